@@ -1,0 +1,42 @@
+"""What ``myword demo`` shows, as data: the CLI renders it or prints it as JSON.
+
+Until the games arrive the demo shows the dictionaries at work: how many words each tier
+holds, familiar samples a bot would hide, a few words checked, and a pool drawn from a
+page of text (the rulebook's newspaper variation). Each game adds its part here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solver import lexicon, seeds
+from solver.wordcheck import check_word
+
+DEMO_CHECKS = ("tables", "jumped", "nephew", "ballet", "London", "etc", "cwm")
+DEMO_LENGTHS = tuple(range(2, 11))
+SAMPLE_PAGE = Path("samples") / "page.txt"
+
+
+def dictionary_tour(seed: int | None = None, lang: str = "en") -> dict[str, object]:
+    """Sizes, seeded familiar samples, word checks and a page-of-text pool, JSON-ready."""
+    rng = seeds.rng(seed)
+    counts = lexicon.length_counts(lang)
+    page = lexicon.dictionaries_dir() / SAMPLE_PAGE
+    page_pool = lexicon.pool(6, lang=lang, from_text=page) if lang == "en" else None
+    return {
+        "seed": seeds.DEFAULT_SEED if seed is None else seed,
+        "lang": lang,
+        "language": lexicon.language(lang).name,
+        "totals": {tier: sum(by_length.values()) for tier, by_length in counts.items()},
+        "counts": {
+            tier: {n: by_length.get(n, 0) for n in DEMO_LENGTHS}
+            for tier, by_length in counts.items()
+        },
+        "familiar_samples": {
+            n: sorted(rng.sample(lexicon.words(n, "familiar", lang), 8)) for n in (6, 7)
+        },
+        "checks": [check_word(w, lang).to_json() for w in DEMO_CHECKS] if lang == "en" else [],
+        "page_pool": None
+        if page_pool is None
+        else {"source": page_pool.source, "length": 6, "words": list(page_pool.words)},
+    }

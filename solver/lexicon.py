@@ -1,0 +1,332 @@
+"""Dictionaries -> words, letter codes, Zipf frequencies, tiers and pools.
+
+Every game asks the same questions of a language: is this a word, which words of this
+length are there, how familiar is a word, and what are those words as small integers a
+Numba kernel can read. This module answers them once for all three games.
+
+Where the words come from (see ``dictionaries/README.md``):
+- ``play.txt``: every word a player may use (English: SCOWL <= 70, filtered).
+- ``core.txt``: the words eligible for the familiar tiers (English: SCOWL <= 50;
+  Spanish: the wspanish lemmas).
+
+Tiers, smallest first (each inside the next):
+- ``easy``: core words with a wordfreq Zipf frequency >= 3.5 (common, friendly words).
+- ``familiar``: core words with Zipf >= 3.0; the rulebook wants a Gameword the opponent
+  knows, and below 3.0 a visible share of words is obscure (sorrel, monger, furlong).
+- ``all``: the whole play list.
+Zipf values are computed at run time with wordfreq (its data is CC BY-SA, so no file of
+frequencies is shipped) and kept in memory.
+
+Spanish: an accented vowel is the same letter as the plain vowel (as on Spanish letter
+tiles and cards: CANCIÓN is spelled with an O), while ñ is a letter of its own. Words are
+therefore stored folded (``canción`` -> ``cancion``) and a folded word's Zipf is that of
+its most frequent accented spelling.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from solver.errors import LexiconError
+
+if TYPE_CHECKING:  # numpy is imported where codes are made, not at start-up
+    import numpy as np
+
+TIERS = ("easy", "familiar", "all")
+EASY_ZIPF = 3.5
+FAMILIAR_ZIPF = 3.0
+
+# Letters written inside a word that the rules forbid (don't, well-known): a token
+# holding one is not a word, rather than two words.
+_TOKEN = re.compile(r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*")
+
+
+@dataclass(frozen=True)
+class Language:
+    """What the games need to know about a language's letters."""
+
+    code: str
+    name: str
+    alphabet: str  # letter code i is alphabet[i]
+    folding: tuple[tuple[str, str], ...] = ()  # (accented, plain) letter pairs
+
+    def fold(self, text: str) -> str:
+        """Text with accented letters replaced by the letters they count as."""
+        for accented, plain in self.folding:  # str.replace beats str.translate 10x here
+            text = text.replace(accented, plain)
+        return text
+
+    def normalize(self, word: str) -> str:
+        """The form words are stored in: trimmed, lowercase, accents folded."""
+        return self.fold(word.strip().lower())
+
+    def foreign_letters(self, word: str) -> set[str]:
+        """Characters of a normalized word that are not letters of this alphabet."""
+        return set(word) - set(self.alphabet)
+
+
+LANGUAGES: dict[str, Language] = {
+    "en": Language("en", "English", "abcdefghijklmnopqrstuvwxyz"),
+    "es": Language(
+        "es",
+        "Spanish",
+        "abcdefghijklmnopqrstuvwxyzñ",
+        tuple(zip("áéíóúü", "aeiouu", strict=True)),
+    ),
+}
+
+
+def language(lang: str) -> Language:
+    """The language with this code, or a clear error naming the ones there are."""
+    try:
+        return LANGUAGES[lang]
+    except KeyError:
+        known = ", ".join(sorted(LANGUAGES))
+        raise LexiconError(f"unknown language {lang!r} (choose from {known})") from None
+
+
+def dictionaries_dir() -> Path:
+    """Where the built word lists are: ``$MYWORD_DICTIONARIES`` or the checkout's folder."""
+    configured = os.environ.get("MYWORD_DICTIONARIES")
+    folder = (
+        Path(configured) if configured else Path(__file__).resolve().parents[1] / "dictionaries"
+    )
+    if not folder.is_dir():
+        raise LexiconError(
+            f"word lists not found in {folder}: install myword from a clone with "
+            "'pip install -e .' or set MYWORD_DICTIONARIES to the dictionaries folder"
+        )
+    return folder
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """One language's word lists, loaded once; words are normalized and sorted."""
+
+    language: Language
+    play: frozenset[str]
+    core: frozenset[str]
+
+    def is_word(self, word: str) -> bool:
+        return self.language.normalize(word) in self.play
+
+
+def _read_words(path: Path, lang: Language) -> list[str]:
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        raise LexiconError(
+            f"word list {path} is missing: rebuild it with dictionaries/build.py"
+        ) from None
+    return lang.fold(text).split()
+
+
+@cache
+def load(lang: str = "en") -> Lexicon:
+    """Load a language's lists once per process (English: about 0.1 s)."""
+    spec = language(lang)
+    folder = dictionaries_dir() / spec.code
+    play = frozenset(_read_words(folder / "play.txt", spec))
+    core = frozenset(_read_words(folder / "core.txt", spec)) & play
+    return Lexicon(spec, play, core)
+
+
+def is_word(word: str, lang: str = "en") -> bool:
+    """Whether a player may use this word (case and, in Spanish, accents ignored)."""
+    return load(lang).is_word(word)
+
+
+@cache
+def _frequencies(lang: str) -> dict[str, float]:
+    """wordfreq's frequency of every word it knows, keyed by normalized spelling."""
+    import wordfreq  # about 0.1 s; only commands that need Zipf pay for it
+
+    spec = language(lang)
+    raw = wordfreq.get_frequency_dict(spec.code)
+    if not spec.folding:
+        return raw
+    # Several spellings fold to one key: ascending order lets the most frequent win.
+    ascending = sorted(raw.items(), key=lambda item: item[1])
+    folded_keys = spec.fold("\n".join(word for word, _ in ascending)).split("\n")
+    return dict(zip(folded_keys, (frequency for _, frequency in ascending), strict=True))
+
+
+def zipf(word: str, lang: str = "en") -> float:
+    """Zipf frequency (log10 of uses per billion words), as wordfreq rounds it; 0 if unseen."""
+    frequency = _frequencies(lang).get(language(lang).normalize(word), 0.0)
+    return round(math.log10(frequency) + 9, 2) if frequency > 0 else 0.0
+
+
+def tier_of(word: str, lang: str = "en") -> str | None:
+    """The smallest tier holding the word, or None when it is not a word at all."""
+    lexicon = load(lang)
+    normalized = lexicon.language.normalize(word)
+    if normalized not in lexicon.play:
+        return None
+    if normalized in lexicon.core:
+        frequency = zipf(normalized, lang)
+        if frequency >= EASY_ZIPF:
+            return "easy"
+        if frequency >= FAMILIAR_ZIPF:
+            return "familiar"
+    return "all"
+
+
+def check_tier(tier: str) -> str:
+    if tier not in TIERS:
+        raise LexiconError(f"unknown tier {tier!r} (choose from {', '.join(TIERS)})")
+    return tier
+
+
+@cache
+def words(length: int, tier: str = "all", lang: str = "en") -> tuple[str, ...]:
+    """The words of one length in a tier, sorted; empty when there are none."""
+    check_tier(tier)
+    if length < 1:
+        raise LexiconError(f"a word length must be at least 1, not {length}")
+    lexicon = load(lang)
+    if tier == "all":
+        return tuple(sorted(w for w in lexicon.play if len(w) == length))
+    floor = EASY_ZIPF if tier == "easy" else FAMILIAR_ZIPF
+    return tuple(sorted(w for w in lexicon.core if len(w) == length and zipf(w, lang) >= floor))
+
+
+def encode(word_list: Iterable[str], lang: str = "en") -> np.ndarray:
+    """Words of one length as a C-contiguous ``uint8`` array of letter codes, shape (n, L).
+
+    Code i is the i-th letter of the language's alphabet (a=0 ... z=25, Spanish ñ=26), the
+    layout every Numba kernel in myword takes.
+    """
+    import numpy as np
+
+    spec = language(lang)
+    normalized = [spec.normalize(w) for w in word_list]
+    if not normalized:
+        return np.zeros((0, 0), dtype=np.uint8)
+    length = len(normalized[0])
+    if any(len(w) != length for w in normalized):
+        raise LexiconError("words to encode must all have the same length")
+    joined = "".join(normalized)
+    if foreign := spec.foreign_letters(joined):
+        raise LexiconError(f"not letters of {spec.name}: {' '.join(sorted(foreign))}")
+    table = {ord(letter): chr(code) for code, letter in enumerate(spec.alphabet)}
+    flat = np.frombuffer(joined.translate(table).encode("latin-1"), dtype=np.uint8)
+    return flat.reshape(len(normalized), length).copy()
+
+
+def decode(codes: np.ndarray, lang: str = "en") -> list[str]:
+    """The words an array of letter codes spells (the inverse of ``encode``)."""
+    alphabet = language(lang).alphabet
+    return ["".join(alphabet[code] for code in row) for row in codes.tolist()]
+
+
+@cache
+def word_codes(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
+    """``encode(words(length, tier, lang))``, cached and read-only: row i is word i."""
+    codes = encode(words(length, tier, lang), lang)
+    codes.flags.writeable = False
+    return codes
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Words of one length a game may draw from (hidden words, candidates), with provenance."""
+
+    words: tuple[str, ...]
+    length: int
+    lang: str
+    tier: str
+    source: str  # a phrase for people: "familiar tier", "text news.txt", "word list my.txt"
+    rejected: tuple[str, ...] = ()  # tokens of that length left out as not words of the tier
+
+
+def _read_source(path: Path) -> str:
+    try:
+        return Path(path).read_text("utf-8")
+    except FileNotFoundError:
+        raise LexiconError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise LexiconError(f"{path} is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise LexiconError(f"{path} is not UTF-8 text") from None
+    except OSError as error:
+        raise LexiconError(f"cannot read {path}: {error.strerror}") from None
+
+
+def text_tokens(text: str) -> list[str]:
+    """The words of running text; hyphenated and apostrophe'd tokens are kept whole."""
+    return _TOKEN.findall(text)
+
+
+def list_entries(text: str) -> list[str]:
+    """The entries of a word-list file: one per line, ``#`` starts a comment."""
+    entries = (line.split("#", 1)[0].strip() for line in text.splitlines())
+    return [entry for entry in entries if entry]
+
+
+def pool(
+    length: int,
+    tier: str | None = None,
+    lang: str = "en",
+    *,
+    from_text: Path | None = None,
+    from_list: Path | None = None,
+) -> Pool:
+    """The pool of words of a length: a tier of the dictionary, or the dictionary words of
+    a text (the "Gamewords from a page of a newspaper" variation) or of a word-list file.
+
+    ``tier`` defaults to ``familiar`` for a dictionary pool and to ``all`` for a file, since
+    the file's author has already chosen the words. An empty pool is an error: no game can
+    draw from it.
+    """
+    if from_text is not None and from_list is not None:
+        raise LexiconError("give a text or a word list, not both")
+    spec = language(lang)
+    source = from_text if from_text is not None else from_list
+    tier = check_tier(tier or ("familiar" if source is None else "all"))
+    allowed = words(length, tier, lang)
+    if source is None:
+        found = Pool(allowed, length, lang, tier, f"{tier} tier")
+    else:
+        text = _read_source(source)
+        tokens = text_tokens(text) if from_text is not None else list_entries(text)
+        candidates = {spec.normalize(t) for t in tokens}
+        candidates = {c for c in candidates if len(c) == length}
+        kind = "text" if from_text is not None else "word list"
+        found = Pool(
+            tuple(sorted(candidates.intersection(allowed))),
+            length,
+            lang,
+            tier,
+            f"{kind} {Path(source).name}",
+            tuple(sorted(candidates.difference(allowed))),
+        )
+    if not found.words:
+        raise LexiconError(
+            f"the pool is empty: no {length}-letter {spec.name} words of tier "
+            f"{found.tier!r} in the {found.source}"
+        )
+    return found
+
+
+def length_counts(lang: str = "en") -> dict[str, dict[int, int]]:
+    """Words at each length in the play list (tier ``all``), in the core list the familiar
+    tiers draw on (``core``), and in the ``familiar`` and ``easy`` tiers; one pass each."""
+    from collections import Counter
+
+    lexicon = load(lang)
+    core_zipf = [(len(w), zipf(w, lang)) for w in lexicon.core]
+    counts = {
+        "all": Counter(len(w) for w in lexicon.play),
+        "core": Counter(n for n, _ in core_zipf),
+        "familiar": Counter(n for n, z in core_zipf if z >= FAMILIAR_ZIPF),
+        "easy": Counter(n for n, z in core_zipf if z >= EASY_ZIPF),
+    }
+    return {name: dict(sorted(by_length.items())) for name, by_length in counts.items()}

@@ -1,0 +1,62 @@
+"""Shared terminal drawing (rich) and JSON output, so every command looks alike.
+
+Commands print data either as a JSON document on stdout (``--json``: nothing else goes
+to stdout) or as rich tables; rich drops colour by itself when stdout is not a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.table import Table
+
+
+def emit_json(data: Any) -> None:
+    """One JSON document on stdout, UTF-8 letters kept readable (ñ, not \\u00f1)."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def console() -> Console:
+    return Console(highlight=False)
+
+
+def yes_no(flag: bool) -> str:
+    return "[green]yes[/green]" if flag else "[red]no[/red]"
+
+
+def check_table(checks: Iterable[Mapping[str, Any]]) -> Table:
+    """One row per word checked: valid, tier, familiar, Zipf, and why not."""
+    table = Table("word", "valid", "tier", "familiar", "zipf", "note", title="Word check")
+    for check in checks:
+        table.add_row(
+            check["word"],
+            yes_no(check["valid"]),
+            check["tier"] or "-",
+            yes_no(check["familiar"]),
+            f"{check['zipf']:.2f}",
+            check["note"],
+        )
+    return table
+
+
+def counts_table(counts: Mapping[str, Mapping[int, int]], title: str) -> Table:
+    """Word counts with lengths as rows and tiers as columns, and a total row."""
+    tiers = list(counts)
+    table = Table("length", *tiers, title=title)
+    for column in table.columns[1:]:
+        column.justify = "right"
+    lengths = sorted({n for by_length in counts.values() for n in by_length})
+    for n in lengths:
+        table.add_row(str(n), *(f"{counts[t].get(n, 0):,}" for t in tiers))
+    table.add_section()
+    table.add_row("total", *(f"{sum(counts[t].values()):,}" for t in tiers))
+    return table
+
+
+def word_columns(words: Sequence[str]) -> Columns:
+    return Columns(list(words), padding=(0, 2))

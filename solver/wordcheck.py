@@ -1,0 +1,46 @@
+"""What a player asks of a single word: may I play it, is it familiar, how common is it?"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from solver import lexicon
+
+
+@dataclass(frozen=True)
+class WordCheck:
+    word: str  # as the user typed it
+    normalized: str  # as the dictionaries store it (lowercase, accents folded)
+    valid: bool  # in the play list
+    tier: str | None  # smallest tier holding it: easy, familiar, all; None if not a word
+    familiar: bool  # easy or familiar: fit to be a Gameword
+    zipf: float  # wordfreq Zipf frequency, 0 if unseen
+    note: str  # why a word is not valid, in words; empty when it is
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def check_word(word: str, lang: str = "en") -> WordCheck:
+    """Everything the dictionaries say about one word."""
+    spec = lexicon.language(lang)
+    normalized = spec.normalize(word)
+    tier = lexicon.tier_of(normalized, lang)
+    note = ""
+    if tier is None:
+        if not normalized:
+            note = "empty"
+        elif foreign := spec.foreign_letters(normalized):
+            shown = " ".join(repr(c) for c in sorted(foreign))
+            note = f"has characters that are not {spec.name} letters: {shown}"
+        else:
+            note = f"not in the {spec.name} play list"
+    return WordCheck(
+        word=word,
+        normalized=normalized,
+        valid=tier is not None,
+        tier=tier,
+        familiar=tier in ("easy", "familiar"),
+        zipf=lexicon.zipf(normalized, lang) if normalized else 0.0,
+        note=note,
+    )

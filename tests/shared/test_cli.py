@@ -1,0 +1,118 @@
+"""The myword command as users drive it: output, --json, and one-line errors."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import cli
+
+PAGE = Path(__file__).resolve().parents[2] / "dictionaries" / "samples" / "page.txt"
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli.main, list(args))
+
+
+def test_help_lists_the_commands() -> None:
+    result = run("--help")
+    assert result.exit_code == 0
+    assert "demo" in result.output and "words" in result.output
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.output.startswith("myword, version ")
+
+
+def test_check_json() -> None:
+    result = run("words", "check", "table", "London", "armada", "--json")
+    assert result.exit_code == 0
+    document = json.loads(result.stdout)
+    by_word = {c["word"]: c for c in document["words"]}
+    assert by_word["table"]["valid"] and by_word["table"]["familiar"]
+    assert by_word["table"]["zipf"] == 5.05
+    assert not by_word["London"]["valid"] and by_word["London"]["tier"] is None
+    assert by_word["armada"]["tier"] == "familiar"
+
+
+def test_check_table_output() -> None:
+    result = run("words", "check", "nephew", "etc")
+    assert result.exit_code == 0
+    assert "nephew" in result.output and "not in the English play list" in result.output
+
+
+def test_check_spanish() -> None:
+    document = json.loads(run("words", "check", "Canción", "--lang", "es", "--json").stdout)
+    assert document["words"][0]["valid"] and document["words"][0]["normalized"] == "cancion"
+
+
+def test_pool_json_and_plain_output() -> None:
+    document = json.loads(run("words", "pool", "--length", "6", "--json").stdout)
+    assert document["tier"] == "familiar" and document["count"] == len(document["words"]) > 3000
+    plain = run("words", "pool", "-n", "6", "--tier", "easy").stdout.split("\n")
+    assert plain[0] == "aboard" and all(len(w) == 6 for w in plain if w)
+
+
+def test_pool_from_text_sorted_by_zipf() -> None:
+    result = run("words", "pool", "-n", "6", "--from-text", str(PAGE), "--sort", "zipf", "--json")
+    listed = json.loads(result.stdout)["words"]
+    assert listed[0] in ("around", "family", "behind") and "willow" in listed
+
+
+def test_stats_json() -> None:
+    counts = json.loads(run("words", "stats", "--json").stdout)["counts"]
+    assert set(counts) == {"all", "core", "familiar", "easy"}
+    assert counts["familiar"]["6"] > 3000
+
+
+def test_demo_runs_and_its_json_parses() -> None:
+    result = run("demo")
+    assert result.exit_code == 0, result.output
+    assert "familiar" in result.output
+    document = json.loads(run("demo", "--json", "--seed", "7").stdout)
+    assert set(document["familiar_samples"]) == {"6", "7"}
+    assert document == json.loads(run("demo", "--json", "--seed", "7").stdout)  # seeded
+    assert document["page_pool"]["words"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["words", "pool", "-n", "6", "--lang", "xx"], "unknown language 'xx'"),
+        (["words", "pool", "-n", "6", "--from-text", "no/such.txt"], "no such file"),
+        (["words", "pool", "-n", "0"], "0 is not in the range"),
+        (["words", "pool", "-n", "30"], "pool is empty"),
+        (["words", "pool", "-n", "6", "--tier", "rare"], "'rare' is not one of"),
+        (["words", "check"], "Missing argument"),
+        (["words", "check", "x", "--lang", "fr"], "unknown language 'fr'"),
+    ],
+)
+def test_bad_input_is_one_line_and_non_zero(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code != 0
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.stdout == ""
+
+
+@pytest.mark.skipif(shutil.which("myword") is None, reason="the console script is not installed")
+def test_console_script_errors_without_traceback() -> None:
+    result = subprocess.run(
+        ["myword", "words", "pool", "-n", "6", "--lang", "xx"], capture_output=True, text=True
+    )
+    assert result.returncode == 1
+    assert result.stderr.strip() == "Error: unknown language 'xx' (choose from en, es)"
+
+
+def test_module_entry_point() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "cli", "--version"], capture_output=True, text=True, check=True
+    )
+    assert "myword, version" in result.stdout

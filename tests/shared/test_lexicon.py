@@ -1,0 +1,190 @@
+"""solver.lexicon: words, tiers, Zipf, letter codes and pools, as the games rely on them."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import wordfreq
+
+from solver import lexicon
+from solver.errors import LexiconError, UserError
+
+PAGE = Path(__file__).resolve().parents[2] / "dictionaries" / "samples" / "page.txt"
+
+
+def test_is_word_ignores_case_and_spaces() -> None:
+    assert lexicon.is_word("Tables")
+    assert lexicon.is_word(" nephew ")
+    assert not lexicon.is_word("london")
+    assert not lexicon.is_word("don't")
+    assert not lexicon.is_word("")
+
+
+def test_spanish_accents_fold_and_enye_stays() -> None:
+    assert lexicon.is_word("canción", "es")
+    assert lexicon.is_word("CANCION", "es")
+    assert lexicon.is_word("año", "es")
+    assert lexicon.language("es").normalize("Ñandú") == "ñandu"
+    assert lexicon.encode(["año"], "es").tolist() != lexicon.encode(["ano"], "es").tolist()
+
+
+def test_load_happens_once() -> None:
+    assert lexicon.load("en") is lexicon.load("en")
+
+
+@pytest.mark.parametrize("word", ["table", "armada", "sorrel", "nephew", "zyzzyva", "the"])
+def test_zipf_matches_wordfreq(word: str) -> None:
+    assert lexicon.zipf(word) == wordfreq.zipf_frequency(word, "en")
+
+
+def test_zipf_of_a_folded_spanish_word_is_its_accented_spelling() -> None:
+    assert lexicon.zipf("cancion", "es") == wordfreq.zipf_frequency("canción", "es")
+
+
+@pytest.mark.parametrize("length", [4, 6, 7])
+def test_tiers_nest(length: int) -> None:
+    easy = set(lexicon.words(length, "easy"))
+    familiar = set(lexicon.words(length, "familiar"))
+    everything = set(lexicon.words(length, "all"))
+    assert easy < familiar < everything
+    assert all(len(w) == length for w in everything)
+
+
+def test_familiar_sizes_match_the_design_page() -> None:
+    # dictionaries.md measured about 3,200 / 3,500 familiar and 1,900 / 2,000 easy words.
+    assert 3000 <= len(lexicon.words(6, "familiar")) <= 3400
+    assert 3300 <= len(lexicon.words(7, "familiar")) <= 3700
+    assert 1800 <= len(lexicon.words(6, "easy")) <= 2000
+    assert 1900 <= len(lexicon.words(7, "easy")) <= 2100
+
+
+def test_tier_of() -> None:
+    assert lexicon.tier_of("table") == "easy"
+    assert lexicon.tier_of("armada") == "familiar"
+    assert lexicon.tier_of("furlong") == "all"
+    assert lexicon.tier_of("london") is None
+
+
+def test_words_are_sorted_tuples() -> None:
+    six = lexicon.words(6, "familiar")
+    assert isinstance(six, tuple) and list(six) == sorted(six)
+    assert lexicon.words(40) == ()
+
+
+def test_length_counts_agree_with_words() -> None:
+    counts = lexicon.length_counts("en")
+    for tier in lexicon.TIERS:
+        for length in (2, 5, 6, 7):
+            assert counts[tier][length] == len(lexicon.words(length, tier))
+    assert sum(counts["core"].values()) == len(lexicon.load("en").core)
+
+
+def test_codes_are_small_integer_arrays_for_kernels() -> None:
+    codes = lexicon.word_codes(6, "familiar")
+    assert codes.dtype == np.uint8
+    assert codes.shape == (len(lexicon.words(6, "familiar")), 6)
+    assert codes.flags.c_contiguous and not codes.flags.writeable
+    assert codes.max() < 26
+    assert lexicon.decode(codes) == list(lexicon.words(6, "familiar"))
+
+
+def test_encode_letters_in_alphabet_order() -> None:
+    assert lexicon.encode(["abz"]).tolist() == [[0, 1, 25]]
+    assert lexicon.encode(["ñandú"], "es").tolist() == [[26, 0, 13, 3, 20]]
+    assert lexicon.decode(lexicon.encode(["ñandú"], "es"), "es") == ["ñandu"]
+    assert lexicon.encode([]).shape == (0, 0)
+
+
+def test_encode_rejects_mixed_lengths_and_foreign_letters() -> None:
+    with pytest.raises(LexiconError, match="same length"):
+        lexicon.encode(["cat", "horse"])
+    with pytest.raises(LexiconError, match="not letters of English"):
+        lexicon.encode(["niño"])
+
+
+def test_codes_feed_a_numba_kernel() -> None:
+    from numba import njit
+
+    @njit
+    def letter_histogram(codes: np.ndarray) -> np.ndarray:
+        counts = np.zeros(26, dtype=np.int64)
+        for i in range(codes.shape[0]):
+            for j in range(codes.shape[1]):
+                counts[codes[i, j]] += 1
+        return counts
+
+    codes = lexicon.word_codes(5, "easy")
+    expected = np.bincount(codes.ravel(), minlength=26)
+    assert (letter_histogram(codes) == expected).all()
+
+
+def test_pool_defaults_to_the_familiar_tier() -> None:
+    found = lexicon.pool(6)
+    assert found.tier == "familiar"
+    assert found.words == lexicon.words(6, "familiar")
+
+
+def test_pool_from_a_page_of_text() -> None:
+    found = lexicon.pool(6, from_text=PAGE)
+    assert found.tier == "all" and found.source == "text page.txt"
+    assert {"market", "summer", "stalls", "bakers", "willow"} <= set(found.words)
+    assert all(lexicon.is_word(w) and len(w) == 6 for w in found.words)
+    sevens = lexicon.pool(7, from_text=PAGE)
+    assert "harbour" in sevens.rejected  # British spelling: the lists are American
+    assert "cheeses" in sevens.words
+
+
+def test_text_tokens_keep_apostrophes_and_hyphens_whole() -> None:
+    assert lexicon.text_tokens("o\u2019clock, well-known bakers' tables") == [
+        "o\u2019clock",
+        "well-known",
+        "bakers",
+        "tables",
+    ]
+
+
+def test_pool_from_text_keeps_a_tier_when_asked() -> None:
+    found = lexicon.pool(6, "easy", from_text=PAGE)
+    assert set(found.words) <= set(lexicon.words(6, "easy"))
+
+
+def test_pool_from_a_word_list(tmp_path: Path) -> None:
+    listing = tmp_path / "mine.txt"
+    listing.write_text("# my Gamewords\nBallet\nnephew  # the sample game\nxqzzyv\nwallet\n")
+    found = lexicon.pool(6, from_list=listing)
+    assert found.words == ("ballet", "nephew", "wallet")
+    assert found.rejected == ("xqzzyv",)
+
+
+def test_pool_errors_are_clear(tmp_path: Path) -> None:
+    with pytest.raises(LexiconError, match="no such file"):
+        lexicon.pool(6, from_text=tmp_path / "missing.txt")
+    with pytest.raises(LexiconError, match="is a folder"):
+        lexicon.pool(6, from_text=tmp_path)
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00abc")
+    with pytest.raises(LexiconError, match="not UTF-8"):
+        lexicon.pool(6, from_list=binary)
+    empty = tmp_path / "empty.txt"
+    empty.write_text("cat dog\n")
+    with pytest.raises(LexiconError, match="pool is empty"):
+        lexicon.pool(6, from_text=empty)
+    with pytest.raises(LexiconError, match="not both"):
+        lexicon.pool(6, from_text=empty, from_list=empty)
+    with pytest.raises(LexiconError, match="pool is empty"):
+        lexicon.pool(40)
+
+
+def test_unknown_language_and_tier_are_user_errors() -> None:
+    with pytest.raises(UserError, match="unknown language 'xx'"):
+        lexicon.load("xx")
+    with pytest.raises(UserError, match="unknown tier 'rare'"):
+        lexicon.words(6, "rare")
+    with pytest.raises(UserError, match="at least 1"):
+        lexicon.words(0)
+
+
+def test_missing_dictionaries_folder_is_a_clear_error(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("MYWORD_DICTIONARIES", str(tmp_path / "nowhere"))
+    with pytest.raises(LexiconError, match="word lists not found"):
+        lexicon.dictionaries_dir()
