@@ -143,7 +143,8 @@ def pool(
     found = lexicon.pool(length, tier, lang, from_text=from_text, from_list=from_list)
     listed = list(found.words)
     if sort == "zipf":
-        listed.sort(key=lambda w: (-lexicon.zipf(w, lang), w))
+        frequencies = lexicon.zipf_table(lang)
+        listed.sort(key=lambda w: (-frequencies.get(w, 0.0), w))
     if as_json:
         render.emit_json(
             {

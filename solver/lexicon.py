@@ -25,7 +25,6 @@ its most frequent accented spelling.
 
 from __future__ import annotations
 
-import math
 import os
 import re
 from collections.abc import Iterable
@@ -143,25 +142,72 @@ def is_word(word: str, lang: str = "en") -> bool:
     return load(lang).is_word(word)
 
 
+def _wordfreq_data(lang: str) -> Path:
+    """wordfreq's best frequency file for a language (its "large" list, else "small")."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("wordfreq")
+    if spec is None or not spec.submodule_search_locations:
+        raise LexiconError("wordfreq is not installed: pip install -e . installs it")
+    data = Path(spec.submodule_search_locations[0]) / "data"
+    for size in ("large", "small"):
+        if (path := data / f"{size}_{lang}.msgpack.gz").exists():
+            return path
+    raise LexiconError(f"wordfreq has no frequencies for {lang!r}")
+
+
 @cache
-def _frequencies(lang: str) -> dict[str, float]:
-    """wordfreq's frequency of every word it knows, keyed by normalized spelling."""
-    import wordfreq  # about 0.1 s; only commands that need Zipf pay for it
+def _frequency_buckets(lang: str) -> tuple[list[str], ...]:
+    """wordfreq's words by frequency, normalized: bucket i holds Zipf ``9 - i / 100``.
+
+    Read straight from wordfreq's data file, in the "cBpack" format its ``read_cBpack``
+    documents (a header, then bucket i holds the words of frequency 10 ** (-i / 100)):
+    importing wordfreq itself costs 0.15 s of start-up for its tokenizers, which a word
+    lookup does not need. Tests check the results against ``wordfreq.zipf_frequency``.
+    """
+    import gzip
+
+    import msgpack  # wordfreq's own dependency
 
     spec = language(lang)
-    raw = wordfreq.get_frequency_dict(spec.code)
-    if not spec.folding:
-        return raw
-    # Several spellings fold to one key: ascending order lets the most frequent win.
-    ascending = sorted(raw.items(), key=lambda item: item[1])
-    folded_keys = spec.fold("\n".join(word for word, _ in ascending)).split("\n")
-    return dict(zip(folded_keys, (frequency for _, frequency in ascending), strict=True))
+    with gzip.open(_wordfreq_data(spec.code), "rb") as packed:
+        header, *buckets = msgpack.load(packed, raw=False)
+    if header != {"format": "cB", "version": 1}:
+        raise LexiconError(f"wordfreq's data for {lang!r} has an unknown format: {header!r}")
+    if spec.folding:
+        buckets = [spec.fold("\n".join(b)).split("\n") if b else b for b in buckets]
+    return tuple(buckets)
+
+
+def _bucket_zipf(index: int) -> float:
+    return round(9 - index / 100, 2)
+
+
+@cache
+def zipf_table(lang: str = "en") -> dict[str, float]:
+    """Zipf frequency of every word wordfreq knows, keyed by normalized spelling.
+
+    Costs 0.15 s once (English); use it to look up many words. Where spellings fold
+    together (Spanish accents) the most frequent one gives the value.
+    """
+    table: dict[str, float] = {}
+    buckets = _frequency_buckets(lang)
+    for index in range(len(buckets) - 1, -1, -1):  # rarest first: the most frequent wins
+        table.update(dict.fromkeys(buckets[index], _bucket_zipf(index)))
+    return table
 
 
 def zipf(word: str, lang: str = "en") -> float:
-    """Zipf frequency (log10 of uses per billion words), as wordfreq rounds it; 0 if unseen."""
-    frequency = _frequencies(lang).get(language(lang).normalize(word), 0.0)
-    return round(math.log10(frequency) + 9, 2) if frequency > 0 else 0.0
+    """Zipf frequency (log10 of uses per billion words), as wordfreq rounds it; 0 if unseen.
+
+    One lookup scans the frequency buckets (about 2 ms) rather than building the whole
+    table, so that ``myword words check`` starts fast; for many words use ``zipf_table``.
+    """
+    key = language(lang).normalize(word)
+    for index, bucket in enumerate(_frequency_buckets(lang)):
+        if key in bucket:
+            return _bucket_zipf(index)
+    return 0.0
 
 
 def tier_of(word: str, lang: str = "en") -> str | None:
@@ -195,7 +241,8 @@ def words(length: int, tier: str = "all", lang: str = "en") -> tuple[str, ...]:
     if tier == "all":
         return tuple(sorted(w for w in lexicon.play if len(w) == length))
     floor = EASY_ZIPF if tier == "easy" else FAMILIAR_ZIPF
-    return tuple(sorted(w for w in lexicon.core if len(w) == length and zipf(w, lang) >= floor))
+    table = zipf_table(lang)
+    return tuple(sorted(w for w in lexicon.core if len(w) == length and table.get(w, 0.0) >= floor))
 
 
 def encode(word_list: Iterable[str], lang: str = "en") -> np.ndarray:
@@ -322,7 +369,8 @@ def length_counts(lang: str = "en") -> dict[str, dict[int, int]]:
     from collections import Counter
 
     lexicon = load(lang)
-    core_zipf = [(len(w), zipf(w, lang)) for w in lexicon.core]
+    table = zipf_table(lang)
+    core_zipf = [(len(w), table.get(w, 0.0)) for w in lexicon.core]
     counts = {
         "all": Counter(len(w) for w in lexicon.play),
         "core": Counter(n for n, _ in core_zipf),
