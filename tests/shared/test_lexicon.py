@@ -5,6 +5,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 import wordfreq
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver import lexicon
 from solver.errors import LexiconError, UserError
@@ -199,3 +201,26 @@ def test_missing_dictionaries_folder_is_a_clear_error(monkeypatch, tmp_path: Pat
     monkeypatch.setenv("MYWORD_DICTIONARIES", str(tmp_path / "nowhere"))
     with pytest.raises(LexiconError, match="word lists not found"):
         lexicon.dictionaries_dir()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lang=st.sampled_from(["en", "es"]),
+    letters=st.lists(st.integers(0, 26), min_size=1, max_size=12),
+    count=st.integers(1, 5),
+)
+def test_encode_and_decode_are_inverse(lang: str, letters: list[int], count: int) -> None:
+    alphabet = lexicon.language(lang).alphabet
+    word = "".join(alphabet[i % len(alphabet)] for i in letters)
+    codes = lexicon.encode([word] * count, lang)
+    assert codes.shape == (count, len(word))
+    assert lexicon.decode(codes, lang) == [word] * count
+
+
+@given(st.text(alphabet="aáeéiíoóuúüñnAÁÑ \t", max_size=12))
+def test_spanish_normalize_is_idempotent_and_keeps_enye(text: str) -> None:
+    spanish = lexicon.language("es")
+    once = spanish.normalize(text)
+    assert spanish.normalize(once) == once
+    assert once.count("ñ") == text.lower().count("ñ")
+    assert not set(once) & set("áéíóúü")
