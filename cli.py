@@ -183,5 +183,209 @@ def stats(lang: str, as_json: bool) -> None:
         render.console().print(render.counts_table(counts, title))
 
 
+@main.group()
+def deduce() -> None:
+    """What's My Word?: score Guesswords, get advice, let the bot solve whole rounds."""
+
+
+SHEET_OPTION = click.option(
+    "--sheet", default="6", show_default=True, help="6, 7, or a sheet file of length@offset rows."
+)
+STRATEGY_OPTION = click.option(
+    "--strategy",
+    type=click.Choice(["lookahead", "points", "entropy"]),
+    default="lookahead",
+    show_default=True,
+    help="How the bot picks Guesswords.",
+)
+PRIOR_OPTION = click.option(
+    "--prior",
+    type=click.Choice(["familiar", "uniform"]),
+    default="familiar",
+    show_default=True,
+    help="Candidate weights: more familiar words likelier, or all alike.",
+)
+
+
+def pool_options(function):
+    """--pool / --from-text / --from-list: which words the opponent may have hidden."""
+    function = click.option(
+        "--from-list", type=click.Path(path_type=Path), help="Gamewords from a word-list file."
+    )(function)
+    function = click.option(
+        "--from-text", type=click.Path(path_type=Path), help="Gamewords from a page of text."
+    )(function)
+    return click.option(
+        "--pool",
+        "tier",
+        type=click.Choice(["familiar", "easy", "all"]),
+        default=None,
+        help="Tier of hidden words [default: familiar; all with a file].",
+    )(function)
+
+
+def _pool(length: int, tier, lang: str, from_text, from_list):
+    from solver import lexicon
+
+    if tier is None and from_text is None and from_list is None:
+        return None  # the default: the familiar tier
+    return lexicon.pool(length, tier, lang, from_text=from_text, from_list=from_list)
+
+
+@deduce.command()
+@click.argument("gameword")
+@click.argument("guess")
+@click.option(
+    "--row", "row_number", type=click.IntRange(min=1), required=True, help="Row number, 1 first."
+)
+@SHEET_OPTION
+@JSON_OPTION
+def score(gameword: str, guess: str, row_number: int, sheet: str, as_json: bool) -> None:
+    """Score GUESS against GAMEWORD on a row of the sheet, with its marking."""
+    from solver import render
+    from solver.deduce import load_sheet, marking
+    from solver.deduce import score as score_guess
+    from solver.deduce.display import LEGEND, marked
+    from solver.errors import UserError
+
+    played = load_sheet(sheet)
+    if row_number > len(played.rows):
+        raise UserError(f"the {played.name} sheet has {len(played.rows)} rows, not {row_number}")
+    if len(gameword) != played.word_length:
+        raise UserError(f"the {played.name} sheet takes a {played.word_length}-letter Gameword")
+    row = played.rows[row_number - 1]
+    if len(guess) != row.length:
+        raise UserError(f"row {row_number} takes a {row.length}-letter Guessword, not {guess!r}")
+    last = played.is_last(row_number - 1)
+    points = score_guess(gameword, guess, row.offset, last)
+    marks = marking(gameword, guess, row.offset)
+    if as_json:
+        render.emit_json(
+            {
+                "gameword": gameword.lower(),
+                "guess": guess.lower(),
+                "row": row_number,
+                "length": row.length,
+                "offset": row.offset,
+                "last_row": last,
+                "score": points,
+                "marks": [str(m) for m in marks],
+            }
+        )
+        return
+    out = render.console()
+    where = f"row {row_number} ({row.length} letters from column {row.offset + 1})"
+    out.print(f"{guess.upper()} on {where} against {gameword.upper()}: [bold]{points:,}[/bold]")
+    out.print(marked(guess, marks))
+    out.print(f"[dim]{LEGEND}[/dim]")
+
+
+@deduce.command()
+@click.option(
+    "--length",
+    type=click.Choice(["6", "7"]),
+    default=None,
+    help="Gameword length (picks the default sheet).",
+)
+@SHEET_OPTION
+@click.option("--history", default="", help='Rows played so far, e.g. "SO 0, DEN 1250".')
+@STRATEGY_OPTION
+@pool_options
+@PRIOR_OPTION
+@click.option(
+    "--top",
+    type=click.IntRange(min=1),
+    default=5,
+    show_default=True,
+    help="How many candidates and alternatives to show.",
+)
+@click.option(
+    "--seconds",
+    type=click.FloatRange(min=0.01),
+    default=None,
+    help="Time budget for the choice (anytime mode).",
+)
+@LANG_OPTION
+@JSON_OPTION
+def advise(
+    length, sheet, history, strategy, tier, from_text, from_list, prior, top, seconds, lang, as_json
+) -> None:
+    """Deduce the opponent's Gameword from the scores heard and recommend the next Guessword."""
+    from solver import render
+    from solver.deduce import load_sheet
+    from solver.deduce.advisor import advise as advise_next
+    from solver.deduce.candidates import parse_history
+    from solver.deduce.display import advice_view
+
+    played = load_sheet(length or sheet)
+    pool = _pool(played.word_length, tier, lang, from_text, from_list)
+    advice = advise_next(parse_history(history), played, strategy, pool, prior, lang, top, seconds)
+    for warning in advice.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if as_json:
+        render.emit_json(advice.to_json(top))
+    else:
+        render.console().print(advice_view(advice, top))
+
+
+@deduce.command()
+@click.argument("gamewords", metavar="GAMEWORD...", nargs=-1, required=True)
+@STRATEGY_OPTION
+@SHEET_OPTION
+@pool_options
+@PRIOR_OPTION
+@LANG_OPTION
+@JSON_OPTION
+def solve(gamewords, strategy, sheet, tier, from_text, from_list, prior, lang, as_json) -> None:
+    """Let the bot play a whole round against each known GAMEWORD."""
+    from solver import render
+    from solver.deduce import load_sheet
+    from solver.deduce.display import sheet_table
+    from solver.deduce.game import oracle, play_round
+
+    played = load_sheet(sheet)
+    pool = _pool(played.word_length, tier, lang, from_text, from_list)
+    results = [play_round(w, played, strategy, pool, prior, lang) for w in gamewords]
+    if as_json:
+        render.emit_json(
+            [dict(r.to_json(), oracle=oracle(r.gameword, played, lang)) for r in results]
+        )
+        return
+    out = render.console()
+    for result in results:
+        out.print(sheet_table(result))
+        best = oracle(result.gameword, played, lang)
+        ratio = f"{result.total / best:.0%}"
+        out.print(f"{result.total:,} points; knowing the word one could score {best:,} ({ratio})")
+
+
+@deduce.command(name="bench")
+@STRATEGY_OPTION
+@click.option("--length", type=click.Choice(["6", "7"]), default="6", show_default=True)
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, default=None, help="Seed for the Gamewords drawn (default 1980).")
+@PRIOR_OPTION
+@LANG_OPTION
+@JSON_OPTION
+def deduce_bench(strategy, length, games, seed, prior, lang, as_json) -> None:
+    """Play rounds against Gamewords drawn from the familiar pool; compare with the oracle."""
+    from rich.progress import Progress
+
+    from solver import render
+    from solver.deduce.bench import run_bench
+
+    with Progress(console=render.console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"{strategy}, {length} letters", total=games)
+        result = run_bench(
+            strategy, int(length), games, seed, prior, lang, lambda _: progress.advance(task)
+        )
+    if as_json:
+        render.emit_json(result.to_json())
+        return
+    render.console().print(
+        render.key_values(result.to_json(), f"What's My Word? bench: {strategy}")
+    )
+
+
 if __name__ == "__main__":
     main()

@@ -21,8 +21,8 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
-def console() -> Console:
-    return Console(highlight=False)
+def console(stderr: bool = False) -> Console:
+    return Console(highlight=False, stderr=stderr)
 
 
 def yes_no(flag: bool) -> str:
@@ -60,3 +60,12 @@ def counts_table(counts: Mapping[str, Mapping[int, int]], title: str) -> Table:
 
 def word_columns(words: Sequence[str]) -> Columns:
     return Columns(list(words), padding=(0, 2))
+
+
+def key_values(data: Mapping[str, Any], title: str) -> Table:
+    """A two-column table of named figures, floats rounded for reading."""
+    table = Table("measure", "value", title=title)
+    for key, value in data.items():
+        shown = f"{value:,.4g}" if isinstance(value, float) else str(value)
+        table.add_row(key.replace("_", " "), shown)
+    return table

@@ -29,6 +29,7 @@ print(sorted(m for m in ("numba", "numpy", "llvmlite") if m in sys.modules))
         [["words", "check", "table", "etc", "--json"]],
         [["words", "pool", "--length", "6"]],
         [["words", "stats"]],
+        [["deduce", "--help"], ["deduce", "score", "ballet", "dull", "--row", "7"]],
     ],
 )
 def test_small_commands_never_import_numba(commands: list[list[str]]) -> None:

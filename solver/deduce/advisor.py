@@ -1,0 +1,123 @@
+"""The advice a player asks for mid-game: what is left, and the best next Guessword.
+
+Everything ``myword deduce advise`` shows comes from ``advise``, as data: the next row, the
+candidates with their probabilities, the marginal alphabets, the recommended Guessword
+with the alternatives, warnings about non-words, and, when no word fits the scores, which
+heard scores are most likely wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver import lexicon
+from solver.deduce import candidates as cand
+from solver.deduce.rules import Row, Sheet
+from solver.deduce.strategies import DEFAULT_STRATEGY, Choice, check_strategy, choose
+
+
+@dataclass(frozen=True)
+class Advice:
+    sheet: Sheet
+    history: tuple[cand.Turn, ...]
+    strategy: str
+    deduction: cand.Deduction
+    alphabets: cand.MarginalAlphabets | None
+    choices: tuple[Choice, ...]  # best first; empty when the round is over or inconsistent
+    warnings: tuple[str, ...]
+    inconsistency: cand.Inconsistency | None
+
+    @property
+    def next_row_index(self) -> int | None:
+        index = len(self.history)
+        return index if index < len(self.sheet.rows) else None
+
+    @property
+    def next_row(self) -> Row | None:
+        index = self.next_row_index
+        return None if index is None else self.sheet.rows[index]
+
+    def to_json(self, top: int) -> dict[str, object]:
+        deduction = self.deduction
+        row = self.next_row
+        return {
+            "sheet": str(self.sheet),
+            "history": [{"guess": t.guess, "heard": t.heard} for t in self.history],
+            "next_row": None
+            if row is None
+            else {
+                "number": len(self.history) + 1,
+                "length": row.length,
+                "offset": row.offset,
+                "columns": [c + 1 for c in row.columns()],
+                "last": self.sheet.is_last(len(self.history)),
+            },
+            "consistent": deduction.consistent,
+            "candidates": len(deduction.words),
+            "pool": deduction.source,
+            "widened": deduction.widened,
+            "most_probable": [
+                {"word": w, "probability": round(float(p), 6)}
+                for w, p in zip(deduction.words[:top], deduction.probabilities[:top], strict=True)
+            ],
+            "alphabets": None
+            if self.alphabets is None
+            else {
+                "columns": [
+                    {"column": i + 1, "possible": c.possible, "known": c.known}
+                    for i, c in enumerate(self.alphabets.columns)
+                ],
+                "present": self.alphabets.present,
+                "absent": self.alphabets.absent,
+            },
+            "strategy": self.strategy,
+            "recommended": [
+                {
+                    "guess": c.guess,
+                    "expected_points": round(c.expected_points, 1),
+                    "expected_bits": round(c.expected_bits, 3),
+                    "value": round(c.value, 1),
+                }
+                for c in self.choices
+            ],
+            "warnings": list(self.warnings),
+            "inconsistency": None
+            if self.inconsistency is None
+            else {
+                "fewest_wrong_scores": self.inconsistency.fewest,
+                "rows": [r + 1 for r in self.inconsistency.rows],
+                "word": self.inconsistency.word,
+                "would_have_scored": list(self.inconsistency.corrected),
+            },
+        }
+
+
+def advise(
+    history: list[cand.Turn],
+    sheet: Sheet,
+    strategy: str = DEFAULT_STRATEGY,
+    pool: lexicon.Pool | None = None,
+    prior: str = "familiar",
+    lang: str = "en",
+    top: int = 5,
+    seconds: float | None = None,
+) -> Advice:
+    """Deduce from the history and recommend the next row's Guessword."""
+    check_strategy(strategy)
+    warnings = cand.check_history(history, sheet, lang)
+    deduction = cand.deduce(history, sheet, pool, prior, lang)
+    if not deduction.consistent:
+        inconsistency = cand.explain(history, sheet, prior, lang)
+        return Advice(
+            sheet, tuple(history), strategy, deduction, None, (), tuple(warnings), inconsistency
+        )
+    if deduction.widened:
+        source = pool.source if pool else "familiar tier"
+        warnings.append(f"no word of the {source} fits: searched every dictionary word")
+    alphabets = cand.marginal_alphabets(deduction, lang)
+    choices: tuple[Choice, ...] = ()
+    if len(history) < len(sheet.rows):
+        choices = tuple(choose(deduction, sheet, len(history), strategy, lang, top, seconds))
+    return Advice(
+        sheet, tuple(history), strategy, deduction, alphabets, choices, tuple(warnings), None
+    )

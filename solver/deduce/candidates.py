@@ -1,0 +1,258 @@
+"""From the scores heard to the Gamewords that fit them, with a probability for each.
+
+A history is the list of (Guessword, heard score) of the rows played so far, in sheet
+order. A candidate fits when it would have given every heard score: the filter compares
+numbers, never a decoded (matching, non-matching) pair, since 1000 may be one matching
+letter or four non-matching ones.
+
+The prior (why some candidates are likelier): people hide words they know, so by default a
+candidate's weight grows with its frequency, as ``10 ** (PRIOR_SLOPE * (zipf - 3))``: a
+word used 1000 times more often (3 Zipf units) weighs ``10 ** (3 * PRIOR_SLOPE)`` times
+more. The slope is gentle because the pool is already the familiar words. ``uniform``
+weighs every candidate the same.
+
+When no word of the pool fits (the opponent hid a word outside it), the search widens to
+every dictionary word of the length and says so; when none fits either, the history is
+inconsistent and ``explain`` names the fewest heard scores whose change would make it
+consistent again (the way to catch a wrong score).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from solver import lexicon
+from solver.deduce.rules import POINT_UNIT, Sheet, possible_scores
+from solver.errors import UserError
+
+PRIORS = ("familiar", "uniform")
+PRIOR_SLOPE = 0.25
+ZIPF_FLOOR = 1.0  # words wordfreq never saw still get a small weight
+
+
+class HistoryError(UserError):
+    """A history that cannot have happened on this sheet."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One row played: the Guessword and the score heard for it."""
+
+    guess: str
+    heard: int
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """What the heard scores leave possible: candidates, most probable first."""
+
+    words: tuple[str, ...]
+    probabilities: np.ndarray  # aligned with words, sums to 1
+    codes: np.ndarray  # letter codes aligned with words
+    source: str  # the pool they come from ("familiar tier", "all dictionary words", ...)
+    widened: bool  # no word of the requested pool fitted, so every word was searched
+    pool_size: int
+
+    @property
+    def consistent(self) -> bool:
+        return bool(self.words)
+
+
+@dataclass(frozen=True)
+class Inconsistency:
+    """The fewest heard scores that must be wrong, and a word that fits the rest."""
+
+    fewest: int
+    rows: tuple[int, ...]  # 0-based rows whose heard score would have to change
+    word: str  # the most probable word fitting all other rows
+    corrected: tuple[int, ...]  # what those rows would have scored for that word
+
+
+_TURN = re.compile(r"\s*([^\W\d_]+)\s*[:=]?\s*(-?\d+)\s*")
+
+
+def parse_history(text: str) -> list[Turn]:
+    """``"SO 0, DEN 1250, ..."`` -> turns; commas or semicolons between turns."""
+    turns = []
+    for part in re.split(r"[,;\n]", text):
+        if not part.strip():
+            continue
+        if not (found := _TURN.fullmatch(part)):
+            raise HistoryError(f"cannot read {part.strip()!r}: write a Guessword then its score")
+        turns.append(Turn(found.group(1), int(found.group(2))))
+    return turns
+
+
+def check_history(history: list[Turn], sheet: Sheet, lang: str = "en") -> list[str]:
+    """Raise on what cannot have happened; return warnings (non-words) for what merely may
+    not be allowed. Turns must follow the sheet's rows in order."""
+    spec = lexicon.language(lang)
+    if len(history) > len(sheet.rows):
+        raise HistoryError(
+            f"{len(history)} turns, but the {sheet.name} sheet has {len(sheet.rows)} rows"
+        )
+    warnings = []
+    for number, (turn, row) in enumerate(zip(history, sheet.rows, strict=False), start=1):
+        guess = spec.normalize(turn.guess)
+        where = f"row {number} ({turn.guess.upper()})"
+        if len(guess) != row.length:
+            raise HistoryError(f"{where}: row {number} takes a {row.length}-letter Guessword")
+        if foreign := spec.foreign_letters(guess):
+            raise HistoryError(f"{where}: not {spec.name} letters: {' '.join(sorted(foreign))}")
+        if turn.heard % POINT_UNIT:
+            raise HistoryError(f"{where}: a score is a multiple of 250, not {turn.heard}")
+        allowed = possible_scores(row, sheet.word_length, sheet.is_last(number - 1))
+        if turn.heard not in allowed:
+            raise HistoryError(f"{where}: {turn.heard} is impossible on a {row.length}-letter row")
+        if not lexicon.is_word(guess, lang):
+            warnings.append(f"{turn.guess.upper()} is not in the dictionary (allowed if accepted)")
+    return warnings
+
+
+def _history_arrays(history: list[Turn], sheet: Sheet, lang: str):
+    spec = lexicon.language(lang)
+    h = len(history)
+    guesses = np.zeros((max(h, 1), sheet.word_length), dtype=np.uint8)
+    lengths = np.zeros(h, dtype=np.int64)
+    for r, turn in enumerate(history):
+        code = lexicon.encode([spec.normalize(turn.guess)], lang)[0]
+        guesses[r, : len(code)] = code
+        lengths[r] = len(code)
+    offsets = np.array([sheet.rows[r].offset for r in range(h)], dtype=np.int64)
+    lasts = np.array([sheet.is_last(r) for r in range(h)], dtype=np.bool_)
+    heard = np.array([t.heard // POINT_UNIT for t in history], dtype=np.uint8)
+    return guesses[:h], lengths, offsets, lasts, heard
+
+
+def mismatches(history: list[Turn], sheet: Sheet, codes: np.ndarray, lang: str) -> np.ndarray:
+    """For each word (as codes), how many heard scores it contradicts."""
+    if not history or len(codes) == 0:
+        return np.zeros(len(codes), dtype=np.uint8)
+    from solver.deduce import kernels
+
+    return kernels.history_mismatches(codes, *_history_arrays(history, sheet, lang))
+
+
+def prior_weights(words: tuple[str, ...], prior: str, lang: str) -> np.ndarray:
+    """Unnormalized prior weight of each word (see the module docstring)."""
+    if prior not in PRIORS:
+        raise UserError(f"unknown prior {prior!r} (choose from {', '.join(PRIORS)})")
+    if prior == "uniform":
+        return np.ones(len(words))
+    table = lexicon.zipf_table(lang)
+    zipf = np.array([max(table.get(w, 0.0), ZIPF_FLOOR) for w in words])
+    return 10.0 ** (PRIOR_SLOPE * (zipf - lexicon.FAMILIAR_ZIPF))
+
+
+@lru_cache(maxsize=16)
+def _codes(words: tuple[str, ...], lang: str) -> np.ndarray:
+    """Letter codes of a pool, encoded once per process (pools repeat move after move)."""
+    codes = lexicon.encode(words, lang)
+    codes.flags.writeable = False
+    return codes
+
+
+def _ranked(words, codes, weights, source, widened, pool_size) -> Deduction:
+    order = np.lexsort((np.arange(len(words)), -weights))
+    total = weights.sum()
+    return Deduction(
+        tuple(words[i] for i in order),
+        weights[order] / total if total > 0 else weights[order],
+        codes[order],
+        source,
+        widened,
+        pool_size,
+    )
+
+
+def deduce(
+    history: list[Turn],
+    sheet: Sheet,
+    pool: lexicon.Pool | None = None,
+    prior: str = "familiar",
+    lang: str = "en",
+) -> Deduction:
+    """The Gamewords of the pool (default: the familiar tier) that fit every heard score,
+    widening to every dictionary word of the length when none does."""
+    pool = pool or lexicon.pool(sheet.word_length, "familiar", lang)
+    if pool.length != sheet.word_length:
+        raise UserError(
+            f"the pool holds {pool.length}-letter words, the sheet wants {sheet.word_length}"
+        )
+    for words, source, widened in (
+        (pool.words, pool.source, False),
+        (lexicon.words(sheet.word_length, "all", lang), "all dictionary words", True),
+    ):
+        codes = _codes(words, lang)
+        fits = mismatches(history, sheet, codes, lang) == 0
+        if fits.any():
+            kept = tuple(w for w, ok in zip(words, fits, strict=True) if ok)
+            weights = prior_weights(kept, prior, lang)
+            return _ranked(kept, codes[fits], weights, source, widened, len(words))
+    empty = np.zeros(0)
+    return Deduction((), empty, np.zeros((0, sheet.word_length), np.uint8), "", True, 0)
+
+
+def explain(
+    history: list[Turn], sheet: Sheet, prior: str = "familiar", lang: str = "en"
+) -> Inconsistency:
+    """For a history no word fits: the fewest heard scores that must be wrong, which ones
+    (for the most probable word that fits all the others), and what they should have been."""
+    from solver.deduce import kernels
+
+    words = lexicon.words(sheet.word_length, "all", lang)
+    codes = _codes(words, lang)
+    arrays = _history_arrays(history, sheet, lang)
+    wrong = kernels.history_mismatches(codes, *arrays)
+    fewest = int(wrong.min())
+    closest = np.flatnonzero(wrong == fewest)
+    weights = prior_weights(tuple(words[i] for i in closest), prior, lang)
+    best = int(closest[int(np.argmax(weights))])
+    guesses, lengths, offsets, lasts, heard = arrays
+    would_give = [
+        int(
+            kernels.score_against(
+                codes[best : best + 1], guesses[r, : lengths[r]], offsets[r], lasts[r]
+            )[0]
+        )
+        for r in range(len(history))
+    ]
+    rows = tuple(r for r in range(len(history)) if would_give[r] != heard[r])
+    return Inconsistency(fewest, rows, words[best], tuple(would_give[r] * POINT_UNIT for r in rows))
+
+
+@dataclass(frozen=True)
+class ColumnAlphabet:
+    """The marginal alphabet of one Gameword column, as the candidates leave it."""
+
+    possible: str  # letters some candidate has in this column
+    known: str  # the letter every candidate has here ("" while unknown)
+
+
+@dataclass(frozen=True)
+class MarginalAlphabets:
+    columns: tuple[ColumnAlphabet, ...]
+    present: str  # letters in every candidate (position perhaps unknown): underlined
+    absent: str  # letters in no candidate: crossed out in every column
+
+
+def marginal_alphabets(deduction: Deduction, lang: str = "en") -> MarginalAlphabets:
+    """What the sheet's marginal alphabets would show if every deduction were made."""
+    alphabet = lexicon.language(lang).alphabet
+    codes = deduction.codes
+    columns = []
+    for col in range(codes.shape[1]):
+        letters = np.unique(codes[:, col])
+        possible = "".join(alphabet[c] for c in letters)
+        columns.append(ColumnAlphabet(possible, possible if len(letters) == 1 else ""))
+    size = len(alphabet)
+    has = np.zeros((len(codes), size), dtype=bool)
+    for col in range(codes.shape[1]):
+        has[np.arange(len(codes)), codes[:, col]] = True
+    present = "".join(alphabet[i] for i in np.flatnonzero(has.all(axis=0))) if len(codes) else ""
+    absent = "".join(alphabet[i] for i in np.flatnonzero(~has.any(axis=0)))
+    return MarginalAlphabets(tuple(columns), present, absent)

@@ -1,0 +1,137 @@
+"""What's My Word? on the terminal: marked Guesswords, filled sheets, advice.
+
+Marks are shown the way the rulebook asks players to write them, twice over: in colour
+(circled = green, underlined = yellow and underlined, crossed out = dim and struck
+through) and in plain symbols that survive a pipe or a black-and-white terminal:
+``(A)`` matching, ``_A_`` non-matching, ``~A~`` neither.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from solver.deduce.rules import Mark
+
+if TYPE_CHECKING:  # scoring a word must not pull in numpy
+    from solver.deduce.advisor import Advice
+    from solver.deduce.game import RoundResult
+
+STYLES = {
+    Mark.MATCHING: "bold green",
+    Mark.NON_MATCHING: "underline yellow",
+    Mark.NONE: "dim strike",
+}
+SYMBOLS = {Mark.MATCHING: "({})", Mark.NON_MATCHING: "_{}_", Mark.NONE: "~{}~"}
+LEGEND = "(A) matching, circled   _A_ non-matching, underlined   ~A~ neither, crossed out"
+
+
+def plain_marks(guess: str, marks: tuple[Mark, ...]) -> str:
+    return " ".join(
+        SYMBOLS[m].format(letter.upper()) for letter, m in zip(guess, marks, strict=True)
+    )
+
+
+def coloured_marks(guess: str, marks: tuple[Mark, ...]) -> Text:
+    text = Text()
+    for letter, mark in zip(guess, marks, strict=True):
+        text.append(letter.upper(), style=STYLES[mark])
+        text.append(" ")
+    return text
+
+
+def marked(guess: str, marks: tuple[Mark, ...]) -> Text:
+    """Coloured letters followed by the plain symbols."""
+    text = coloured_marks(guess, marks)
+    text.append("  " + plain_marks(guess, marks), style="dim")
+    return text
+
+
+def sheet_table(result: RoundResult) -> Table:
+    """A filled sheet: every row with its Guessword marked, score and candidates left."""
+    table = Table(
+        title=f"{result.strategy} against {result.gameword.upper()} ({result.sheet.name} sheet)"
+    )
+    table.add_column("row", justify="right")
+    table.add_column("len@col")
+    table.add_column("Guessword")
+    table.add_column("score", justify="right")
+    table.add_column("left", justify="right")
+    for number, played in enumerate(result.rows, start=1):
+        table.add_row(
+            str(number),
+            f"{played.row.length}@{played.row.offset + 1}",
+            marked(played.guess, played.marks),
+            f"{played.score:,}",
+            f"{played.candidates_after:,}",
+        )
+    table.add_section()
+    bonus = "bonus won" if result.bonus else "no bonus"
+    table.add_row("", "", f"round total ({bonus})", f"{result.total:,}", "")
+    return table
+
+
+def advice_view(advice: Advice, top: int) -> Group:
+    """The advice, as a player reads it: next row, candidates, alphabets, recommendation."""
+    parts: list[object] = []  # warnings go to stderr, from the command
+    deduction = advice.deduction
+    if advice.inconsistency is not None:
+        wrong = advice.inconsistency
+        rows = ", ".join(
+            f"row {r + 1} ({advice.history[r].guess.upper()}: heard {advice.history[r].heard}, "
+            f"{score} if the word is {wrong.word.upper()})"
+            for r, score in zip(wrong.rows, wrong.corrected, strict=True)
+        )
+        parts.append(Text("No dictionary word fits every score heard.", style="bold red"))
+        parts.append(Text(f"Changing {wrong.fewest} score(s) makes it consistent: {rows}."))
+        return Group(*parts)
+    row = advice.next_row
+    if row is None:
+        parts.append(Text("The round is over: every row is filled.", style="bold"))
+    else:
+        number = len(advice.history) + 1
+        last = (
+            " (last row: name the word for the 3000 bonus)"
+            if number == len(advice.sheet.rows)
+            else ""
+        )
+        columns = f"columns {row.offset + 1}-{row.offset + row.length}"
+        rows = len(advice.sheet.rows)
+        heading = f"Next: row {number} of {rows}, {row.length} letters under {columns}{last}"
+        parts.append(Text(heading, style="bold"))
+    widened = " (widened: none of the pool fitted)" if deduction.widened else ""
+    parts.append(Text(f"{len(deduction.words):,} candidates from {deduction.source}{widened}"))
+    probable = Table("word", "probability", title="Most probable Gamewords")
+    for word, p in zip(deduction.words[:top], deduction.probabilities[:top], strict=True):
+        probable.add_row(word.upper(), f"{p:.1%}")
+    parts.append(probable)
+    if advice.alphabets is not None:
+        alphabets = Table("column", "letters still possible", title="Marginal alphabets")
+        for i, column in enumerate(advice.alphabets.columns, start=1):
+            shown = f"({column.known.upper()})" if column.known else column.possible.upper()
+            alphabets.add_row(str(i), shown)
+        parts.append(alphabets)
+        present = advice.alphabets.present.upper() or "-"
+        absent = advice.alphabets.absent.upper() or "-"
+        parts.append(Text(f"known present: {present}   known absent: {absent}"))
+    if advice.choices:
+        choices = Table(
+            "Guessword",
+            "expected points",
+            "expected bits",
+            "value",
+            title=f"Recommended ({advice.strategy})",
+        )
+        for i, choice in enumerate(advice.choices):
+            style = "bold green" if i == 0 else ""
+            choices.add_row(
+                Text(choice.guess.upper(), style=style),
+                f"{choice.expected_points:,.0f}",
+                f"{choice.expected_bits:.2f}",
+                f"{choice.value:,.0f}",
+            )
+        parts.append(choices)
+    return Group(*parts)

@@ -1,0 +1,140 @@
+"""A round of What's My Word? played by the bot against a known Gameword, and the oracle.
+
+The game loop owns the hidden Gameword: the strategy sees only the scores it hears. Every
+row of the sheet is played, even after the word is found (rulebook, "The Play").
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver import lexicon
+from solver.deduce import candidates as cand
+from solver.deduce.rules import BONUS, Mark, Row, Sheet, marking, score
+from solver.deduce.strategies import DEFAULT_STRATEGY, choose
+from solver.errors import UserError
+
+
+@dataclass(frozen=True)
+class PlayedRow:
+    """One row of a filled sheet, with what the bot knew when it chose."""
+
+    row: Row
+    guess: str
+    score: int
+    marks: tuple[Mark, ...]
+    candidates_before: int
+    candidates_after: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    gameword: str
+    sheet: Sheet
+    strategy: str
+    rows: tuple[PlayedRow, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(r.score for r in self.rows)
+
+    @property
+    def bonus(self) -> bool:
+        return self.rows[-1].guess == self.gameword
+
+    @property
+    def rows_to_one(self) -> int | None:
+        """Rows played until a single candidate remained (None if that never happened)."""
+        for number, played in enumerate(self.rows, start=1):
+            if played.candidates_after == 1:
+                return number
+        return None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "gameword": self.gameword,
+            "sheet": str(self.sheet),
+            "strategy": self.strategy,
+            "total": self.total,
+            "bonus": self.bonus,
+            "rows_to_one": self.rows_to_one,
+            "rows": [
+                {
+                    "row": str(p.row),
+                    "guess": p.guess,
+                    "score": p.score,
+                    "marks": [str(m) for m in p.marks],
+                    "candidates_before": p.candidates_before,
+                    "candidates_after": p.candidates_after,
+                    "seconds": round(p.seconds, 4),
+                }
+                for p in self.rows
+            ],
+        }
+
+
+def check_gameword(gameword: str, sheet: Sheet, lang: str = "en") -> str:
+    word = lexicon.language(lang).normalize(gameword)
+    if len(word) != sheet.word_length:
+        raise UserError(f"{gameword!r} is not a {sheet.word_length}-letter word")
+    if not lexicon.is_word(word, lang):
+        raise UserError(f"{gameword!r} is not in the dictionary")
+    return word
+
+
+def play_round(
+    gameword: str,
+    sheet: Sheet,
+    strategy: str = DEFAULT_STRATEGY,
+    pool: lexicon.Pool | None = None,
+    prior: str = "familiar",
+    lang: str = "en",
+    seconds: float | None = None,
+) -> RoundResult:
+    """The bot fills a whole sheet against ``gameword``, hearing only the scores."""
+    word = check_gameword(gameword, sheet, lang)
+    history: list[cand.Turn] = []
+    played = []
+    deduction = cand.deduce(history, sheet, pool, prior, lang)
+    for index, row in enumerate(sheet.rows):
+        started = time.perf_counter()
+        guess = choose(deduction, sheet, index, strategy, lang, top=1, seconds=seconds)[0].guess
+        elapsed = time.perf_counter() - started
+        heard = score(word, guess, row.offset, sheet.is_last(index))
+        history.append(cand.Turn(guess, heard))
+        after = cand.deduce(history, sheet, pool, prior, lang)
+        played.append(
+            PlayedRow(
+                row,
+                guess,
+                heard,
+                marking(word, guess, row.offset),
+                len(deduction.words),
+                len(after.words),
+                elapsed,
+            )
+        )
+        deduction = after
+    return RoundResult(word, sheet, strategy, tuple(played))
+
+
+def oracle(gameword: str, sheet: Sheet, lang: str = "en") -> int:
+    """The most a player knowing the Gameword could score: the best dictionary word for
+    each row, and the Gameword itself, with the bonus, on the last row."""
+    from solver.deduce import kernels
+
+    word = check_gameword(gameword, sheet, lang)
+    target = lexicon.encode([word], lang)
+    total = 0
+    for index, row in enumerate(sheet.rows):
+        if sheet.is_last(index):
+            total += row.length * 1000 + BONUS
+            continue
+        codes = lexicon.word_codes(row.length, "all", lang)
+        units, _ = kernels.guess_statistics(target, np.ones(1), codes, row.offset, False)
+        total += int(units.max()) * 250
+    return total

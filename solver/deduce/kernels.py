@@ -1,0 +1,138 @@
+"""Numba kernels for What's My Word?: scoring many Gamewords at once, filtering, partitions.
+
+Words come in as the lexicon's letter codes (``uint8`` arrays, one row per word) and scores
+go out in *units* of 250 points (``uint8``: the largest score, 7000 + 3000, is 40 units), so
+that every kernel works on small integers. ``rules.py`` defines the game; each kernel here
+has a plain-Python twin in ``reference.py`` and tests hold them equal.
+
+Import this module only where a solver needs it: importing numba costs half a second.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+MATCHING_UNITS = 4  # 1000 points
+BONUS_UNITS = 12  # 3000 points
+MAX_UNITS = 41  # histogram size: scores 0..40 units
+LETTERS = 32  # room for every alphabet (English 26, Spanish 27)
+
+
+@njit(cache=True, inline="always")
+def _units(gameword, guess, offset, last_row, counts):
+    """Score of one guess against one Gameword, in units; ``counts`` is zeroed scratch."""
+    length = gameword.shape[0]
+    for i in range(length):
+        counts[gameword[i]] += 1
+    matching = 0
+    for j in range(guess.shape[0]):
+        if guess[j] == gameword[offset + j]:
+            counts[guess[j]] -= 1
+            matching += 1
+    non_matching = 0
+    for j in range(guess.shape[0]):
+        letter = guess[j]
+        if letter != gameword[offset + j] and counts[letter] > 0:
+            counts[letter] -= 1
+            non_matching += 1
+    for i in range(length):
+        counts[gameword[i]] = 0
+    units = MATCHING_UNITS * matching + non_matching
+    if last_row and matching == length:
+        units += BONUS_UNITS
+    return units
+
+
+@njit(cache=True)
+def score_against(candidates, guess, offset, last_row):
+    """Units each candidate Gameword would give this guess: shape (n,)."""
+    counts = np.zeros(LETTERS, dtype=np.int32)
+    out = np.empty(candidates.shape[0], dtype=np.uint8)
+    for c in range(candidates.shape[0]):
+        out[c] = _units(candidates[c], guess, offset, last_row, counts)
+    return out
+
+
+@njit(cache=True)
+def history_mismatches(candidates, guesses, guess_lengths, offsets, last_rows, heard_units):
+    """For each candidate, how many rows of a history it would have scored differently.
+
+    ``guesses`` is (h, K) with row r's Guessword in its first ``guess_lengths[r]`` columns.
+    A candidate fits the history when its count is 0; the smallest count over a pool is
+    the fewest heard scores that must be wrong.
+    """
+    counts = np.zeros(LETTERS, dtype=np.int32)
+    out = np.zeros(candidates.shape[0], dtype=np.uint8)
+    for c in range(candidates.shape[0]):
+        for r in range(guesses.shape[0]):
+            guess = guesses[r, : guess_lengths[r]]
+            if _units(candidates[c], guess, offsets[r], last_rows[r], counts) != heard_units[r]:
+                out[c] += 1
+    return out
+
+
+@njit(cache=True, parallel=True)
+def guess_statistics(candidates, weights, guesses, offset, last_row):
+    """Expected units and entropy (bits) of the score heard, for every guess: shapes (m,).
+
+    ``weights`` are the candidates' probabilities (summing to 1).
+    """
+    m = guesses.shape[0]
+    expected = np.zeros(m, dtype=np.float64)
+    entropy = np.zeros(m, dtype=np.float64)
+    for g in prange(m):
+        counts = np.zeros(LETTERS, dtype=np.int32)
+        histogram = np.zeros(MAX_UNITS, dtype=np.float64)
+        total = 0.0
+        for c in range(candidates.shape[0]):
+            units = _units(candidates[c], guesses[g], offset, last_row, counts)
+            histogram[units] += weights[c]
+            total += weights[c] * units
+        expected[g] = total
+        bits = 0.0
+        for b in range(MAX_UNITS):
+            if histogram[b] > 0.0:
+                bits -= histogram[b] * np.log2(histogram[b])
+        entropy[g] = bits
+    return expected, entropy
+
+
+@njit(cache=True, parallel=True)
+def score_matrix(candidates, guesses, offset, last_row):
+    """Units of every guess against every candidate: shape (n, m), candidate-major."""
+    out = np.empty((candidates.shape[0], guesses.shape[0]), dtype=np.uint8)
+    for c in prange(candidates.shape[0]):
+        counts = np.zeros(LETTERS, dtype=np.int32)
+        for g in range(guesses.shape[0]):
+            out[c, g] = _units(candidates[c], guesses[g], offset, last_row, counts)
+    return out
+
+
+@njit(cache=True, parallel=True)
+def lookahead_units(candidates, weights, guesses, offset, last_row, next_units):
+    """For each guess: the expected units of the best next-row guess, chosen after hearing it.
+
+    ``next_units`` is ``score_matrix`` of the next row's guesses (n, m'). The guess splits
+    the candidates by the score heard; in each part the best next guess is the one with the
+    most weighted units there; the result sums those maxima over the parts.
+    """
+    m = guesses.shape[0]
+    n, m_next = next_units.shape
+    out = np.zeros(m, dtype=np.float64)
+    for g in prange(m):
+        counts = np.zeros(LETTERS, dtype=np.int32)
+        accumulated = np.zeros((MAX_UNITS, m_next), dtype=np.float64)
+        seen = np.zeros(MAX_UNITS, dtype=np.bool_)
+        for c in range(n):
+            part = _units(candidates[c], guesses[g], offset, last_row, counts)
+            seen[part] = True
+            w = weights[c]
+            for h in range(m_next):
+                accumulated[part, h] += w * next_units[c, h]
+        total = 0.0
+        for part in range(MAX_UNITS):
+            if seen[part]:
+                total += accumulated[part].max()
+        out[g] = total
+    return out

@@ -1,0 +1,112 @@
+"""myword deduce ...: score, advise, solve and bench through the command line."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import cli
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli.main, list(args))
+
+
+def test_score_plain_shows_marks_in_symbols() -> None:
+    result = run("deduce", "score", "BALLET", "dull", "--row", "7")
+    assert result.exit_code == 0
+    assert "1,250" in result.output and "~D~ ~U~ (L) _L_" in result.output
+
+
+def test_score_json_with_the_bonus() -> None:
+    document = json.loads(
+        run("deduce", "score", "nephew", "nephew", "--row", "11", "--json").stdout
+    )
+    assert document["score"] == 9000 and document["last_row"] is True
+    assert document["marks"] == ["matching"] * 6
+
+
+def test_score_on_the_seven_letter_sheet() -> None:
+    document = json.loads(
+        run("deduce", "score", "kitchen", "chin", "--row", "5", "--sheet", "7", "--json").stdout
+    )
+    assert document["offset"] == 3 and document["score"] == 3250
+
+
+def test_advise_json() -> None:
+    result = run(
+        "deduce", "advise", "--length", "6", "--history", "SO 0, DEN 1250", "--top", "3", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["next_row"]["number"] == 3 and document["candidates"] > 1
+    assert len(document["recommended"]) == 3
+
+
+def test_advise_plain() -> None:
+    result = run("deduce", "advise", "--history", "SO 0, DEN 1250")
+    assert result.exit_code == 0
+    for heading in ("Next: row 3 of 11", "Most probable", "Marginal alphabets", "Recommended"):
+        assert heading in result.output
+
+
+def test_advise_warns_about_non_words_on_stderr() -> None:
+    result = run("deduce", "advise", "--history", "XQ 0", "--json")
+    assert result.exit_code == 0
+    assert "XQ is not in the dictionary" in result.stderr
+    json.loads(result.stdout)
+
+
+def test_advise_reports_an_inconsistent_history() -> None:
+    history = "SO 0, DEN 1250, EBB 1250, INN 250, BID 0, TURN 250, EARL 1000, NEWT 2250"
+    result = run("deduce", "advise", "--history", history)
+    assert result.exit_code == 0
+    assert "No dictionary word fits" in result.output and "Changing 1 score" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["deduce", "advise", "--history", "SOS 0"], "takes a 2-letter Guessword"),
+        (["deduce", "advise", "--history", "SO 1300"], "multiple of 250"),
+        (["deduce", "advise", "--history", "SO 1750"], "impossible"),
+        (["deduce", "advise", "--history", "S0 0"], "cannot read"),
+        (["deduce", "advise", "--sheet", "nowhere.txt"], "no such sheet file"),
+        (["deduce", "score", "ballet", "car", "--row", "1"], "takes a 2-letter Guessword"),
+        (["deduce", "score", "ballet", "an", "--row", "12"], "has 11 rows"),
+        (["deduce", "score", "ballets", "an", "--row", "1"], "6-letter Gameword"),
+        (["deduce", "solve", "balle"], "not a 6-letter word"),
+        (["deduce", "solve", "xqzzyv"], "not in the dictionary"),
+        (["deduce", "solve", "ballet", "--strategy", "magic"], "'magic' is not one of"),
+    ],
+)
+def test_bad_input_is_one_line(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code != 0
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_solve_several_gamewords_json() -> None:
+    result = run("deduce", "solve", "ballet", "nephew", "--json")
+    assert result.exit_code == 0
+    rounds = json.loads(result.stdout)
+    assert [r["gameword"] for r in rounds] == ["ballet", "nephew"]
+    assert all(r["bonus"] and len(r["rows"]) == 11 and r["total"] <= r["oracle"] for r in rounds)
+
+
+def test_solve_plain_prints_the_sheet() -> None:
+    result = run("deduce", "solve", "nephew")
+    assert result.exit_code == 0
+    assert "round total (bonus won)" in result.output and "NEPHEW" in result.output
+
+
+def test_bench_json() -> None:
+    result = run("deduce", "bench", "--strategy", "points", "--games", "3", "--seed", "5", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["games"] == 3 and 0 < document["ratio"] <= 1
+    assert document == json.loads(
+        run(
+            "deduce", "bench", "--strategy", "points", "--games", "3", "--seed", "5", "--json"
+        ).stdout
+    ) | {"seconds_per_move": document["seconds_per_move"]}
