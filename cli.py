@@ -47,13 +47,15 @@ def main() -> None:
 def demo(seed: int | None, lang: str, as_json: bool) -> None:
     """Show what myword does, on the bundled dictionaries."""
     from solver import render
-    from solver.demo import dictionary_tour
+    from solver.demo import deduce_round, dictionary_tour
 
-    tour = dictionary_tour(seed, lang)
-    if as_json:
-        render.emit_json(tour)
-        return
     out = render.console()
+    with render.console(stderr=True).status("Playing a round (the first run compiles kernels)"):
+        tour = dictionary_tour(seed, lang)
+        game = deduce_round(seed, lang)
+    if as_json:
+        render.emit_json({"dictionaries": tour, "whats_my_word": game})
+        return
     out.rule(f"myword demo: the {tour['language']} dictionaries")
     totals = tour["totals"]
     out.print(
@@ -72,6 +74,14 @@ def demo(seed: int | None, lang: str, as_json: bool) -> None:
         pool = tour["page_pool"]
         out.print(f"[bold]6-letter Gamewords from a page of text[/bold] ({pool['source']}):")
         out.print(render.word_columns(pool["words"]))
+    out.rule("What's My Word?: the bot finds a hidden word, hearing only the scores")
+    from solver.deduce.display import sheet_table
+
+    out.print(sheet_table(game))
+    out.print(
+        f"{game['total']:,} points; knowing the word one could score {game['oracle']:,}. "
+        'Try: myword deduce advise --history "SO 0, DEN 1250"'
+    )
 
 
 @main.group()
@@ -353,7 +363,7 @@ def solve(gamewords, strategy, sheet, tier, from_text, from_list, prior, lang, a
         return
     out = render.console()
     for result in results:
-        out.print(sheet_table(result))
+        out.print(sheet_table(result.to_json()))
         best = oracle(result.gameword, played, lang)
         ratio = f"{result.total / best:.0%}"
         out.print(f"{result.total:,} points; knowing the word one could score {best:,} ({ratio})")

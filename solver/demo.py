@@ -17,6 +17,17 @@ DEMO_LENGTHS = tuple(range(2, 11))
 SAMPLE_PAGE = Path("samples") / "page.txt"
 
 
+def deduce_round(seed: int | None = None, lang: str = "en") -> dict[str, object]:
+    """The bot plays one What's My Word? round against a seeded familiar 6-letter word."""
+    from solver.deduce import default_sheet
+    from solver.deduce.game import oracle, play_round
+
+    sheet = default_sheet(6)
+    gameword = seeds.rng(seed).choice(lexicon.words(6, "familiar", lang))
+    result = play_round(gameword, sheet, lang=lang)
+    return dict(result.to_json(), oracle=oracle(gameword, sheet, lang))
+
+
 def dictionary_tour(seed: int | None = None, lang: str = "en") -> dict[str, object]:
     """Sizes, seeded familiar samples, word checks and a page-of-text pool, JSON-ready."""
     rng = seeds.rng(seed)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from solver import lexicon
 from solver.deduce import candidates as cand
+from solver.deduce.opening import book_choices
 from solver.deduce.rules import Row, Sheet
 from solver.deduce.strategies import DEFAULT_STRATEGY, Choice, check_strategy, choose
 
@@ -116,7 +117,9 @@ def advise(
         warnings.append(f"no word of the {source} fits: searched every dictionary word")
     alphabets = cand.marginal_alphabets(deduction, lang)
     choices: tuple[Choice, ...] = ()
-    if len(history) < len(sheet.rows):
+    if not history:
+        choices = tuple(book_choices(sheet, strategy, prior, lang, top, pool is None) or ())
+    if not choices and len(history) < len(sheet.rows):
         choices = tuple(choose(deduction, sheet, len(history), strategy, lang, top, seconds))
     return Advice(
         sheet, tuple(history), strategy, deduction, alphabets, choices, tuple(warnings), None

@@ -8,7 +8,8 @@ through) and in plain symbols that survive a pipe or a black-and-white terminal:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.table import Table
@@ -18,7 +19,6 @@ from solver.deduce.rules import Mark
 
 if TYPE_CHECKING:  # scoring a word must not pull in numpy
     from solver.deduce.advisor import Advice
-    from solver.deduce.game import RoundResult
 
 STYLES = {
     Mark.MATCHING: "bold green",
@@ -50,27 +50,29 @@ def marked(guess: str, marks: tuple[Mark, ...]) -> Text:
     return text
 
 
-def sheet_table(result: RoundResult) -> Table:
-    """A filled sheet: every row with its Guessword marked, score and candidates left."""
-    table = Table(
-        title=f"{result.strategy} against {result.gameword.upper()} ({result.sheet.name} sheet)"
-    )
+def sheet_table(played: Mapping[str, Any]) -> Table:
+    """A filled sheet (``RoundResult.to_json()``): every row with its Guessword marked,
+    score and the candidates left after hearing it."""
+    gameword = str(played["gameword"]).upper()
+    table = Table(title=f"{played['strategy']} against {gameword} (rows {played['sheet']})")
     table.add_column("row", justify="right")
-    table.add_column("len@col")
+    table.add_column("letters")
     table.add_column("Guessword")
     table.add_column("score", justify="right")
     table.add_column("left", justify="right")
-    for number, played in enumerate(result.rows, start=1):
+    for number, row in enumerate(played["rows"], start=1):
+        length, offset = (int(x) for x in row["row"].split("@"))
+        marks = tuple(Mark(m) for m in row["marks"])
         table.add_row(
             str(number),
-            f"{played.row.length}@{played.row.offset + 1}",
-            marked(played.guess, played.marks),
-            f"{played.score:,}",
-            f"{played.candidates_after:,}",
+            f"{length} from col {offset + 1}",
+            marked(row["guess"], marks),
+            f"{row['score']:,}",
+            f"{row['candidates_after']:,}",
         )
     table.add_section()
-    bonus = "bonus won" if result.bonus else "no bonus"
-    table.add_row("", "", f"round total ({bonus})", f"{result.total:,}", "")
+    bonus = "bonus won" if played["bonus"] else "no bonus"
+    table.add_row("", "", f"round total ({bonus})", f"{played['total']:,}", "")
     return table
 
 

@@ -13,8 +13,9 @@ import numpy as np
 
 from solver import lexicon
 from solver.deduce import candidates as cand
+from solver.deduce.opening import remembered_choose
 from solver.deduce.rules import BONUS, Mark, Row, Sheet, marking, score
-from solver.deduce.strategies import DEFAULT_STRATEGY, choose
+from solver.deduce.strategies import DEFAULT_STRATEGY
 from solver.errors import UserError
 
 
@@ -102,7 +103,8 @@ def play_round(
     deduction = cand.deduce(history, sheet, pool, prior, lang)
     for index, row in enumerate(sheet.rows):
         started = time.perf_counter()
-        guess = choose(deduction, sheet, index, strategy, lang, top=1, seconds=seconds)[0].guess
+        choices = remembered_choose(deduction, sheet, index, strategy, lang, 1, seconds)
+        guess = choices[0].guess
         elapsed = time.perf_counter() - started
         heard = score(word, guess, row.offset, sheet.is_last(index))
         history.append(cand.Turn(guess, heard))

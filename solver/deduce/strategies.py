@@ -34,7 +34,7 @@ from solver.errors import UserError
 STRATEGIES = ("lookahead", "points", "entropy")
 DEFAULT_STRATEGY = "lookahead"
 INFORMATION_UNITS = 1.0  # credit per bit for rows beyond the next, in units of 250 points
-SHORTLIST = 40
+SHORTLIST = 24
 BATCH = 8
 
 

@@ -1,0 +1,78 @@
+"""What's My Word? speed: kernels beside their plain-Python twins, choices, whole rounds.
+
+    pytest bench/test_deduce_bench.py --benchmark-only
+
+Ratios are read from the same run: compare each ``*_kernel`` row with its ``*_reference``
+row (same inputs). The reference of the guess statistics runs on a sample of candidates,
+and its kernel row on the same sample, so that the pure-Python side finishes.
+"""
+
+import numpy as np
+import pytest
+
+from solver import lexicon
+from solver.deduce import default_sheet, kernels, reference
+from solver.deduce.candidates import Turn, deduce
+from solver.deduce.game import play_round
+from solver.deduce.rules import score
+from solver.deduce.strategies import choose
+
+SIX = default_sheet(6)
+GUESS = lexicon.encode(["den"])[0]  # row 2 of the sample game, 3@0, heard 1250 from NEPHEW
+HEARD_UNITS = 5
+
+
+@pytest.fixture(scope="module")
+def pool() -> np.ndarray:
+    return lexicon.word_codes(6, "familiar")
+
+
+def test_filter_pass_kernel(benchmark, pool) -> None:
+    kernels.score_against(pool, GUESS, 0, False)  # compiled before timing
+    mask = benchmark(lambda: kernels.score_against(pool, GUESS, 0, False) == HEARD_UNITS)
+    assert mask.sum() > 0
+
+
+def test_filter_pass_reference(benchmark, pool) -> None:
+    mask = benchmark.pedantic(
+        lambda: reference.score_against(pool, GUESS, 0, False) == HEARD_UNITS, rounds=5
+    )
+    assert mask.sum() == (kernels.score_against(pool, GUESS, 0, False) == HEARD_UNITS).sum()
+
+
+@pytest.fixture(scope="module")
+def sample(pool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    candidates = pool[::16]
+    weights = np.full(len(candidates), 1 / len(candidates))
+    return candidates, weights, lexicon.word_codes(3, "all")
+
+
+def test_guess_statistics_kernel(benchmark, sample) -> None:
+    candidates, weights, guesses = sample
+    kernels.guess_statistics(candidates, weights, guesses, 1, False)
+    benchmark(kernels.guess_statistics, candidates, weights, guesses, 1, False)
+
+
+def test_guess_statistics_reference(benchmark, sample) -> None:
+    candidates, weights, guesses = sample
+    benchmark.pedantic(
+        reference.guess_statistics, (candidates, weights, guesses, 1, False), rounds=2
+    )
+
+
+@pytest.mark.parametrize("row_index", range(11))
+def test_choose_each_row_against_ballet(benchmark, row_index: int) -> None:
+    """The default strategy's choice on each row of a real game (warm caches)."""
+    played = play_round("ballet", SIX).rows[:row_index]
+    history = [Turn(p.guess, p.score) for p in played]
+    deduction = deduce(history, SIX)
+    choice = benchmark(lambda: choose(deduction, SIX, row_index, top=1)[0])
+    assert score("ballet", choice.guess, SIX.rows[row_index].offset) >= 0
+
+
+@pytest.mark.parametrize(("length", "gameword"), [(6, "ballet"), (7, "kitchen")])
+def test_whole_round_default_strategy(benchmark, length: int, gameword: str) -> None:
+    sheet = default_sheet(length)
+    play_round(gameword, sheet)
+    result = benchmark.pedantic(play_round, (gameword, sheet), rounds=5)
+    assert result.bonus
