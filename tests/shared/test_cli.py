@@ -74,11 +74,16 @@ def test_stats_json() -> None:
 def test_demo_runs_and_its_json_parses() -> None:
     result = run("demo")
     assert result.exit_code == 0, result.output
-    assert "familiar" in result.output
+    assert "familiar" in result.output and "round total (bonus won)" in result.output
     document = json.loads(run("demo", "--json", "--seed", "7").stdout)
-    assert set(document["familiar_samples"]) == {"6", "7"}
-    assert document == json.loads(run("demo", "--json", "--seed", "7").stdout)  # seeded
-    assert document["page_pool"]["words"]
+    tour, game = document["dictionaries"], document["whats_my_word"]
+    assert set(tour["familiar_samples"]) == {"6", "7"}
+    assert tour["page_pool"]["words"]
+    assert game["bonus"] and len(game["rows"]) == 11 and game["total"] <= game["oracle"]
+    again = json.loads(run("demo", "--json", "--seed", "7").stdout)
+    for row in [*game["rows"], *again["whats_my_word"]["rows"]]:
+        del row["seconds"]  # the only thing allowed to differ
+    assert document == again  # seeded: the same game
 
 
 @pytest.mark.parametrize(
