@@ -118,7 +118,8 @@ def advise(
     alphabets = cand.marginal_alphabets(deduction, lang)
     choices: tuple[Choice, ...] = ()
     if not history:
-        choices = tuple(book_choices(sheet, strategy, prior, lang, top, pool is None) or ())
+        default_pool = pool is None or pool.source == "familiar tier"
+        choices = tuple(book_choices(sheet, strategy, prior, lang, top, default_pool) or ())
     if not choices and len(history) < len(sheet.rows):
         choices = tuple(choose(deduction, sheet, len(history), strategy, lang, top, seconds))
     return Advice(

@@ -100,14 +100,15 @@ def play_round(
     word = check_gameword(gameword, sheet, lang)
     history: list[cand.Turn] = []
     played = []
+    started = time.perf_counter()  # a move's time: filtering what was heard, then choosing
     deduction = cand.deduce(history, sheet, pool, prior, lang)
     for index, row in enumerate(sheet.rows):
-        started = time.perf_counter()
         choices = remembered_choose(deduction, sheet, index, strategy, lang, 1, seconds)
         guess = choices[0].guess
         elapsed = time.perf_counter() - started
         heard = score(word, guess, row.offset, sheet.is_last(index))
         history.append(cand.Turn(guess, heard))
+        started = time.perf_counter()
         after = cand.deduce(history, sheet, pool, prior, lang)
         played.append(
             PlayedRow(
