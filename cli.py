@@ -326,7 +326,10 @@ def advise(
     from solver.deduce.advisor import advise as advise_next
     from solver.deduce.candidates import parse_history
     from solver.deduce.display import advice_view
+    from solver.errors import UserError
 
+    if length is not None and sheet != "6" and sheet != length:
+        raise UserError("give --length or --sheet, not both")
     played = load_sheet(length or sheet)
     pool = _pool(played.word_length, tier, lang, from_text, from_list)
     advice = advise_next(parse_history(history), played, strategy, pool, prior, lang, top, seconds)

@@ -52,6 +52,7 @@ class Deduction:
 
     words: tuple[str, ...]
     probabilities: np.ndarray  # aligned with words, sums to 1
+    weights: np.ndarray  # the prior weights behind them, unnormalized
     codes: np.ndarray  # letter codes aligned with words
     source: str  # the pool they come from ("familiar tier", "all dictionary words", ...)
     widened: bool  # no word of the requested pool fitted, so every word was searched
@@ -162,6 +163,7 @@ def _ranked(words, codes, weights, source, widened, pool_size) -> Deduction:
     return Deduction(
         tuple(words[i] for i in order),
         weights[order] / total if total > 0 else weights[order],
+        weights[order],
         codes[order],
         source,
         widened,
@@ -194,7 +196,7 @@ def deduce(
             weights = prior_weights(kept, prior, lang)
             return _ranked(kept, codes[fits], weights, source, widened, len(words))
     empty = np.zeros(0)
-    return Deduction((), empty, np.zeros((0, sheet.word_length), np.uint8), "", True, 0)
+    return Deduction((), empty, empty, np.zeros((0, sheet.word_length), np.uint8), "", True, 0)
 
 
 def explain(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from solver import lexicon
+from solver.deduce.ranking import top_indices
 from solver.deduce.rules import POINT_UNIT, Sheet
 
 CANDIDATES = 24  # search to the end when at most this many candidates remain
@@ -25,43 +26,69 @@ SHORTLIST = 8
 INFORMATION_UNITS = 1.0
 
 
-class _Search:
-    """One search: the candidates' codes, the memo of part values, the known-word values."""
+_part_values: dict[tuple, float] = {}  # part values, shared by every search of a process
+_known: dict[tuple, np.ndarray] = {}  # per word: units knowing it scores from each row on
+MEMO_LIMIT = 500_000
 
-    def __init__(self, codes: np.ndarray, sheet: Sheet, lang: str) -> None:
+
+class _Search:
+    """One search over a set of candidates, with their prior weights (unnormalized).
+
+    A part's weights are always its candidates' prior weights divided by their sum, so the
+    same part gets the same value whichever move or game meets it: values are remembered
+    across searches (keyed by the part's letter codes and weights), and a search never
+    depends on what was searched before it.
+    """
+
+    def __init__(self, codes: np.ndarray, weights: np.ndarray, sheet: Sheet, lang: str) -> None:
         self.codes = codes
+        self.weights = weights
         self.sheet = sheet
         self.lang = lang
-        self.memo: dict[tuple[tuple[int, ...], int], float] = {}
-        self.known = self._known_values()
+        self.known = np.array([self._known_values(word) for word in codes])
+        if len(_part_values) > MEMO_LIMIT:
+            _part_values.clear()
 
     def vocabulary(self, row_index: int) -> np.ndarray:
         return lexicon.word_codes(self.sheet.rows[row_index].length, "all", self.lang)
 
-    def _known_values(self) -> np.ndarray:
-        """known[c, r]: units a player knowing candidate c scores from row r to the end."""
+    def _known_values(self, word: np.ndarray) -> np.ndarray:
+        """Units a player knowing ``word`` scores from each row to the end."""
         from solver.deduce import kernels
 
-        rows = len(self.sheet.rows)
-        per_row = np.zeros((len(self.codes), rows + 1))
-        for r, row in enumerate(self.sheet.rows):
-            last = self.sheet.is_last(r)
-            units = kernels.score_matrix(self.codes, self.vocabulary(r), row.offset, last)
-            per_row[:, r] = units.max(axis=1)
-        return per_row[:, ::-1].cumsum(axis=1)[:, ::-1]
+        key = (str(self.sheet), self.lang, word.tobytes())
+        if key not in _known:
+            per_row = np.zeros(len(self.sheet.rows) + 1)
+            gameword, certain = word[np.newaxis, :], np.ones(1)
+            for r, row in enumerate(self.sheet.rows):
+                last = self.sheet.is_last(r)
+                units, _ = kernels.guess_statistics(
+                    gameword, certain, self.vocabulary(r), row.offset, last
+                )
+                per_row[r] = units.max()
+            _known[key] = per_row[::-1].cumsum()[::-1]
+        return _known[key]
 
-    def value(self, members: np.ndarray, weights: np.ndarray, row_index: int) -> float:
-        """Expected units from ``row_index`` on for the candidates ``members`` (weights sum 1)."""
+    def part_weights(self, members: np.ndarray) -> np.ndarray:
+        raw = self.weights[members]
+        return raw / raw.sum()
+
+    def value(self, members: np.ndarray, row_index: int) -> float:
+        """Expected units from ``row_index`` on for the candidates ``members``."""
         if len(members) == 1:
             return float(self.known[members[0], row_index])
-        key = (tuple(members.tolist()), row_index)
-        if key not in self.memo:
-            self.memo[key] = float(self.best(members, weights, row_index)[1].max())
-        return self.memo[key]
+        key = (
+            str(self.sheet),
+            self.lang,
+            row_index,
+            self.codes[members].tobytes(),
+            self.weights[members].tobytes(),
+        )
+        if key not in _part_values:
+            _part_values[key] = float(self.best(members, row_index)[1].max())
+        return _part_values[key]
 
-    def best(
-        self, members: np.ndarray, weights: np.ndarray, row_index: int
-    ) -> tuple[np.ndarray, np.ndarray]:
+    def best(self, members: np.ndarray, row_index: int) -> tuple[np.ndarray, np.ndarray]:
         """The shortlisted guesses (indices into the row's vocabulary) and their values."""
         from solver.deduce import kernels
 
@@ -69,31 +96,30 @@ class _Search:
         last = self.sheet.is_last(row_index)
         vocabulary = self.vocabulary(row_index)
         codes = self.codes[members]
+        weights = self.part_weights(members)
         expected, bits = kernels.guess_statistics(codes, weights, vocabulary, row.offset, last)
         if last:
             return np.arange(len(vocabulary)), expected
-        shortlist = np.argsort(-(expected + INFORMATION_UNITS * bits), kind="stable")[:SHORTLIST]
+        shortlist = top_indices(expected + INFORMATION_UNITS * bits, SHORTLIST)
         values = np.empty(len(shortlist))
         for i, guess in enumerate(shortlist):
             heard = kernels.score_against(codes, vocabulary[guess], row.offset, last)
             total = float(expected[guess])
             for units in np.unique(heard):
                 part = heard == units
-                p = float(weights[part].sum())
-                total += p * self.value(members[part], weights[part] / p, row_index + 1)
+                total += float(weights[part].sum()) * self.value(members[part], row_index + 1)
             values[i] = total
         return shortlist, values
 
 
 def endgame_values(
-    codes: np.ndarray, probabilities: np.ndarray, sheet: Sheet, row_index: int, lang: str
+    codes: np.ndarray, weights: np.ndarray, sheet: Sheet, row_index: int, lang: str
 ) -> np.ndarray:
     """Points expected from this row to the end for each guess of the row's vocabulary
-    (minus infinity for guesses off the shortlist)."""
-    search = _Search(codes, sheet, lang)
-    members = np.arange(len(codes))
-    guesses, values = search.best(members, probabilities, row_index)
-    vocabulary_size = len(search.vocabulary(row_index))
-    out = np.full(vocabulary_size, -np.inf)
+    (minus infinity for guesses off the shortlist). ``weights``: the candidates' prior
+    weights, in any scale."""
+    search = _Search(codes, weights, sheet, lang)
+    guesses, values = search.best(np.arange(len(codes)), row_index)
+    out = np.full(len(search.vocabulary(row_index)), -np.inf)
     out[guesses] = values * POINT_UNIT
     return out

@@ -31,6 +31,7 @@ import numpy as np
 from solver import lexicon
 from solver.deduce import endgame
 from solver.deduce.candidates import Deduction
+from solver.deduce.ranking import top_indices
 from solver.deduce.rules import POINT_UNIT, Sheet
 from solver.errors import UserError
 
@@ -90,7 +91,7 @@ def choose(
         value = _lookahead(
             deduction, sheet, row_index, lang, codes, expected, bits, started, seconds
         )
-    order = [i for i in np.lexsort((np.arange(len(words)), -value))[:top] if value[i] > -np.inf]
+    order = [i for i in top_indices(value, top) if value[i] > -np.inf]
     return [
         Choice(words[i], float(value[i]), float(expected[i] * POINT_UNIT), float(bits[i]))
         for i in order
@@ -116,9 +117,7 @@ def _lookahead(
     if last or len(deduction.words) == 1:
         return expected * POINT_UNIT
     if len(deduction.words) <= endgame.CANDIDATES:
-        return endgame.endgame_values(
-            deduction.codes, deduction.probabilities, sheet, row_index, lang
-        )
+        return endgame.endgame_values(deduction.codes, deduction.weights, sheet, row_index, lang)
     beyond_next = row_index + 2 < len(sheet.rows)  # rows after the next one remain
     credit = INFORMATION_UNITS * bits * beyond_next
     next_row = sheet.rows[row_index + 1]
@@ -127,7 +126,7 @@ def _lookahead(
         deduction.codes, next_codes, next_row.offset, sheet.is_last(row_index + 1)
     )
     value = np.full(len(codes), -np.inf)
-    shortlist = np.argsort(-(expected + INFORMATION_UNITS * bits), kind="stable")[:SHORTLIST]
+    shortlist = top_indices(expected + INFORMATION_UNITS * bits, SHORTLIST)
     for start in range(0, len(shortlist), BATCH):
         batch = shortlist[start : start + BATCH]
         ahead = kernels.lookahead_units(

@@ -72,6 +72,7 @@ def test_advise_reports_an_inconsistent_history() -> None:
         (["deduce", "advise", "--history", "SO 1750"], "impossible"),
         (["deduce", "advise", "--history", "S0 0"], "cannot read"),
         (["deduce", "advise", "--sheet", "nowhere.txt"], "no such sheet file"),
+        (["deduce", "advise", "--length", "7", "--sheet", "x.txt"], "not both"),
         (["deduce", "score", "ballet", "car", "--row", "1"], "takes a 2-letter Guessword"),
         (["deduce", "score", "ballet", "an", "--row", "12"], "has 11 rows"),
         (["deduce", "score", "ballets", "an", "--row", "1"], "6-letter Gameword"),

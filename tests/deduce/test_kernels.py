@@ -78,3 +78,14 @@ def test_score_matrix_and_lookahead_match_reference() -> None:
     got = kernels.lookahead_units(candidates, weights, guesses, 1, False, matrix)
     want = reference.lookahead_units(candidates, weights, guesses, 1, False, matrix)
     assert np.allclose(got, want)
+
+
+def test_top_indices_orders_like_a_stable_sort() -> None:
+    from solver.deduce.ranking import top_indices
+
+    rng = np.random.default_rng(3)
+    for _ in range(500):
+        values = rng.integers(0, 5, size=int(rng.integers(1, 60))).astype(float)
+        count = int(rng.integers(1, 70))
+        expected = np.argsort(-values, kind="stable")[:count]
+        assert top_indices(values, count).tolist() == expected.tolist()

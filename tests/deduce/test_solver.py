@@ -56,7 +56,8 @@ def test_last_row_names_the_single_candidate() -> None:
 def test_last_row_prefers_the_most_probable_of_two() -> None:
     words = ("ballet", "mallet")
     for probabilities, named in (([0.7, 0.3], "ballet"), ([0.2, 0.8], "mallet")):
-        pair = Deduction(words, np.array(probabilities), lexicon.encode(words), "test", False, 2)
+        weights = np.array(probabilities)
+        pair = Deduction(words, weights, weights, lexicon.encode(words), "test", False, 2)
         assert choose(pair, SIX, 10)[0].guess == named
 
 
