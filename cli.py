@@ -325,7 +325,6 @@ def advise(
     from solver.deduce import load_sheet
     from solver.deduce.advisor import advise as advise_next
     from solver.deduce.candidates import parse_history
-    from solver.deduce.display import advice_view
     from solver.errors import UserError
 
     if length is not None and sheet != "6" and sheet != length:
@@ -338,6 +337,8 @@ def advise(
     if as_json:
         render.emit_json(advice.to_json(top))
     else:
+        from solver.deduce.display import advice_view
+
         render.console().print(advice_view(advice, top))
 
 

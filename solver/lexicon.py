@@ -185,15 +185,16 @@ def _bucket_zipf(index: int) -> float:
 
 @cache
 def zipf_table(lang: str = "en") -> dict[str, float]:
-    """Zipf frequency of every word wordfreq knows, keyed by normalized spelling.
+    """Zipf frequency of every word of the play list that wordfreq has seen (absent: 0).
 
-    Costs 0.15 s once (English); use it to look up many words. Where spellings fold
+    Built once (English: about 0.05 s); use it to look up many words. Where spellings fold
     together (Spanish accents) the most frequent one gives the value.
     """
+    play = load(lang).play
     table: dict[str, float] = {}
     buckets = _frequency_buckets(lang)
     for index in range(len(buckets) - 1, -1, -1):  # rarest first: the most frequent wins
-        table.update(dict.fromkeys(buckets[index], _bucket_zipf(index)))
+        table.update(dict.fromkeys(play.intersection(buckets[index]), _bucket_zipf(index)))
     return table
 
 

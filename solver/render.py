@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.columns import Columns
-from rich.console import Console
-from rich.table import Table
+if TYPE_CHECKING:  # rich loads when something is drawn: --json output never needs it
+    from rich.columns import Columns
+    from rich.console import Console
+    from rich.table import Table
 
 
 def emit_json(data: Any) -> None:
@@ -22,6 +23,8 @@ def emit_json(data: Any) -> None:
 
 
 def console(stderr: bool = False) -> Console:
+    from rich.console import Console
+
     return Console(highlight=False, stderr=stderr)
 
 
@@ -31,6 +34,8 @@ def yes_no(flag: bool) -> str:
 
 def check_table(checks: Iterable[Mapping[str, Any]]) -> Table:
     """One row per word checked: valid, tier, familiar, Zipf, and why not."""
+    from rich.table import Table
+
     table = Table("word", "valid", "tier", "familiar", "zipf", "note", title="Word check")
     for check in checks:
         table.add_row(
@@ -46,6 +51,8 @@ def check_table(checks: Iterable[Mapping[str, Any]]) -> Table:
 
 def counts_table(counts: Mapping[str, Mapping[int, int]], title: str) -> Table:
     """Word counts with lengths as rows and tiers as columns, and a total row."""
+    from rich.table import Table
+
     tiers = list(counts)
     table = Table("length", *tiers, title=title)
     for column in table.columns[1:]:
@@ -59,11 +66,15 @@ def counts_table(counts: Mapping[str, Mapping[int, int]], title: str) -> Table:
 
 
 def word_columns(words: Sequence[str]) -> Columns:
+    from rich.columns import Columns
+
     return Columns(list(words), padding=(0, 2))
 
 
 def key_values(data: Mapping[str, Any], title: str) -> Table:
     """A two-column table of named figures, floats rounded for reading."""
+    from rich.table import Table
+
     table = Table("measure", "value", title=title)
     for key, value in data.items():
         shown = f"{value:,.4g}" if isinstance(value, float) else str(value)
