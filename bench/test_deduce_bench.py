@@ -60,12 +60,17 @@ def test_guess_statistics_reference(benchmark, sample) -> None:
     )
 
 
+@pytest.fixture(scope="module")
+def ballet_positions() -> list:
+    """What the bot knew before each row of its game against BALLET (made with kernels)."""
+    played = play_round("ballet", SIX).rows
+    return [deduce([Turn(p.guess, p.score) for p in played[:row]], SIX) for row in range(11)]
+
+
 @pytest.mark.parametrize("row_index", range(11))
-def test_choose_each_row_against_ballet(benchmark, row_index: int) -> None:
+def test_choose_each_row_against_ballet(benchmark, ballet_positions, row_index: int) -> None:
     """The default strategy's choice on each row of a real game (warm caches)."""
-    played = play_round("ballet", SIX).rows[:row_index]
-    history = [Turn(p.guess, p.score) for p in played]
-    deduction = deduce(history, SIX)
+    deduction = ballet_positions[row_index]
     choice = benchmark(lambda: choose(deduction, SIX, row_index, top=1)[0])
     assert score("ballet", choice.guess, SIX.rows[row_index].offset) >= 0
 
@@ -76,3 +81,22 @@ def test_whole_round_default_strategy(benchmark, length: int, gameword: str) -> 
     play_round(gameword, sheet)
     result = benchmark.pedantic(play_round, (gameword, sheet), rounds=5)
     assert result.bonus
+
+
+@pytest.fixture
+def reference_kernels(monkeypatch):
+    """Swap every kernel for its plain-Python twin: the same strategy code, no Numba."""
+    for name in ("score_against", "history_mismatches", "guess_statistics", "score_matrix"):
+        monkeypatch.setattr(kernels, name, getattr(reference, name))
+    monkeypatch.setattr(kernels, "lookahead_units", reference.lookahead_units)
+
+
+@pytest.mark.parametrize("row_index", [3, 7, 8, 9, 10])
+def test_choose_each_row_against_ballet_reference(
+    benchmark, ballet_positions, reference_kernels, row_index: int
+) -> None:
+    """The reference twin of the choice, on the rows where pure Python finishes in seconds
+    (on rows 1 and 2 the lookahead scores millions of word pairs: minutes per move)."""
+    deduction = ballet_positions[row_index]
+    choice = benchmark.pedantic(lambda: choose(deduction, SIX, row_index, top=1)[0], rounds=2)
+    assert len(choice.guess) == SIX.rows[row_index].length
