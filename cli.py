@@ -47,14 +47,15 @@ def main() -> None:
 def demo(seed: int | None, lang: str, as_json: bool) -> None:
     """Show what myword does, on the bundled dictionaries."""
     from solver import render
-    from solver.demo import deduce_round, dictionary_tour
+    from solver.demo import deduce_match, deduce_round, dictionary_tour
 
     out = render.console()
     with render.console(stderr=True).status("Playing a round (the first run compiles kernels)"):
         tour = dictionary_tour(seed, lang)
         game = deduce_round(seed, lang)
+        match = deduce_match(seed, lang)
     if as_json:
-        render.emit_json({"dictionaries": tour, "whats_my_word": game})
+        render.emit_json({"dictionaries": tour, "whats_my_word": game, "bot_match": match})
         return
     out.rule(f"myword demo: the {tour['language']} dictionaries")
     totals = tour["totals"]
@@ -82,6 +83,16 @@ def demo(seed: int | None, lang: str, as_json: bool) -> None:
         f"{game['total']:,} points; knowing the word one could score {game['oracle']:,}. "
         'Try: myword deduce advise --history "SO 0, DEN 1250"'
     )
+    out.rule("Bot against bot: a whole game, lookahead (Purple) v points (Red)")
+    for each in match["rounds"]:
+        out.print(
+            f"{each['length']} letters: Purple hid {each['purple_word'].upper()}, Red hid "
+            f"{each['red_word'].upper()}; Purple scored {each['purple']:,}, Red {each['red']:,}"
+        )
+    purple, red = match["purple"], match["red"]
+    winner = "Purple wins" if purple > red else "Red wins" if red > purple else "A tie"
+    out.print(f"Grand totals: Purple {purple:,}, Red {red:,}. {winner}.")
+    out.print("Play the bot yourself: myword deduce play")
 
 
 @main.group()
@@ -378,10 +389,17 @@ def solve(gamewords, strategy, sheet, tier, from_text, from_list, prior, lang, a
 @click.option("--length", type=click.Choice(["6", "7"]), default="6", show_default=True)
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--seed", type=int, default=None, help="Seed for the Gamewords drawn (default 1980).")
+@click.option(
+    "--gamewords",
+    type=click.Choice(["familiar", "easy", "medium", "hard"]),
+    default="familiar",
+    show_default=True,
+    help="Draw from the familiar pool, or from what the bot hides at a difficulty.",
+)
 @PRIOR_OPTION
 @LANG_OPTION
 @JSON_OPTION
-def deduce_bench(strategy, length, games, seed, prior, lang, as_json) -> None:
+def deduce_bench(strategy, length, games, seed, gamewords, prior, lang, as_json) -> None:
     """Play rounds against Gamewords drawn from the familiar pool; compare with the oracle."""
     from rich.progress import Progress
 
@@ -391,7 +409,14 @@ def deduce_bench(strategy, length, games, seed, prior, lang, as_json) -> None:
     with Progress(console=render.console(stderr=True), transient=True) as progress:
         task = progress.add_task(f"{strategy}, {length} letters", total=games)
         result = run_bench(
-            strategy, int(length), games, seed, prior, lang, lambda _: progress.advance(task)
+            strategy,
+            int(length),
+            games,
+            seed,
+            prior,
+            lang,
+            lambda _: progress.advance(task),
+            gamewords,
         )
     if as_json:
         render.emit_json(result.to_json())
@@ -399,6 +424,182 @@ def deduce_bench(strategy, length, games, seed, prior, lang, as_json) -> None:
     render.console().print(
         render.key_values(result.to_json(), f"What's My Word? bench: {strategy}")
     )
+
+
+DIFFICULTY_OPTION = click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard"]),
+    default="medium",
+    show_default=True,
+    help="How well the bot guesses, and how hard a word it hides.",
+)
+
+
+@deduce.command()
+@click.option("--length", type=click.Choice(["6", "7"]), default="6", show_default=True)
+@DIFFICULTY_OPTION
+@click.option("--seed", type=int, default=None, help="Seed for the draw (default 1980).")
+@LANG_OPTION
+@JSON_OPTION
+def pick(length: str, difficulty: str, seed: int | None, lang: str, as_json: bool) -> None:
+    """Choose a Gameword for the bot to hide: familiar, and as hard as the difficulty says."""
+    from solver import render
+    from solver.deduce.picks import candidates_for
+    from solver.deduce.picks import pick as pick_word
+
+    word = pick_word(int(length), difficulty, seed, lang)
+    if as_json:
+        pool = candidates_for(int(length), difficulty, lang)
+        render.emit_json(
+            {"word": word, "length": int(length), "difficulty": difficulty, "drawn_from": len(pool)}
+        )
+    else:
+        click.echo(word.upper())
+
+
+@deduce.command()
+@click.option(
+    "--purple",
+    type=click.Choice(["lookahead", "points", "entropy"]),
+    default="lookahead",
+    show_default=True,
+)
+@click.option(
+    "--red",
+    type=click.Choice(["lookahead", "points", "entropy"]),
+    default="points",
+    show_default=True,
+)
+@click.option("--games", type=click.IntRange(min=1), default=20, show_default=True)
+@click.option("--seed", type=int, default=None, help="Seed for the hidden words (default 1980).")
+@DIFFICULTY_OPTION
+@LANG_OPTION
+@JSON_OPTION
+def match(purple, red, games, seed, difficulty, lang, as_json) -> None:
+    """Bot against bot: whole two-round games between two strategies."""
+    from rich.progress import Progress
+
+    from solver import render
+    from solver.deduce.match import play_match
+
+    with Progress(console=render.console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"{purple} v {red}", total=games)
+        result = play_match(
+            purple, red, games, seed, difficulty, lang, lambda: progress.advance(task)
+        )
+    if as_json:
+        render.emit_json(result)
+        return
+    summary = {
+        f"purple ({purple}) wins": result["wins"]["purple"],
+        f"red ({red}) wins": result["wins"]["red"],
+        "ties": result["wins"]["ties"],
+        "purple mean total": result["mean_total"]["purple"],
+        "red mean total": result["mean_total"]["red"],
+    }
+    for each in result["mean_round"]:
+        summary[f"{each['length']}-letter round, purple"] = each["purple"]
+        summary[f"{each['length']}-letter round, red"] = each["red"]
+    render.console().print(render.key_values(summary, f"{games} games, {difficulty} words"))
+
+
+@deduce.command()
+@click.option("--rounds", type=click.IntRange(1, 2), default=2, show_default=True)
+@DIFFICULTY_OPTION
+@click.option("--seed", type=int, default=None, help="Seed for the bot's words and slack.")
+@LANG_OPTION
+@click.option(
+    "--pool-from",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Both Gamewords from this page of text (the newspaper variation).",
+)
+@click.option(
+    "--turn-seconds",
+    type=click.FloatRange(min=1),
+    default=None,
+    help="The one-minute variation: a turn later than this scores 0.",
+)
+@click.option(
+    "--accept-nonwords", is_flag=True, help="Accept Guesswords that are not in the dictionary."
+)
+@click.option(
+    "--you-score", is_flag=True, help="Keep your word on paper and score my guesses yourself."
+)
+@click.option(
+    "--hints",
+    type=click.Choice(["on", "off"]),
+    default="on",
+    show_default=True,
+    help="Show your marginal alphabets and what your scores tell.",
+)
+@click.option(
+    "--you",
+    "colour",
+    type=click.Choice(["purple", "red"]),
+    default="purple",
+    show_default=True,
+    help="Purple plays first in round 1, Red in round 2.",
+)
+@click.option(
+    "--save",
+    "save_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Where the game is saved after every turn.",
+)
+@click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Continue a saved game.",
+)
+def play(
+    rounds,
+    difficulty,
+    seed,
+    lang,
+    pool_from,
+    turn_seconds,
+    accept_nonwords,
+    you_score,
+    hints,
+    colour,
+    save_path,
+    resume_path,
+) -> None:
+    """Play What's My Word? against the bot: two rounds, turns alternating, saved as you go."""
+    from solver.deduce import session
+    from solver.deduce.display import game_view
+    from solver.terminal import PromptConsole
+
+    if resume_path is not None:
+        state = session.load(resume_path)
+        path = save_path or resume_path
+    else:
+        settings = session.Settings(
+            rounds=rounds,
+            difficulty=difficulty,
+            seed=seed,
+            lang=lang,
+            pool_from=str(pool_from) if pool_from else None,
+            turn_seconds=turn_seconds,
+            accept_nonwords=accept_nonwords,
+            you_score=you_score,
+            hints=hints == "on",
+            you=colour,
+        )
+        state = session.new_game(settings)
+        path = save_path or Path(click.get_app_dir("myword")) / "deduce-game.json"
+        session.save(state, path)
+    console = PromptConsole(game_view)
+    try:
+        session.play(state, console, path)
+    except (EOFError, KeyboardInterrupt) as stop:
+        session.save(state, path)
+        click.echo(f"\nGame saved to {path}; continue with: myword deduce play --resume {path}")
+        sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 0)
 
 
 if __name__ == "__main__":

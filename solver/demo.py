@@ -28,6 +28,13 @@ def deduce_round(seed: int | None = None, lang: str = "en") -> dict[str, object]
     return dict(result.to_json(), oracle=oracle(gameword, sheet, lang))
 
 
+def deduce_match(seed: int | None = None, lang: str = "en") -> dict[str, object]:
+    """One whole two-round game, lookahead (Purple) against points (Red), medium words."""
+    from solver.deduce.match import play_match
+
+    return play_match("lookahead", "points", 1, seed, "medium", lang)["games_played"][0]
+
+
 def dictionary_tour(seed: int | None = None, lang: str = "en") -> dict[str, object]:
     """Sizes, seeded familiar samples, word checks and a page-of-text pool, JSON-ready."""
     rng = seeds.rng(seed)

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 
 from solver import lexicon, seeds
 from solver.deduce.game import RoundResult, oracle, play_round
+from solver.deduce.picks import candidates_for
 from solver.deduce.rules import default_sheet
 from solver.deduce.strategies import check_strategy
 
@@ -25,6 +26,7 @@ class BenchResult:
     games: int
     seed: int
     prior: str
+    gamewords: str  # "familiar": uniform over the pool; else a pick difficulty
     mean_score: float
     mean_oracle: float
     ratio: float  # mean score / mean oracle
@@ -38,9 +40,15 @@ class BenchResult:
         return asdict(self)
 
 
-def draw_gamewords(length: int, games: int, seed: int | None, lang: str = "en") -> list[str]:
-    """Gamewords drawn uniformly (with replacement) from the familiar pool of a length."""
-    pool = lexicon.words(length, "familiar", lang)
+def draw_gamewords(
+    length: int, games: int, seed: int | None, lang: str = "en", gamewords: str = "familiar"
+) -> list[str]:
+    """Gamewords drawn uniformly (with replacement) from the familiar pool of a length, or
+    from the words the bot would hide at a difficulty (``easy``, ``medium``, ``hard``)."""
+    if gamewords == "familiar":
+        pool = lexicon.words(length, "familiar", lang)
+    else:
+        pool = candidates_for(length, gamewords, lang)
     rng = seeds.rng(seed)
     return [rng.choice(pool) for _ in range(games)]
 
@@ -53,11 +61,12 @@ def run_bench(
     prior: str = "familiar",
     lang: str = "en",
     progress: Callable[[RoundResult], None] | None = None,
+    gamewords: str = "familiar",
 ) -> BenchResult:
     check_strategy(strategy)
     sheet = default_sheet(length)
     results, oracles = [], []
-    for gameword in draw_gamewords(length, games, seed, lang):
+    for gameword in draw_gamewords(length, games, seed, lang, gamewords):
         result = play_round(gameword, sheet, strategy, prior=prior, lang=lang)
         results.append(result)
         oracles.append(oracle(gameword, sheet, lang))
@@ -73,6 +82,7 @@ def run_bench(
         games=games,
         seed=seeds.DEFAULT_SEED if seed is None else seed,
         prior=prior,
+        gamewords=gamewords,
         mean_score=statistics.fmean(scores),
         mean_oracle=statistics.fmean(oracles),
         ratio=sum(scores) / sum(oracles),

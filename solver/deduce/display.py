@@ -15,7 +15,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from solver.deduce.rules import Mark
+from solver.deduce.rules import Mark, marking
 
 if TYPE_CHECKING:  # scoring a word must not pull in numpy
     from solver.deduce.advisor import Advice
@@ -136,4 +136,68 @@ def advice_view(advice: Advice, top: int) -> Group:
                 f"{choice.value:,.0f}",
             )
         parts.append(choices)
+    return Group(*parts)
+
+
+def game_view(state: Mapping[str, Any]) -> Group:
+    """The paper sheet of the current round, as the person playing the bot sees it: their
+    Gameword, the bot's Guesswords with scores, their own Guesswords with scores and (with
+    hints) the marks the scores allow and the marginal alphabets."""
+    from solver.deduce import candidates as cand
+    from solver.deduce import session
+    from solver.deduce.rules import default_sheet
+
+    settings = session.settings_of(dict(state))
+    game_round = state["rounds"][state["round"]]
+    length = game_round["length"]
+    sheet = default_sheet(length)
+    pool = session._pool(settings, length) if settings.pool_from else None
+    history = session.your_history(game_round)
+    parts: list[Any] = []
+    word = game_round["your_word"]
+    mine = Table(title=f"Your Guesswords (round {state['round'] + 1}, my {length}-letter word)")
+    for column in ("row", "letters", "Guessword", "score"):
+        mine.add_column(column, justify="right" if column in ("row", "score") else "left")
+    for number, entry in enumerate(game_round["you"], start=1):
+        row = sheet.rows[number - 1]
+        shown = entry["guess"].upper()
+        if settings.hints and not entry["late"]:
+            shown = session.deduced_marks(
+                history, length, entry["guess"], number - 1, settings.lang, pool
+            )
+        mine.add_row(
+            str(number), f"{row.length} from col {row.offset + 1}", shown, f"{entry['score']:,}"
+        )
+    parts.append(mine)
+    bots = Table(title=f"My Guesswords (your word: {word.upper() if word else 'on your paper'})")
+    for column in ("row", "Guessword", "score"):
+        bots.add_column(column, justify="right" if column in ("row", "score") else "left")
+    for number, entry in enumerate(game_round["bot"], start=1):
+        row = sheet.rows[number - 1]
+        guess = entry["guess"]
+        shown = marked(guess, marking(word, guess, row.offset)) if word else Text(guess.upper())
+        bots.add_row(str(number), shown, f"{entry['heard']:,}")
+    parts.append(bots)
+    if settings.hints:
+        deduction = cand.deduce(history, sheet, pool, "familiar", settings.lang)
+        if deduction.consistent:
+            alphabets = cand.marginal_alphabets(deduction, settings.lang)
+            table = Table("column", "letters still possible", title="Your marginal alphabets")
+            for i, column in enumerate(alphabets.columns, start=1):
+                table.add_row(
+                    str(i), f"({column.known.upper()})" if column.known else column.possible.upper()
+                )
+            parts.append(table)
+            present = alphabets.present.upper() or "-"
+            absent = alphabets.absent.upper() or "-"
+            left = (
+                f"{len(deduction.words):,} word(s) fit"
+                if len(deduction.words) > 1
+                else "one word fits"
+            )
+            parts.append(Text(f"known present: {present}   known absent: {absent}   ({left})"))
+    running = session.totals(dict(state))["rounds"][state["round"]]
+    parts.append(
+        Text(f"This round so far: you {running['you']:,}, me {running['bot']:,}", style="bold")
+    )
     return Group(*parts)

@@ -40,23 +40,28 @@ class _Search:
     depends on what was searched before it.
     """
 
-    def __init__(self, codes: np.ndarray, weights: np.ndarray, sheet: Sheet, lang: str) -> None:
+    def __init__(
+        self, codes: np.ndarray, weights: np.ndarray, sheet: Sheet, lang: str, tier: str
+    ) -> None:
         self.codes = codes
         self.weights = weights
         self.sheet = sheet
         self.lang = lang
+        self.tier = tier
         self.known = np.array([self._known_values(word) for word in codes])
         if len(_part_values) > MEMO_LIMIT:
             _part_values.clear()
 
     def vocabulary(self, row_index: int) -> np.ndarray:
-        return lexicon.word_codes(self.sheet.rows[row_index].length, "all", self.lang)
+        """The bot's Guesswords for a row (any word on the last row, to name the word)."""
+        tier = "all" if self.sheet.is_last(row_index) else self.tier
+        return lexicon.word_codes(self.sheet.rows[row_index].length, tier, self.lang)
 
     def _known_values(self, word: np.ndarray) -> np.ndarray:
         """Units a player knowing ``word`` scores from each row to the end."""
         from solver.deduce import kernels
 
-        key = (str(self.sheet), self.lang, word.tobytes())
+        key = (str(self.sheet), self.lang, self.tier, word.tobytes())
         if key not in _known:
             per_row = np.zeros(len(self.sheet.rows) + 1)
             gameword, certain = word[np.newaxis, :], np.ones(1)
@@ -80,6 +85,7 @@ class _Search:
         key = (
             str(self.sheet),
             self.lang,
+            self.tier,
             row_index,
             self.codes[members].tobytes(),
             self.weights[members].tobytes(),
@@ -113,12 +119,17 @@ class _Search:
 
 
 def endgame_values(
-    codes: np.ndarray, weights: np.ndarray, sheet: Sheet, row_index: int, lang: str
+    codes: np.ndarray,
+    weights: np.ndarray,
+    sheet: Sheet,
+    row_index: int,
+    lang: str,
+    tier: str = "all",
 ) -> np.ndarray:
     """Points expected from this row to the end for each guess of the row's vocabulary
     (minus infinity for guesses off the shortlist). ``weights``: the candidates' prior
     weights, in any scale."""
-    search = _Search(codes, weights, sheet, lang)
+    search = _Search(codes, weights, sheet, lang, tier)
     guesses, values = search.best(np.arange(len(codes)), row_index)
     out = np.full(len(search.vocabulary(row_index)), -np.inf)
     out[guesses] = values * POINT_UNIT

@@ -72,21 +72,27 @@ def remembered_choose(
     lang: str,
     top: int,
     seconds: float | None,
+    vocabulary: str = "all",
 ) -> list[strategies.Choice]:
     """``strategies.choose``, remembering the first rows' answers within the process."""
     if row_index >= MEMO_ROWS or seconds is not None:
-        return strategies.choose(deduction, sheet, row_index, strategy, lang, top, seconds)
+        return strategies.choose(
+            deduction, sheet, row_index, strategy, lang, top, seconds, vocabulary
+        )
     key = (
         str(sheet),
         row_index,
         strategy,
         lang,
         top,
+        vocabulary,
         deduction.words,
         deduction.probabilities.tobytes(),
     )
     if key not in _memo:
-        _memo[key] = strategies.choose(deduction, sheet, row_index, strategy, lang, top)
+        _memo[key] = strategies.choose(
+            deduction, sheet, row_index, strategy, lang, top, vocabulary=vocabulary
+        )
     return _memo[key]
 
 

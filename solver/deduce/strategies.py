@@ -58,8 +58,14 @@ def check_strategy(strategy: str) -> str:
     return strategy
 
 
-def _vocabulary(length: int, lang: str) -> tuple[tuple[str, ...], np.ndarray]:
-    return lexicon.words(length, "all", lang), lexicon.word_codes(length, "all", lang)
+def vocabulary_tier(sheet: Sheet, row_index: int, tier: str) -> str:
+    """The tier a row's Guesswords come from: the bot's vocabulary, except that on the last
+    row any dictionary word may be named (the hidden word may be outside the vocabulary)."""
+    return "all" if sheet.is_last(row_index) else tier
+
+
+def _vocabulary(length: int, lang: str, tier: str) -> tuple[tuple[str, ...], np.ndarray]:
+    return lexicon.words(length, tier, lang), lexicon.word_codes(length, tier, lang)
 
 
 def choose(
@@ -70,8 +76,11 @@ def choose(
     lang: str = "en",
     top: int = 5,
     seconds: float | None = None,
+    vocabulary: str = "all",
 ) -> list[Choice]:
-    """The ``top`` best Guesswords for a row, best first, given what has been deduced."""
+    """The ``top`` best Guesswords for a row, best first, given what has been deduced.
+
+    ``vocabulary`` is the tier the bot guesses from (``all``: any dictionary word)."""
     from solver.deduce import kernels
 
     check_strategy(strategy)
@@ -80,7 +89,8 @@ def choose(
     started = time.perf_counter()
     row = sheet.rows[row_index]
     last = sheet.is_last(row_index)
-    words, codes = _vocabulary(row.length, lang)
+    lexicon.check_tier(vocabulary)
+    words, codes = _vocabulary(row.length, lang, vocabulary_tier(sheet, row_index, vocabulary))
     weights = deduction.probabilities
     expected, bits = kernels.guess_statistics(deduction.codes, weights, codes, row.offset, last)
     if strategy == "points":
@@ -89,7 +99,7 @@ def choose(
         value = bits + expected * 1e-6  # points break ties between equally informative words
     else:
         value = _lookahead(
-            deduction, sheet, row_index, lang, codes, expected, bits, started, seconds
+            deduction, sheet, row_index, lang, vocabulary, codes, expected, bits, started, seconds
         )
     order = [i for i in top_indices(value, top) if value[i] > -np.inf]
     return [
@@ -103,6 +113,7 @@ def _lookahead(
     sheet: Sheet,
     row_index: int,
     lang: str,
+    vocabulary: str,
     codes: np.ndarray,
     expected: np.ndarray,
     bits: np.ndarray,
@@ -117,11 +128,14 @@ def _lookahead(
     if last or len(deduction.words) == 1:
         return expected * POINT_UNIT
     if len(deduction.words) <= endgame.CANDIDATES:
-        return endgame.endgame_values(deduction.codes, deduction.weights, sheet, row_index, lang)
+        return endgame.endgame_values(
+            deduction.codes, deduction.weights, sheet, row_index, lang, vocabulary
+        )
     beyond_next = row_index + 2 < len(sheet.rows)  # rows after the next one remain
     credit = INFORMATION_UNITS * bits * beyond_next
     next_row = sheet.rows[row_index + 1]
-    _, next_codes = _vocabulary(next_row.length, lang)
+    next_tier = vocabulary_tier(sheet, row_index + 1, vocabulary)
+    _, next_codes = _vocabulary(next_row.length, lang, next_tier)
     next_units = kernels.score_matrix(
         deduction.codes, next_codes, next_row.offset, sheet.is_last(row_index + 1)
     )

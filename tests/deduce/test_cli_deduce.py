@@ -101,6 +101,22 @@ def test_solve_plain_prints_the_sheet() -> None:
     assert "round total (bonus won)" in result.output and "NEPHEW" in result.output
 
 
+def test_pick_and_match_json() -> None:
+    picked = json.loads(
+        run(
+            "deduce", "pick", "--length", "7", "--difficulty", "hard", "--seed", "2", "--json"
+        ).stdout
+    )
+    assert (
+        len(picked["word"]) == 7 and picked["difficulty"] == "hard" and picked["drawn_from"] > 100
+    )
+    assert run("deduce", "pick", "--seed", "2").output.strip().isupper()
+    result = run("deduce", "match", "--games", "1", "--seed", "3", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["purple"] == "lookahead" and sum(document["wins"].values()) == 1
+
+
 def test_bench_json() -> None:
     result = run("deduce", "bench", "--strategy", "points", "--games", "3", "--seed", "5", "--json")
     assert result.exit_code == 0, result.output

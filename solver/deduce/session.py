@@ -1,0 +1,389 @@
+"""A whole game of What's My Word? between a person and the bot, turn by turn.
+
+The game state is a plain dict that is saved as JSON after every turn, so a game survives
+Ctrl-C, a closed pipe or a crash and resumes exactly where it stopped. The loop talks to
+the person only through a ``Console``-like object with ``ask`` and ``say``, so the same
+game runs in a terminal, through a pipe, and in tests.
+
+Rules as the rulebook gives them: a 6-letter round (Purple first) then a 7-letter round
+(Red first); turns alternate; every row of both sheets is filled even after a word is
+found; 3000 more for naming the word on the last row; round totals, grand total, winner.
+
+Scoring the bot's Guesswords: by default the person types their Gameword (hidden) at the
+start of the round and the program scores the bot. With ``you_score`` the word stays on
+paper and the person gives each score; the bot checks every score it hears, and as soon as
+no word fits them it names the score most likely wrong and asks for a recheck. At the end
+of the round the person reveals the word and the bot audits every score: for each wrong
+score the bot gets 2000 points per turn the error went undetected (the rulebook's
+penalty). We count those turns as the bot's turns from the wrong score up to, not
+including, the turn at which it was detected (a score caught at once costs nothing; one
+never caught costs every turn to the end of the round).
+
+The one-minute variation (``turn_seconds``): a Guessword given after the limit scores 0 for
+that turn (we time the answer; the prompt is not cut off). The bot keeps the same limit as
+its time budget.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from solver import lexicon, seeds
+from solver.deduce import candidates as cand
+from solver.deduce.bots import bot_guess, level
+from solver.deduce.picks import pick
+from solver.deduce.rules import Mark, default_sheet, marking, possible_scores, score
+from solver.errors import UserError
+
+STATE_VERSION = 1
+PENALTY = 2000
+COLOURS = ("purple", "red")
+
+
+class Console(Protocol):
+    def ask(self, prompt: str, hidden: bool = False) -> str: ...
+
+    def say(self, text: str) -> None: ...
+
+    def show(self, state: dict[str, Any]) -> None: ...
+
+
+@dataclass(frozen=True)
+class Settings:
+    rounds: int = 2
+    difficulty: str = "medium"
+    seed: int | None = None
+    lang: str = "en"
+    pool_from: str | None = None  # a page of text: both Gamewords come from it
+    turn_seconds: float | None = None
+    accept_nonwords: bool = False
+    you_score: bool = False
+    hints: bool = True
+    you: str = "purple"
+
+
+def new_game(settings: Settings) -> dict[str, Any]:
+    """A fresh game state; the bot's Gamewords are chosen now, from the seed."""
+    if settings.rounds not in (1, 2):
+        raise UserError("a game has 1 or 2 rounds")
+    if settings.you not in COLOURS:
+        raise UserError("you play purple or red")
+    level(settings.difficulty)
+    rng = seeds.rng(settings.seed)
+    rounds = []
+    for number, length in enumerate((6, 7)[: settings.rounds]):
+        first = "purple" if number == 0 else "red"
+        if settings.pool_from:
+            pool = _pool(settings, length)
+            bot_word = rng.choice(pool.words)
+        else:
+            bot_word = pick(length, settings.difficulty, rng.randrange(2**32), settings.lang)
+        rounds.append(
+            {
+                "length": length,
+                "first": first,
+                "bot_word": bot_word,
+                "your_word": None,
+                "you": [],
+                "bot": [],
+                "rechecks": [],
+                "audit": None,
+                "bot_seed": rng.randrange(2**32),
+            }
+        )
+    return {
+        "version": STATE_VERSION,
+        "settings": settings.__dict__,
+        "round": 0,
+        "rounds": rounds,
+        "finished": False,
+    }
+
+
+def _pool(settings: Settings, length: int) -> lexicon.Pool:
+    return lexicon.pool(length, None, settings.lang, from_text=Path(settings.pool_from))
+
+
+def settings_of(state: dict[str, Any]) -> Settings:
+    return Settings(**state["settings"])
+
+
+def save(state: dict[str, Any], path: Path) -> None:
+    """Write the state atomically: a crash mid-write leaves the previous save intact."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(path.suffix + ".tmp")
+    temporary.write_text(json.dumps(state, indent=1), "utf-8")
+    os.replace(temporary, path)
+
+
+def load(path: Path) -> dict[str, Any]:
+    try:
+        state = json.loads(Path(path).read_text("utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"no saved game at {path}") from None
+    except (OSError, ValueError) as error:
+        raise UserError(f"cannot read the saved game {path}: {error}") from None
+    if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
+        raise UserError(f"{path} is not a saved What's My Word? game")
+    return state
+
+
+def turn_order(game_round: dict[str, Any], you: str) -> list[str]:
+    """Who plays each turn of a round: 'you' or 'bot', alternating, first player first."""
+    first = "you" if game_round["first"] == you else "bot"
+    second = "bot" if first == "you" else "you"
+    rows = len(default_sheet(game_round["length"]).rows)
+    return [first, second] * rows
+
+
+def next_turn(game_round: dict[str, Any], you: str) -> str | None:
+    played = len(game_round["you"]) + len(game_round["bot"])
+    order = turn_order(game_round, you)
+    return order[played] if played < len(order) else None
+
+
+def _total(rows: list[dict[str, Any]]) -> int:
+    return sum(r["score"] for r in rows)
+
+
+def totals(state: dict[str, Any]) -> dict[str, Any]:
+    """Round totals (with audit penalties credited to the bot), grand totals, winner."""
+    per_round = []
+    for game_round in state["rounds"]:
+        penalty = game_round["audit"]["penalty"] if game_round["audit"] else 0
+        per_round.append(
+            {"you": _total(game_round["you"]), "bot": _total(game_round["bot"]) + penalty}
+        )
+    you = sum(r["you"] for r in per_round)
+    bot = sum(r["bot"] for r in per_round)
+    winner = "you" if you > bot else "bot" if bot > you else "tie"
+    return {"rounds": per_round, "you": you, "bot": bot, "winner": winner}
+
+
+def deduced_marks(
+    history: list[cand.Turn], length: int, guess: str, row_index: int, lang: str, pool
+) -> str:
+    """How you can mark your own Guessword from what the scores tell: a letter is shown
+    circled / underlined / crossed out when every word that fits agrees, ``?`` otherwise."""
+    sheet = default_sheet(length)
+    deduction = cand.deduce(history, sheet, pool, "familiar", lang)
+    offset = sheet.rows[row_index].offset
+    marks = {marking(word, guess, offset) for word in deduction.words}
+    symbols = {Mark.MATCHING: "({})", Mark.NON_MATCHING: "_{}_", Mark.NONE: "~{}~"}
+    shown = []
+    for j, letter in enumerate(guess.upper()):
+        column = {m[j] for m in marks}
+        shown.append(symbols[column.pop()].format(letter) if len(column) == 1 else f"?{letter}?")
+    return " ".join(shown)
+
+
+def your_history(game_round: dict[str, Any]) -> list[cand.Turn]:
+    return [cand.Turn(r["guess"], r["score"]) for r in game_round["you"] if r["guess"]]
+
+
+def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
+    """Play on from the state to the end of the game, saving after every turn."""
+    settings = settings_of(state)
+    while not state["finished"]:
+        game_round = state["rounds"][state["round"]]
+        _play_round(state, game_round, settings, console, path)
+        if state["round"] + 1 < len(state["rounds"]):
+            state["round"] += 1
+        else:
+            state["finished"] = True
+        save(state, path)
+    console.show(state)
+    result = totals(state)
+    verdict = {"you": "You win!", "bot": "The bot wins.", "tie": "A tie."}[result["winner"]]
+    console.say(f"Grand total: you {result['you']:,}, bot {result['bot']:,}. {verdict}")
+    return state
+
+
+def _play_round(state, game_round, settings: Settings, console: Console, path: Path) -> None:
+    length = game_round["length"]
+    sheet = default_sheet(length)
+    if game_round["your_word"] is None and not settings.you_score:
+        game_round["your_word"] = _ask_gameword(console, length, settings)
+        save(state, path)
+    console.say(
+        f"Round {state['round'] + 1}: {length}-letter Gamewords; "
+        f"{game_round['first']} plays first. You are {settings.you}."
+    )
+    while (turn := next_turn(game_round, settings.you)) is not None:
+        if turn == "you":
+            console.show(state)
+            _your_turn(game_round, sheet, settings, console)
+        else:
+            _bot_turn(game_round, sheet, settings, console)
+        save(state, path)
+    if settings.you_score and game_round["audit"] is None:
+        game_round["your_word"] = _ask_gameword(console, length, settings, reveal=True)
+        game_round["audit"] = audit(game_round)
+        _report_audit(game_round, console)
+        save(state, path)
+    result = totals(state)["rounds"][state["round"]]
+    console.say(
+        f"Round {state['round'] + 1} over. My word was {game_round['bot_word'].upper()}. "
+        f"You {result['you']:,}, bot {result['bot']:,}."
+    )
+
+
+def _ask_gameword(console: Console, length: int, settings: Settings, reveal: bool = False) -> str:
+    prompt = (
+        f"Reveal your {length}-letter Gameword"
+        if reveal
+        else f"Your {length}-letter Gameword (hidden; it scores my guesses)"
+    )
+    while True:
+        word = lexicon.language(settings.lang).normalize(console.ask(prompt, hidden=not reveal))
+        if len(word) != length:
+            console.say(f"A Gameword here has {length} letters.")
+        elif not lexicon.is_word(word, settings.lang):
+            console.say(f"{word.upper()} is not in my dictionary; choose a dictionary word.")
+        else:
+            if not reveal and lexicon.tier_of(word, settings.lang) == "all":
+                console.say("(A rare word: the rules ask for one familiar to your opponent.)")
+            return word
+
+
+def _your_turn(game_round, sheet, settings: Settings, console: Console) -> None:
+    row_index = len(game_round["you"])
+    row = sheet.rows[row_index]
+    spec = lexicon.language(settings.lang)
+    columns = f"columns {row.offset + 1}-{row.offset + row.length}"
+    while True:
+        started = time.monotonic()
+        answer = spec.normalize(
+            console.ask(f"Row {row_index + 1}: your {row.length}-letter Guessword ({columns})")
+        )
+        elapsed = time.monotonic() - started
+        if len(answer) != row.length or spec.foreign_letters(answer):
+            console.say(
+                f"Row {row_index + 1} takes {row.length} letters of the {spec.name} alphabet."
+            )
+            continue
+        if not settings.accept_nonwords and not lexicon.is_word(answer, settings.lang):
+            console.say(
+                f"I don't accept {answer.upper()}: it is not in my dictionary. Offer another."
+            )
+            continue
+        break
+    late = settings.turn_seconds is not None and elapsed > settings.turn_seconds
+    points = (
+        0 if late else score(game_round["bot_word"], answer, row.offset, sheet.is_last(row_index))
+    )
+    game_round["you"].append({"guess": answer, "score": points, "late": late})
+    if late:
+        console.say(f"Too late ({elapsed:.0f} s): {answer.upper()} scores 0 this turn.")
+    else:
+        console.say(f"{answer.upper()} scores {points:,}.")
+
+
+def _bot_turn(game_round, sheet, settings: Settings, console: Console) -> None:
+    row_index = len(game_round["bot"])
+    row = sheet.rows[row_index]
+    history = [cand.Turn(r["guess"], r["heard"]) for r in game_round["bot"]]
+    rng = seeds.rng(game_round["bot_seed"] + row_index)
+    pool = _pool(settings, sheet.word_length) if settings.pool_from else None
+    guess = bot_guess(
+        level(settings.difficulty), history, sheet, rng, pool, settings.lang, settings.turn_seconds
+    )
+    last = sheet.is_last(row_index)
+    console.say(f"My Guessword for row {row_index + 1}: {guess.upper()}")
+    if settings.you_score:
+        heard = _ask_score(console, guess, row, sheet, row_index)
+    else:
+        heard = score(game_round["your_word"], guess, row.offset, last)
+        console.say(f"{guess.upper()} scores {heard:,} against your word.")
+    game_round["bot"].append({"guess": guess, "heard": heard, "score": heard})
+    if settings.you_score:
+        _check_scores(game_round, sheet, settings, console)
+
+
+def _ask_score(console: Console, guess: str, row, sheet, row_index: int) -> int:
+    allowed = possible_scores(row, sheet.word_length, sheet.is_last(row_index))
+    while True:
+        answer = console.ask(f"Score {guess.upper()} against your word (multiples of 250)")
+        try:
+            heard = int(answer.replace(",", "").strip())
+        except ValueError:
+            console.say("A score is a number, such as 1250.")
+            continue
+        if heard not in allowed:
+            console.say(f"{heard} is impossible on a {row.length}-letter row.")
+            continue
+        return heard
+
+
+def _check_scores(game_round, sheet, settings: Settings, console: Console) -> None:
+    """As soon as no word fits the scores given, name the likeliest wrong one and ask."""
+    history = [cand.Turn(r["guess"], r["heard"]) for r in game_round["bot"]]
+    if cand.deduce(history, sheet, None, "familiar", settings.lang).consistent:
+        return
+    wrong = cand.explain(history, sheet, "familiar", settings.lang)
+    turn_now = len(game_round["bot"]) - 1
+    for row_index, expected in zip(wrong.rows, wrong.corrected, strict=True):
+        entry = game_round["bot"][row_index]
+        console.say(
+            f"No word fits the scores you gave. Please recheck row {row_index + 1}: you scored "
+            f"{entry['guess'].upper()} {entry['heard']:,} (it would be {expected:,} if your word "
+            f"were {wrong.word.upper()})."
+        )
+        answer = console.ask(f"Score for {entry['guess'].upper()} (Enter keeps {entry['heard']})")
+        if answer.strip():
+            try:
+                corrected = int(answer.replace(",", "").strip())
+            except ValueError:
+                corrected = entry["heard"]
+            if corrected != entry["heard"]:
+                game_round["rechecks"].append(
+                    {"row": row_index, "was": entry["heard"], "now": corrected, "turn": turn_now}
+                )
+                entry["heard"] = entry["score"] = corrected
+
+
+def audit(game_round: dict[str, Any]) -> dict[str, Any]:
+    """Every score the person gave, checked against the revealed word, with the penalty.
+
+    A row whose last score is wrong went undetected to the end of the round; a row
+    corrected on a recheck went undetected from its turn to the turn of the recheck.
+    The bot is credited the right score of every row.
+    """
+    sheet = default_sheet(game_round["length"])
+    word = game_round["your_word"]
+    errors = []
+    for row_index, entry in enumerate(game_round["bot"]):
+        row = sheet.rows[row_index]
+        true = score(word, entry["guess"], row.offset, sheet.is_last(row_index))
+        rechecked = [r for r in game_round["rechecks"] if r["row"] == row_index]
+        if entry["heard"] != true:
+            undetected = len(sheet.rows) - row_index
+            given = entry["heard"]
+        elif rechecked and rechecked[0]["was"] != true:
+            undetected = rechecked[0]["turn"] - row_index
+            given = rechecked[0]["was"]
+        else:
+            continue
+        errors.append(
+            {"row": row_index, "given": given, "true": true, "turns_undetected": undetected}
+        )
+        entry["score"] = true
+    return {"errors": errors, "penalty": PENALTY * sum(e["turns_undetected"] for e in errors)}
+
+
+def _report_audit(game_round, console: Console) -> None:
+    found = game_round["audit"]
+    if not found["errors"]:
+        console.say("I checked every score you gave me: all correct.")
+        return
+    for error in found["errors"]:
+        console.say(
+            f"Row {error['row'] + 1}: you scored {error['given']:,}, the right score is "
+            f"{error['true']:,}; undetected for {error['turns_undetected']} turn(s)."
+        )
+    console.say(f"Penalty: {found['penalty']:,} points to me (2000 per turn undetected).")

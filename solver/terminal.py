@@ -1,0 +1,44 @@
+"""Talking to a person in a terminal or through a pipe: one prompt, one answer, a line of
+text, or a drawing. Games take an object with ``ask``/``say``/``show`` so that the same game
+loop runs interactively, from a script, and in tests.
+
+Through a pipe the prompts still go to stdout (so a transcript reads naturally) and hidden
+answers are read as plain lines; end of input raises ``EOFError``, which the commands turn
+into "game saved".
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+
+class PromptConsole:
+    """A console on stdin/stdout; ``draw`` turns a game state into something rich prints."""
+
+    def __init__(self, draw: Callable[[Any], Any]) -> None:
+        from rich.console import Console
+
+        self.out = Console(highlight=False)
+        self.draw = draw
+
+    def ask(self, prompt: str, hidden: bool = False) -> str:
+        if hidden and sys.stdin.isatty():
+            import getpass
+
+            return getpass.getpass(f"{prompt}: ")
+        self.out.print(f"{prompt}: ", end="")
+        line = sys.stdin.readline()
+        if not line:
+            self.out.print()
+            raise EOFError
+        if not sys.stdin.isatty() and not hidden:
+            self.out.print(line.rstrip("\n"), highlight=False)  # echo piped answers
+        return line.rstrip("\n")
+
+    def say(self, text: str) -> None:
+        self.out.print(text)
+
+    def show(self, state: Any) -> None:
+        self.out.print(self.draw(state))

@@ -1,0 +1,68 @@
+"""The bot's hidden words: measured hardness, difficulty pools, seeded picks, matches."""
+
+import statistics
+
+import pytest
+
+from solver import lexicon
+from solver.deduce import default_sheet
+from solver.deduce.game import oracle, play_round
+from solver.deduce.match import play_match
+from solver.deduce.opening import settings
+from solver.deduce.picks import DIFFICULTIES, candidates_for, hardness, pick
+
+
+@pytest.mark.parametrize("length", [6, 7])
+def test_the_table_covers_the_familiar_pool(length: int) -> None:
+    table = hardness(length)
+    assert [h.word for h in table] == list(lexicon.words(length, "familiar"))
+    assert all(0 < h.score <= h.oracle for h in table)
+
+
+@pytest.mark.parametrize(
+    ("length", "words"), [(6, ["ballet", "eighth", "starts"]), (7, ["kitchen"])]
+)
+def test_the_table_is_what_the_solver_scores_today(length: int, words: list[str]) -> None:
+    """Rebuild with python -m solver.deduce.picks when this fails after a strategy change."""
+    import json
+    from importlib import resources
+
+    table_file = resources.files("solver.deduce").joinpath(f"data/hardness-{length}.tsv")
+    assert json.dumps(settings()) in table_file.read_text().splitlines()[0]
+    sheet = default_sheet(length)
+    table = {h.word: h for h in hardness(length)}
+    for word in words:
+        assert table[word].score == play_round(word, sheet).total
+        assert table[word].oracle == oracle(word, sheet)
+
+
+@pytest.mark.parametrize("length", [6, 7])
+def test_hard_words_cost_the_solver_at_least_ten_percent(length: int) -> None:
+    scores = {h.word: h.score for h in hardness(length)}
+    everyone = statistics.fmean(scores.values())
+    hard = statistics.fmean(scores[w] for w in candidates_for(length, "hard"))
+    assert hard <= 0.9 * everyone
+
+
+def test_difficulty_pools() -> None:
+    hard, medium, easy = (set(candidates_for(6, d)) for d in ("hard", "medium", "easy"))
+    assert hard and medium and easy and not hard & medium and not hard & easy
+    assert easy <= set(lexicon.words(6, "easy"))
+    assert "starts" not in hard and "eighth" not in easy  # the rulebook's examples
+
+
+def test_picks_are_seeded_familiar_words() -> None:
+    for difficulty in DIFFICULTIES:
+        word = pick(6, difficulty, seed=9)
+        assert word == pick(6, difficulty, seed=9)
+        assert word in lexicon.words(6, "familiar")
+    assert len({pick(7, "hard", seed=s) for s in range(20)}) > 5
+
+
+def test_a_short_match_is_reproducible() -> None:
+    first = play_match("lookahead", "entropy", games=2, seed=4)
+    assert first == play_match("lookahead", "entropy", games=2, seed=4)
+    assert sum(first["wins"].values()) == 2
+    game = first["games_played"][0]
+    assert game["purple"] == sum(r["purple"] for r in game["rounds"])
+    assert [r["length"] for r in game["rounds"]] == [6, 7]
