@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from rich.columns import Columns
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -155,7 +156,7 @@ def game_view(state: Mapping[str, Any]) -> Group:
     history = session.your_history(game_round)
     parts: list[Any] = []
     word = game_round["your_word"]
-    mine = Table(title=f"Your Guesswords (round {state['round'] + 1}, my {length}-letter word)")
+    mine = Table(title=f"Your Guesswords, round {state['round'] + 1}")
     for column in ("row", "letters", "Guessword", "score"):
         mine.add_column(column, justify="right" if column in ("row", "score") else "left")
     for number, entry in enumerate(game_round["you"], start=1):
@@ -168,8 +169,8 @@ def game_view(state: Mapping[str, Any]) -> Group:
         mine.add_row(
             str(number), f"{row.length} from col {row.offset + 1}", shown, f"{entry['score']:,}"
         )
-    parts.append(mine)
-    bots = Table(title=f"My Guesswords (your word: {word.upper() if word else 'on your paper'})")
+    tables: list[Any] = [mine]
+    bots = Table(title=f"Mine, against {word.upper() if word else 'your word'}")
     for column in ("row", "Guessword", "score"):
         bots.add_column(column, justify="right" if column in ("row", "score") else "left")
     for number, entry in enumerate(game_round["bot"], start=1):
@@ -177,25 +178,24 @@ def game_view(state: Mapping[str, Any]) -> Group:
         guess = entry["guess"]
         shown = marked(guess, marking(word, guess, row.offset)) if word else Text(guess.upper())
         bots.add_row(str(number), shown, f"{entry['heard']:,}")
-    parts.append(bots)
+    tables.append(bots)
+    notes: list[Any] = []
     if settings.hints:
         deduction = cand.deduce(history, sheet, pool, "familiar", settings.lang)
         if deduction.consistent:
             alphabets = cand.marginal_alphabets(deduction, settings.lang)
-            table = Table("column", "letters still possible", title="Your marginal alphabets")
+            table = Table("col", "still possible", title="Your marginal alphabets")
             for i, column in enumerate(alphabets.columns, start=1):
-                table.add_row(
-                    str(i), f"({column.known.upper()})" if column.known else column.possible.upper()
-                )
-            parts.append(table)
+                known = column.known.upper()
+                table.add_row(str(i), f"({known})" if known else column.possible.upper())
+            tables.append(table)
             present = alphabets.present.upper() or "-"
             absent = alphabets.absent.upper() or "-"
-            left = (
-                f"{len(deduction.words):,} word(s) fit"
-                if len(deduction.words) > 1
-                else "one word fits"
-            )
-            parts.append(Text(f"known present: {present}   known absent: {absent}   ({left})"))
+            count = len(deduction.words)
+            left = f"{count:,} words fit" if count > 1 else "one word fits"
+            notes.append(Text(f"known present: {present}   known absent: {absent}   ({left})"))
+    parts.append(Columns(tables))
+    parts.extend(notes)
     running = session.totals(dict(state))["rounds"][state["round"]]
     parts.append(
         Text(f"This round so far: you {running['you']:,}, me {running['bot']:,}", style="bold")
