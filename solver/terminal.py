@@ -33,8 +33,8 @@ class PromptConsole:
         if not line:
             self.out.print()
             raise EOFError
-        if not sys.stdin.isatty() and not hidden:
-            self.out.print(line.rstrip("\n"), highlight=False)  # echo piped answers
+        if not sys.stdin.isatty():  # echo piped answers, except hidden ones
+            self.out.print("(hidden)" if hidden else line.rstrip("\n"), highlight=False)
         return line.rstrip("\n")
 
     def say(self, text: str) -> None:
