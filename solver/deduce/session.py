@@ -245,6 +245,8 @@ def _ask_gameword(console: Console, length: int, settings: Settings, reveal: boo
             console.say(f"A Gameword here has {length} letters.")
         elif not lexicon.is_word(word, settings.lang):
             console.say(f"{word.upper()} is not in my dictionary; choose a dictionary word.")
+        elif settings.pool_from and not reveal and word not in _pool(settings, length).words:
+            console.say(f"{word.upper()} is not on the page we agreed on; choose a word from it.")
         else:
             if not reveal and lexicon.tier_of(word, settings.lang) == "all":
                 console.say("(A rare word: the rules ask for one familiar to your opponent.)")

@@ -227,3 +227,47 @@ def test_resume_errors_are_one_line(tmp_path: Path) -> None:
     bad.write_text("{}")
     result = CliRunner().invoke(cli.main, ["deduce", "play", "--resume", str(bad)])
     assert "is not a saved What's My Word? game" in result.stderr
+
+
+def test_gamewords_from_a_page_of_text(tmp_path: Path) -> None:
+    page = Path(__file__).resolve().parents[2] / "dictionaries" / "samples" / "page.txt"
+    state = session.new_game(session.Settings(rounds=2, seed=6, pool_from=str(page)))
+    sixes = lexicon.pool(6, from_text=page).words
+    assert state["rounds"][0]["bot_word"] in sixes
+    assert state["rounds"][1]["bot_word"] in lexicon.pool(7, from_text=page).words
+    words = iter(["ballet", "market", "weather"])  # BALLET is not on the page
+    rows = iter(guesses_for(SIX) + guesses_for(SEVEN))
+    console = ScriptedConsole(lambda p: next(words) if "Gameword" in p else next(rows))
+    session.play(state, console, tmp_path / "g.json")
+    assert any("not on the page" in line for line in console.said)
+    assert state["rounds"][0]["your_word"] == "market"
+
+
+def test_non_words_are_accepted_when_agreed(tmp_path: Path) -> None:
+    state = session.new_game(session.Settings(rounds=1, seed=1, accept_nonwords=True))
+    offered = iter(["xq", *guesses_for(SIX)[1:]])
+    session.play(
+        state,
+        ScriptedConsole(lambda p: "ballet" if "Gameword" in p else next(offered)),
+        tmp_path / "g.json",
+    )
+    assert state["rounds"][0]["you"][0] == {"guess": "xq", "score": 0, "late": False}
+
+
+def test_ctrl_c_saves_and_exits_cleanly(tmp_path: Path, monkeypatch) -> None:
+    from solver import terminal
+
+    answers = iter(["ballet", "re"])
+
+    def ask(self, prompt: str, hidden: bool = False) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr(terminal.PromptConsole, "ask", ask)
+    save = tmp_path / "game.json"
+    result = CliRunner().invoke(cli.main, ["deduce", "play", "--seed", "4", "--save", str(save)])
+    assert result.exit_code == 130 and "Game saved to" in result.output
+    assert "Traceback" not in result.output
+    assert len(json.loads(save.read_text())["rounds"][0]["you"]) == 1
