@@ -104,6 +104,8 @@ def check_history(history: list[Turn], sheet: Sheet, lang: str = "en") -> list[s
             raise HistoryError(f"{where}: row {number} takes a {row.length}-letter Guessword")
         if foreign := spec.foreign_letters(guess):
             raise HistoryError(f"{where}: not {spec.name} letters: {' '.join(sorted(foreign))}")
+        if turn.heard < 0:
+            raise HistoryError(f"{where}: a score cannot be negative")
         if turn.heard % POINT_UNIT:
             raise HistoryError(f"{where}: a score is a multiple of 250, not {turn.heard}")
         allowed = possible_scores(row, sheet.word_length, sheet.is_last(number - 1))
@@ -114,24 +116,34 @@ def check_history(history: list[Turn], sheet: Sheet, lang: str = "en") -> list[s
     return warnings
 
 
+UNHEARD = -1  # a row played but not scored (too late, in the one-minute variation)
+
+
+def heard_rows(history: list[Turn]) -> list[int]:
+    """The rows of a history whose score was heard: only they say anything."""
+    return [r for r, turn in enumerate(history) if turn.heard != UNHEARD]
+
+
 def _history_arrays(history: list[Turn], sheet: Sheet, lang: str):
+    """The heard rows as kernel arrays: guesses (padded), lengths, offsets, last flags,
+    heard units; in the order of ``heard_rows``."""
     spec = lexicon.language(lang)
-    h = len(history)
-    guesses = np.zeros((max(h, 1), sheet.word_length), dtype=np.uint8)
-    lengths = np.zeros(h, dtype=np.int64)
-    for r, turn in enumerate(history):
-        code = lexicon.encode([spec.normalize(turn.guess)], lang)[0]
-        guesses[r, : len(code)] = code
-        lengths[r] = len(code)
-    offsets = np.array([sheet.rows[r].offset for r in range(h)], dtype=np.int64)
-    lasts = np.array([sheet.is_last(r) for r in range(h)], dtype=np.bool_)
-    heard = np.array([t.heard // POINT_UNIT for t in history], dtype=np.uint8)
-    return guesses[:h], lengths, offsets, lasts, heard
+    rows = heard_rows(history)
+    guesses = np.zeros((max(len(rows), 1), sheet.word_length), dtype=np.uint8)
+    lengths = np.zeros(len(rows), dtype=np.int64)
+    for i, r in enumerate(rows):
+        code = lexicon.encode([spec.normalize(history[r].guess)], lang)[0]
+        guesses[i, : len(code)] = code
+        lengths[i] = len(code)
+    offsets = np.array([sheet.rows[r].offset for r in rows], dtype=np.int64)
+    lasts = np.array([sheet.is_last(r) for r in rows], dtype=np.bool_)
+    heard = np.array([history[r].heard // POINT_UNIT for r in rows], dtype=np.uint8)
+    return guesses[: len(rows)], lengths, offsets, lasts, heard
 
 
 def mismatches(history: list[Turn], sheet: Sheet, codes: np.ndarray, lang: str) -> np.ndarray:
     """For each word (as codes), how many heard scores it contradicts."""
-    if not history or len(codes) == 0:
+    if not heard_rows(history) or len(codes) == 0:
         return np.zeros(len(codes), dtype=np.uint8)
     from solver.deduce import kernels
 
@@ -215,16 +227,20 @@ def explain(
     weights = prior_weights(tuple(words[i] for i in closest), prior, lang)
     best = int(closest[int(np.argmax(weights))])
     guesses, lengths, offsets, lasts, heard = arrays
+    kept = heard_rows(history)
     would_give = [
         int(
             kernels.score_against(
-                codes[best : best + 1], guesses[r, : lengths[r]], offsets[r], lasts[r]
+                codes[best : best + 1], guesses[i, : lengths[i]], offsets[i], lasts[i]
             )[0]
         )
-        for r in range(len(history))
+        for i in range(len(kept))
     ]
-    rows = tuple(r for r in range(len(history)) if would_give[r] != heard[r])
-    return Inconsistency(fewest, rows, words[best], tuple(would_give[r] * POINT_UNIT for r in rows))
+    wrong_at = [i for i in range(len(kept)) if would_give[i] != heard[i]]
+    rows = tuple(kept[i] for i in wrong_at)
+    return Inconsistency(
+        fewest, rows, words[best], tuple(would_give[i] * POINT_UNIT for i in wrong_at)
+    )
 
 
 @dataclass(frozen=True)

@@ -152,7 +152,7 @@ def game_view(state: Mapping[str, Any]) -> Group:
     game_round = state["rounds"][state["round"]]
     length = game_round["length"]
     sheet = default_sheet(length)
-    pool = session._pool(settings, length) if settings.pool_from else None
+    pool = session.page_pool(settings, length) if settings.pool_from else None
     history = session.your_history(game_round)
     parts: list[Any] = []
     word = game_round["your_word"]

@@ -79,7 +79,7 @@ def new_game(settings: Settings) -> dict[str, Any]:
     for number, length in enumerate((6, 7)[: settings.rounds]):
         first = "purple" if number == 0 else "red"
         if settings.pool_from:
-            pool = _pool(settings, length)
+            pool = page_pool(settings, length)
             bot_word = rng.choice(pool.words)
         else:
             bot_word = pick(length, settings.difficulty, rng.randrange(2**32), settings.lang)
@@ -105,7 +105,8 @@ def new_game(settings: Settings) -> dict[str, Any]:
     }
 
 
-def _pool(settings: Settings, length: int) -> lexicon.Pool:
+def page_pool(settings: Settings, length: int) -> lexicon.Pool:
+    """The words of the agreed page of text (the newspaper variation) of a length."""
     return lexicon.pool(length, None, settings.lang, from_text=Path(settings.pool_from))
 
 
@@ -183,7 +184,11 @@ def deduced_marks(
 
 
 def your_history(game_round: dict[str, Any]) -> list[cand.Turn]:
-    return [cand.Turn(r["guess"], r["score"]) for r in game_round["you"] if r["guess"]]
+    """What your scores tell: rows you were too late for were not scored, so they say
+    nothing about the bot's word (their row is skipped, not counted as 0)."""
+    return [
+        cand.Turn(r["guess"], cand.UNHEARD if r["late"] else r["score"]) for r in game_round["you"]
+    ]
 
 
 def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
@@ -245,7 +250,7 @@ def _ask_gameword(console: Console, length: int, settings: Settings, reveal: boo
             console.say(f"A Gameword here has {length} letters.")
         elif not lexicon.is_word(word, settings.lang):
             console.say(f"{word.upper()} is not in my dictionary; choose a dictionary word.")
-        elif settings.pool_from and not reveal and word not in _pool(settings, length).words:
+        elif settings.pool_from and not reveal and word not in page_pool(settings, length).words:
             console.say(f"{word.upper()} is not on the page we agreed on; choose a word from it.")
         else:
             if not reveal and lexicon.tier_of(word, settings.lang) == "all":
@@ -291,7 +296,7 @@ def _bot_turn(game_round, sheet, settings: Settings, console: Console) -> None:
     row = sheet.rows[row_index]
     history = [cand.Turn(r["guess"], r["heard"]) for r in game_round["bot"]]
     rng = seeds.rng(game_round["bot_seed"] + row_index)
-    pool = _pool(settings, sheet.word_length) if settings.pool_from else None
+    pool = page_pool(settings, sheet.word_length) if settings.pool_from else None
     guess = bot_guess(
         level(settings.difficulty), history, sheet, rng, pool, settings.lang, settings.turn_seconds
     )

@@ -127,3 +127,22 @@ def test_custom_pool_from_a_list(tmp_path) -> None:
     deduction = deduce(parse_history("AN 250, CAR 1000"), SIX, pool)
     assert deduction.words and set(deduction.words) <= {"ballet", "wallet", "mallet"}
     assert deduction.source == "word list words.txt"
+
+
+def test_an_unheard_row_says_nothing_and_keeps_the_rows_aligned() -> None:
+    """A late Guessword (one-minute variation) is not scored: its row is skipped."""
+    from solver.deduce.candidates import UNHEARD
+
+    history = [Turn("an", 250), Turn("car", UNHEARD), Turn("act", 1250), Turn("toe", 1250)]
+    with_gap = deduce(history, SIX)
+    without = deduce([history[0], Turn("car", 1000), *history[2:]], SIX)
+    assert "ballet" in with_gap.words and set(without.words) <= set(with_gap.words)
+    rest = parse_history("OLD 250, TOOT 1000, DULL 1250, BALL 0")
+    wrong = explain([*history, *rest], SIX)  # BALL 0 is the lie: row 8, not the unheard 2
+    assert not deduce([*history, *rest], SIX).consistent
+    assert wrong.fewest == 1 and wrong.rows == (7,) and wrong.corrected[0] > 0
+
+
+def test_negative_scores_are_errors() -> None:
+    with pytest.raises(HistoryError, match="cannot be negative"):
+        check_history(parse_history("SO -250"), SIX)
