@@ -20,6 +20,7 @@ from solver.deduce.rules import Mark, marking
 
 if TYPE_CHECKING:  # scoring a word must not pull in numpy
     from solver.deduce.advisor import Advice
+    from solver.deduce.candidates import MarginalAlphabets
 
 STYLES = {
     Mark.MATCHING: "bold green",
@@ -112,14 +113,8 @@ def advice_view(advice: Advice, top: int) -> Group:
         probable.add_row(word.upper(), f"{p:.1%}")
     parts.append(probable)
     if advice.alphabets is not None:
-        alphabets = Table("column", "letters still possible", title="Marginal alphabets")
-        for i, column in enumerate(advice.alphabets.columns, start=1):
-            shown = f"({column.known.upper()})" if column.known else column.possible.upper()
-            alphabets.add_row(str(i), shown)
-        parts.append(alphabets)
-        present = advice.alphabets.present.upper() or "-"
-        absent = advice.alphabets.absent.upper() or "-"
-        parts.append(Text(f"known present: {present}   known absent: {absent}"))
+        parts.append(alphabet_table(advice.alphabets, "Marginal alphabets"))
+        parts.append(alphabet_summary(advice.alphabets, len(deduction.words)))
     if advice.choices:
         choices = Table(
             "Guessword",
@@ -140,6 +135,30 @@ def advice_view(advice: Advice, top: int) -> Group:
     return Group(*parts)
 
 
+def alphabet_table(alphabets: MarginalAlphabets, title: str) -> Table:
+    """One row per Gameword column: the letter when known (circled), else those possible."""
+    table = Table("col", "still possible", title=title)
+    for i, column in enumerate(alphabets.columns, start=1):
+        known = column.known.upper()
+        table.add_row(str(i), f"({known})" if known else column.possible.upper())
+    return table
+
+
+def alphabet_summary(alphabets: MarginalAlphabets, candidates: int) -> Text:
+    present = alphabets.present.upper() or "-"
+    absent = alphabets.absent.upper() or "-"
+    left = f"{candidates:,} words fit" if candidates > 1 else "one word fits"
+    return Text(f"known present: {present}   known absent: {absent}   ({left})")
+
+
+def deduced_text(guess: str, marks: tuple[Mark | None, ...]) -> str:
+    """Plain symbols for the marks the scores allow; ``?A?`` where they do not tell."""
+    return " ".join(
+        SYMBOLS[m].format(letter.upper()) if m is not None else f"?{letter.upper()}?"
+        for letter, m in zip(guess, marks, strict=True)
+    )
+
+
 def game_view(state: Mapping[str, Any]) -> Group:
     """The paper sheet of the current round, as the person playing the bot sees it: their
     Gameword, the bot's Guesswords with scores, their own Guesswords with scores and (with
@@ -153,7 +172,10 @@ def game_view(state: Mapping[str, Any]) -> Group:
     length = game_round["length"]
     sheet = default_sheet(length)
     pool = session.page_pool(settings, length) if settings.pool_from else None
-    history = session.your_history(game_round)
+    deduction = None
+    if settings.hints:
+        history = session.your_history(game_round)
+        deduction = cand.deduce(history, sheet, pool, "familiar", settings.lang)
     parts: list[Any] = []
     word = game_round["your_word"]
     mine = Table(title=f"Your Guesswords, round {state['round'] + 1}")
@@ -162,13 +184,11 @@ def game_view(state: Mapping[str, Any]) -> Group:
     for number, entry in enumerate(game_round["you"], start=1):
         row = sheet.rows[number - 1]
         shown = entry["guess"].upper()
-        if settings.hints and not entry["late"]:
-            shown = session.deduced_marks(
-                history, length, entry["guess"], number - 1, settings.lang, pool
-            )
-        mine.add_row(
-            str(number), f"{row.length} from col {row.offset + 1}", shown, f"{entry['score']:,}"
-        )
+        if deduction is not None and deduction.consistent and not entry["late"]:
+            marks = session.deduced_marks(deduction.words, entry["guess"], row.offset)
+            shown = deduced_text(entry["guess"], marks)
+        where = f"{row.length} from col {row.offset + 1}"
+        mine.add_row(str(number), where, shown, f"{entry['score']:,}")
     tables: list[Any] = [mine]
     bots = Table(title=f"Mine, against {word.upper() if word else 'your word'}")
     for column in ("row", "Guessword", "score"):
@@ -180,20 +200,10 @@ def game_view(state: Mapping[str, Any]) -> Group:
         bots.add_row(str(number), shown, f"{entry['heard']:,}")
     tables.append(bots)
     notes: list[Any] = []
-    if settings.hints:
-        deduction = cand.deduce(history, sheet, pool, "familiar", settings.lang)
-        if deduction.consistent:
-            alphabets = cand.marginal_alphabets(deduction, settings.lang)
-            table = Table("col", "still possible", title="Your marginal alphabets")
-            for i, column in enumerate(alphabets.columns, start=1):
-                known = column.known.upper()
-                table.add_row(str(i), f"({known})" if known else column.possible.upper())
-            tables.append(table)
-            present = alphabets.present.upper() or "-"
-            absent = alphabets.absent.upper() or "-"
-            count = len(deduction.words)
-            left = f"{count:,} words fit" if count > 1 else "one word fits"
-            notes.append(Text(f"known present: {present}   known absent: {absent}   ({left})"))
+    if deduction is not None and deduction.consistent:
+        alphabets = cand.marginal_alphabets(deduction, settings.lang)
+        tables.append(alphabet_table(alphabets, "Your marginal alphabets"))
+        notes.append(alphabet_summary(alphabets, len(deduction.words)))
     parts.append(Columns(tables))
     parts.extend(notes)
     running = session.totals(dict(state))["rounds"][state["round"]]

@@ -166,21 +166,14 @@ def totals(state: dict[str, Any]) -> dict[str, Any]:
     return {"rounds": per_round, "you": you, "bot": bot, "winner": winner}
 
 
-def deduced_marks(
-    history: list[cand.Turn], length: int, guess: str, row_index: int, lang: str, pool
-) -> str:
-    """How you can mark your own Guessword from what the scores tell: a letter is shown
-    circled / underlined / crossed out when every word that fits agrees, ``?`` otherwise."""
-    sheet = default_sheet(length)
-    deduction = cand.deduce(history, sheet, pool, "familiar", lang)
-    offset = sheet.rows[row_index].offset
-    marks = {marking(word, guess, offset) for word in deduction.words}
-    symbols = {Mark.MATCHING: "({})", Mark.NON_MATCHING: "_{}_", Mark.NONE: "~{}~"}
-    shown = []
-    for j, letter in enumerate(guess.upper()):
-        column = {m[j] for m in marks}
-        shown.append(symbols[column.pop()].format(letter) if len(column) == 1 else f"?{letter}?")
-    return " ".join(shown)
+def deduced_marks(words: tuple[str, ...], guess: str, offset: int) -> tuple[Mark | None, ...]:
+    """How you can mark your own Guessword from what the scores tell: a letter's mark when
+    every word that fits (``words``) agrees on it, None where they differ."""
+    marks = {marking(word, guess, offset) for word in words}
+    return tuple(
+        column.pop() if len(column := {m[j] for m in marks}) == 1 else None
+        for j in range(len(guess))
+    )
 
 
 def your_history(game_round: dict[str, Any]) -> list[cand.Turn]:
