@@ -602,5 +602,45 @@ def play(
         sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 0)
 
 
+@main.group()
+def race() -> None:
+    """MY WORD!: the speed card game. Find the best claim on a table of cards."""
+
+
+@race.command()
+@click.argument("table")
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option(
+    "--tier",
+    type=click.Choice(["easy", "familiar", "all"]),
+    default="all",
+    show_default=True,
+    help="Only words of this tier.",
+)
+@LANG_OPTION
+@JSON_OPTION
+def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
+    """The best claims for TABLE, e.g. "A B ND U K ? E": most cards first, then familiar."""
+    from solver import render
+    from solver.race.index import claims, parse_table
+
+    cards = parse_table(table, lang)
+    found = claims(cards, tier, lang, top)
+    if as_json:
+        render.emit_json({"table": cards, "tier": tier, "claims": [c.to_json() for c in found]})
+        return
+    from rich.table import Table
+
+    shown = Table(
+        "word", "cards", "count", "zipf", title=f"Best claims on {' '.join(cards).upper()}"
+    )
+    for each in found:
+        shown.add_row(
+            each.word.upper(), " ".join(each.cards).upper(), str(each.count), f"{each.zipf:.2f}"
+        )
+    out = render.console()
+    out.print(shown if found else "No word of 3 or more cards on this table.")
+
+
 if __name__ == "__main__":
     main()

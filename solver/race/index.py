@@ -1,0 +1,126 @@
+"""The anagram index: every word the cards on a table can claim, best first.
+
+Best means the most cards (one point each), then the most familiar word (a person calls
+the word they think of first; for a bot it is the safer call). The search runs over the
+whole play list (or a tier) in a Numba kernel; only the words returned are spelled out
+card by card, by the rules in ``claims.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass
+from functools import cache
+
+import numpy as np
+
+from solver import lexicon
+from solver.race.claims import MIN_CARDS, best_spelling
+from solver.race.deck import DOUBLE_WILD, WILD, DeckError, is_wild
+
+
+@dataclass(frozen=True)
+class Claim:
+    word: str
+    cards: tuple[str, ...]  # the cards it takes, in word order
+    zipf: float
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self) | {"count": self.count}
+
+
+@dataclass(frozen=True)
+class WordTable:
+    """A vocabulary as the kernel reads it."""
+
+    words: tuple[str, ...]
+    codes: np.ndarray  # (n, width) letter codes, padded with 0
+    lengths: np.ndarray  # (n,)
+    counts: np.ndarray  # (n, letters) how many of each letter
+    masks: np.ndarray  # (n,) bit l set when letter l occurs
+    zipf: np.ndarray  # (n,)
+
+
+@cache
+def word_table(tier: str = "all", lang: str = "en") -> WordTable:
+    """Every word of the tier with at least 3 letters, ready for the kernel (built once)."""
+    letters = len(lexicon.language(lang).alphabet)
+    all_lengths = {len(w) for w in lexicon.load(lang).play}
+    lengths_present = [
+        n for n in sorted(all_lengths) if n >= MIN_CARDS and lexicon.words(n, tier, lang)
+    ]
+    words = tuple(w for n in lengths_present for w in lexicon.words(n, tier, lang))
+    codes = np.zeros((len(words), max(lengths_present)), dtype=np.uint8)
+    start = 0
+    for n in lengths_present:
+        block = lexicon.word_codes(n, tier, lang)
+        codes[start : start + len(block), :n] = block
+        start += len(block)
+    lengths = np.array([len(w) for w in words], dtype=np.int64)
+    filled = np.arange(codes.shape[1]) < lengths[:, np.newaxis]
+    counts = np.stack([((codes == letter) & filled).sum(axis=1) for letter in range(letters)], 1)
+    counts = counts.astype(np.uint8)
+    masks = ((counts > 0).astype(np.uint32) << np.arange(letters, dtype=np.uint32)).sum(
+        axis=1, dtype=np.uint32
+    )
+    frequencies = lexicon.zipf_table(lang)
+    zipf = np.array([frequencies.get(w, 0.0) for w in words])
+    return WordTable(words, codes, lengths, counts, masks, zipf)
+
+
+def parse_table(text: str | list[str], lang: str = "en") -> list[str]:
+    """Cards from ``"A B ND U K ? E"`` (spaces or commas), checked against the alphabet."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    alphabet = set(lexicon.language(lang).alphabet)
+    cards = []
+    for token in tokens:
+        card = lexicon.language(lang).normalize(token)
+        if not (is_wild(card) or (1 <= len(card) <= 2 and set(card) <= alphabet)):
+            raise DeckError(f"{token!r} is not a card (one or two letters, ? or ??)")
+        cards.append(card)
+    return cards
+
+
+def encode_table(cards: list[str], lang: str = "en"):
+    """The table as the kernel reads it: single counts, doubles, wild counts."""
+    spec = lexicon.language(lang)
+    index = {letter: code for code, letter in enumerate(spec.alphabet)}
+    held = Counter(cards)
+    singles = np.zeros(len(spec.alphabet), dtype=np.int64)
+    pairs = sorted(c for c in held if len(c) == 2 and not is_wild(c))
+    for card, count in held.items():
+        if len(card) == 1 and not is_wild(card):
+            singles[index[card]] = count
+    first = np.array([index[p[0]] for p in pairs], dtype=np.int64)
+    second = np.array([index[p[1]] for p in pairs], dtype=np.int64)
+    doubles = np.array([held[p] for p in pairs], dtype=np.int64)
+    return singles, first, second, doubles, held[WILD], held[DOUBLE_WILD]
+
+
+def claims(
+    table_cards: list[str], tier: str = "all", lang: str = "en", top: int | None = 10
+) -> list[Claim]:
+    """The claimable words for a table, best first (most cards, then most familiar)."""
+    from solver.race import kernels
+
+    vocabulary = word_table(lexicon.check_tier(tier), lang)
+    cards, _ = kernels.claimable(
+        vocabulary.codes,
+        vocabulary.lengths,
+        vocabulary.counts,
+        vocabulary.masks,
+        *encode_table(table_cards, lang),
+    )
+    found = np.flatnonzero(cards >= MIN_CARDS)
+    order = found[np.lexsort((found, -vocabulary.zipf[found], -cards[found]))]
+    if top is not None:
+        order = order[:top]
+    result = []
+    for i in order:
+        spelling = best_spelling(table_cards, vocabulary.words[i], lang)
+        result.append(Claim(spelling.word, spelling.cards, float(vocabulary.zipf[i])))
+    return result

@@ -1,0 +1,81 @@
+"""The anagram index: the Numba kernel against its plain-Python twin, and the claim command."""
+
+import itertools
+import json
+import random
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import cli
+from solver.race import builtin_deck, kernels, reference
+from solver.race.index import claims, encode_table, parse_table, word_table
+
+
+def random_tables(count: int, seed: int) -> list[list[str]]:
+    """Tables dealt from the default deck, with wilds and doubles forced in half of them."""
+    rng = random.Random(seed)
+    deck = builtin_deck("en").cards()
+    tables = []
+    for i in range(count):
+        table = rng.sample(deck, rng.randint(6, 20))
+        if i % 2:
+            table += rng.sample(["?", "??", "th", "nd", "qu"], 2)
+        tables.append(table)
+    return tables
+
+
+def test_kernel_matches_reference_on_random_tables() -> None:
+    vocabulary = word_table()
+    sample = slice(0, None, 25)
+    words = vocabulary.words[sample]
+    arrays = (
+        vocabulary.codes[sample],
+        vocabulary.lengths[sample],
+        vocabulary.counts[sample],
+        vocabulary.masks[sample],
+    )
+    for table in random_tables(16, seed=5):
+        got_cards, got_wilds = kernels.claimable(*arrays, *encode_table(table))
+        want_cards, want_wilds = reference.claimable(words, table)
+        assert np.array_equal(got_cards, want_cards), table
+        assert np.array_equal(got_wilds, want_wilds), table
+        assert (got_cards >= 3).sum() > 0
+
+
+def test_claims_are_best_first_and_spelled_by_the_rules() -> None:
+    found = claims(parse_table("A B ND U K ? E"), top=20)
+    counts = [c.count for c in found]
+    assert counts == sorted(counts, reverse=True) and counts[0] >= 5
+    for a, b in itertools.pairwise(found):
+        if a.count == b.count:
+            assert a.zipf >= b.zipf
+    for claim in found:  # the cards, in order, spell the word
+        position = 0
+        for card in claim.cards:
+            width = 2 if card == "??" else len(card)
+            assert card in ("?", "??") or claim.word[position : position + width] == card
+            position += width
+        assert position == len(claim.word)
+
+
+def test_tier_limits_the_words() -> None:
+    easy = claims(parse_table("S T A R E D ? L"), "easy", top=None)
+    everything = claims(parse_table("S T A R E D ? L"), "all", top=None)
+    assert {c.word for c in easy} < {c.word for c in everything}
+
+
+def test_claim_command_json_and_errors() -> None:
+    result = CliRunner().invoke(cli.main, ["race", "claim", "M ?? K A", "--top", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["table"] == ["m", "??", "k", "a"] and len(document["claims"]) <= 3
+    assert all(c["count"] >= 3 for c in document["claims"])
+    bad = CliRunner().invoke(cli.main, ["race", "claim", "ABC D"])
+    assert bad.exit_code == 1 and "'ABC' is not a card" in bad.stderr
+
+
+@pytest.mark.parametrize("table", ["nd u k", "x q z"])
+def test_tables_without_claims(table: str) -> None:
+    assert claims(parse_table(table)) == []
