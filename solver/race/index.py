@@ -108,7 +108,7 @@ def claims(
     from solver.race import kernels
 
     vocabulary = word_table(lexicon.check_tier(tier), lang)
-    cards, _ = kernels.claimable(
+    cards = kernels.claimable(
         vocabulary.codes,
         vocabulary.lengths,
         vocabulary.counts,

@@ -3,9 +3,14 @@
 Words come in as the lexicon's letter codes, padded into one (n, width) ``uint8`` array
 with their lengths, letter counts and letter masks; the table as counts of single cards
 per letter, the double cards as (first, second, copies) and the wild counts. For each word
-the kernel returns the most cards a claim can use and, among those, the fewest wilds; 0
-when the word cannot be spelled. ``claims.py`` defines the rules; ``reference.py`` is the
+the kernel returns the most cards a claim can use (0 when the word cannot be spelled); the
+rules in ``claims.py`` then spell the words people are shown. ``reference.py`` is the
 plain-Python twin tests compare with.
+
+Most words are ruled out by three cheap necessary conditions (length, letters missing from
+the table, letters short even counting doubles and wilds, letters lacking from the single
+cards that neither the doubles present in the word nor the wilds can give); the rest are
+searched depth first, letter cards first, stopping at a proven upper bound.
 """
 
 from __future__ import annotations
@@ -13,54 +18,54 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+CHUNKS = 64  # each chunk of words reuses one set of scratch buffers
+
 
 @njit(cache=True)
-def _best_claim(
-    word,
-    length,
-    singles,
-    first,
-    second,
-    doubles,
-    wild,
-    double_wild,
-    taken,
-    taken_double,
-    floor,
-    position,
-    next_choice,
-    applied,
+def _most_cards(
+    word, length, singles, first, second, doubles, wild, double_wild, bound, short, scratch
 ):
-    """Depth-first search over the ways to cut ``word`` into cards: (cards, wilds), best.
+    """The most cards that spell ``word`` (0: none), searching no further than ``bound``.
 
-    Letter cards are tried first, so the first spelling found is usually the best; the
-    search stops as soon as no spelling can beat it: one card a letter (the most possible)
-    with ``floor`` wilds (the letters the single cards lack, which only ``?`` can give)."""
+    Along the search it keeps ``short``: how many of the letters still to spell the single
+    cards left cannot give. A branch whose ``short`` exceeds what the wilds and doubles
+    left could give is abandoned at once.
+    """
     n_doubles = first.shape[0]
     choices = n_doubles + 3
-    taken[:] = 0  # scratch buffers are reused word after word
-    taken_double[:] = 0
+    need = scratch[0]  # letters still to spell, by letter
+    taken = scratch[1]
+    taken_double = scratch[2]
+    position = scratch[3]
+    next_choice = scratch[4]
+    applied = scratch[5]
+    short_at = scratch[6]
+    for p in range(length):  # the buffers are zero: cleared after every word
+        need[word[p]] += 1
+    doubles_left = 0
+    for j in range(n_doubles):
+        doubles_left += doubles[j]
     position[0] = 0
     next_choice[0] = 0
     depth = 0
     cards = 0
-    wilds = 0
     used_wild = 0
     used_double_wild = 0
-    best_cards = 0
-    best_wilds = 0
+    used_doubles = 0
+    best = 0
     while depth >= 0:
         p = position[depth]
         moved = False
         if p == length:
-            if cards > best_cards or (cards == best_cards and wilds < best_wilds):
-                best_cards = cards
-                best_wilds = wilds
-                if best_cards == length and best_wilds == floor:
-                    return best_cards, best_wilds
-        elif cards + (length - p) > best_cards or (
-            cards + (length - p) == best_cards and wilds < best_wilds
-        ):  # can still beat the best
+            if cards > best:
+                best = cards
+                if best >= bound:
+                    break
+        elif cards + (length - p) > best and short <= (
+            (wild - used_wild)
+            + 2 * (double_wild - used_double_wild)
+            + 2 * (doubles_left - used_doubles)
+        ):
             while next_choice[depth] < choices:
                 c = next_choice[depth]
                 next_choice[depth] += 1
@@ -79,17 +84,25 @@ def _best_claim(
                         and doubles[j] - taken_double[j] > 0
                     ):
                         taken_double[j] += 1
+                        used_doubles += 1
                         width = 2
                 elif c == n_doubles + 1:
                     if used_wild < wild:
                         used_wild += 1
-                        wilds += 1
                         width = 1
                 elif p + 1 < length and used_double_wild < double_wild:
                     used_double_wild += 1
-                    wilds += 1
                     width = 2
                 if width > 0:
+                    short_at[depth] = short
+                    if c != 0:  # letters spelled without their single card
+                        for k in range(p, p + width):
+                            letter = word[k]
+                            if need[letter] > singles[letter] - taken[letter]:
+                                short -= 1
+                            need[letter] -= 1
+                    else:
+                        need[word[p]] -= 1
                     applied[depth] = c
                     cards += 1
                     position[depth + 1] = p + width
@@ -102,46 +115,52 @@ def _best_claim(
         depth -= 1  # this level is done: undo the choice that led to it
         if depth >= 0:
             c = applied[depth]
+            p = position[depth]
             cards -= 1
+            short = short_at[depth]
             if c == 0:
-                taken[word[position[depth]]] -= 1
-            elif c <= n_doubles:
-                taken_double[c - 1] -= 1
-            elif c == n_doubles + 1:
-                used_wild -= 1
-                wilds -= 1
+                taken[word[p]] -= 1
+                need[word[p]] += 1
             else:
-                used_double_wild -= 1
-                wilds -= 1
-    return best_cards, best_wilds
+                width = 1 if c == n_doubles + 1 else 2
+                for k in range(p, p + width):
+                    need[word[k]] += 1
+                if c <= n_doubles:
+                    taken_double[c - 1] -= 1
+                    used_doubles -= 1
+                elif c == n_doubles + 1:
+                    used_wild -= 1
+                else:
+                    used_double_wild -= 1
+    for p in range(length):
+        need[word[p]] = 0
+        taken[word[p]] = 0
+    taken_double[:n_doubles] = 0
+    return best
 
 
 @njit(cache=True, parallel=True)
 def claimable(words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild):
-    """Most cards (0: none) and fewest wilds at that, for every word: two (n,) arrays."""
+    """The most cards (0: none) that spell each word: an (n,) array."""
     n = words.shape[0]
     letters = singles.shape[0]
+    n_doubles = first.shape[0]
     best = np.zeros(n, dtype=np.int8)
-    best_wilds = np.zeros(n, dtype=np.int8)
     available = singles.copy()
     table_mask = 0
     for letter in range(letters):
         if singles[letter] > 0:
             table_mask |= 1 << letter
-    for j in range(first.shape[0]):
+    for j in range(n_doubles):
         available[first[j]] += doubles[j]
         available[second[j]] += doubles[j]
         table_mask |= (1 << first[j]) | (1 << second[j])
     total_letters = singles.sum() + 2 * doubles.sum() + wild + 2 * double_wild
     wild_letters = wild + 2 * double_wild
-    chunks = 64  # each chunk of words reuses one set of scratch buffers
-    for chunk in prange(chunks):
-        taken = np.zeros(letters, dtype=np.int64)
-        taken_double = np.zeros(first.shape[0], dtype=np.int64)
-        position = np.zeros(words.shape[1] + 1, dtype=np.int64)
-        next_choice = np.zeros(words.shape[1] + 1, dtype=np.int64)
-        applied = np.zeros(words.shape[1] + 1, dtype=np.int64)
-        for i in range(chunk * n // chunks, (chunk + 1) * n // chunks):
+    width = max(words.shape[1], n_doubles) + 1
+    for chunk in prange(CHUNKS):
+        scratch = np.zeros((7, width), dtype=np.int64)
+        for i in range(chunk * n // CHUNKS, (chunk + 1) * n // CHUNKS):
             length = lengths[i]
             if length > total_letters:
                 continue
@@ -152,18 +171,30 @@ def claimable(words, lengths, counts, masks, singles, first, second, doubles, wi
                 distinct_missing += 1
             if distinct_missing > wild_letters:
                 continue
-            deficit = 0
-            floor = 0  # letters no single card gives: '?' wilds when every card is one letter
+            short = 0  # letters the table lacks even counting the doubles' letters
+            lacking = 0  # letters the single cards lack
             for letter in range(letters):
-                short = counts[i, letter] - available[letter]
-                if short > 0:
-                    deficit += short
-                lacking = counts[i, letter] - singles[letter]
-                if lacking > 0:
-                    floor += lacking
-            if deficit > wild_letters:
+                need = counts[i, letter]
+                if need > available[letter]:
+                    short += need - available[letter]
+                if need > singles[letter]:
+                    lacking += need - singles[letter]
+            if short > wild_letters:
                 continue
-            cards, wilds = _best_claim(
+            cover = 0  # letters the doubles can give: only where the word has their pair
+            for j in range(n_doubles):
+                pairs = 0
+                for p in range(length - 1):
+                    if words[i, p] == first[j] and words[i, p + 1] == second[j]:
+                        pairs += 1
+                cover += 2 * min(pairs, doubles[j])
+            if lacking > cover + wild_letters:
+                continue
+            # Letters the singles lack and no '?' gives need two-letter cards, each of which
+            # costs a card: an upper bound on the cards, to stop the search early.
+            beyond_single_wilds = max(0, lacking - wild)
+            bound = length - (beyond_single_wilds + 1) // 2
+            best[i] = _most_cards(
                 words[i],
                 length,
                 singles,
@@ -172,13 +203,8 @@ def claimable(words, lengths, counts, masks, singles, first, second, doubles, wi
                 doubles,
                 wild,
                 double_wild,
-                taken,
-                taken_double,
-                floor,
-                position,
-                next_choice,
-                applied,
+                bound,
+                lacking,
+                scratch,
             )
-            best[i] = cards
-            best_wilds[i] = wilds
-    return best, best_wilds
+    return best
