@@ -101,26 +101,56 @@ def encode_table(cards: list[str], lang: str = "en"):
     return singles, first, second, doubles, held[WILD], held[DOUBLE_WILD]
 
 
-def claims(
+def ranked_indices(
     table_cards: list[str], tier: str = "all", lang: str = "en", top: int | None = 10
-) -> list[Claim]:
-    """The claimable words for a table, best first (most cards, then most familiar)."""
+) -> list[tuple[int, int]]:
+    """(cards, word index) of the best claims, best first: most cards, then most familiar.
+
+    With ``top`` the search is branch and bound on word length, since a word of n letters
+    takes at most n cards: lengths are searched longest first, and the search stops as soon
+    as the top is full with claims of more cards than any shorter word could take.
+    """
     from solver.race import kernels
 
     vocabulary = word_table(lexicon.check_tier(tier), lang)
-    cards = kernels.claimable(
-        vocabulary.codes,
-        vocabulary.lengths,
-        vocabulary.counts,
-        vocabulary.masks,
-        *encode_table(table_cards, lang),
-    )
-    found = np.flatnonzero(cards >= MIN_CARDS)
-    order = found[np.lexsort((found, -vocabulary.zipf[found], -cards[found]))]
-    if top is not None:
-        order = order[:top]
+    table = encode_table(table_cards, lang)
+    lengths = vocabulary.lengths
+    total_letters = int(table[0].sum() + 2 * table[3].sum() + table[4] + 2 * table[5])
+    found: list[tuple[int, float, int]] = []  # (cards, zipf, index)
+    for length in range(min(int(lengths[-1]), total_letters), MIN_CARDS - 1, -1):
+        if top is not None and len(found) >= top:
+            nth = sorted((c for c, _, _ in found), reverse=True)[top - 1]
+            if length < nth:
+                break  # no shorter word can take as many cards as the top already holds
+        start, stop = np.searchsorted(lengths, [length, length + 1])
+        if start == stop:
+            continue
+        group = slice(start, stop)
+        arrays = (vocabulary.codes[group], lengths[group])
+        bounds, lacking = kernels.card_bounds(
+            *arrays, vocabulary.counts[group], vocabulary.masks[group], *table
+        )
+        chosen = np.flatnonzero(bounds >= MIN_CARDS)
+        if len(chosen) == 0:
+            continue
+        exact = kernels.most_cards(*arrays, chosen, bounds, lacking, *table)
+        found += [
+            (int(c), float(vocabulary.zipf[start + k]), int(start + k))
+            for c, k in zip(exact, chosen, strict=True)
+            if c >= MIN_CARDS
+        ]
+    found.sort(key=lambda item: (-item[0], -item[1], item[2]))
+    return [(cards, index) for cards, _, index in found[:top]]
+
+
+def claims(
+    table_cards: list[str], tier: str = "all", lang: str = "en", top: int | None = 10
+) -> list[Claim]:
+    """The claimable words for a table, best first (most cards, then most familiar), each
+    spelled card by card by the rules."""
+    vocabulary = word_table(lexicon.check_tier(tier), lang)
     result = []
-    for i in order:
-        spelling = best_spelling(table_cards, vocabulary.words[i], lang)
-        result.append(Claim(spelling.word, spelling.cards, float(vocabulary.zipf[i])))
+    for _, index in ranked_indices(table_cards, tier, lang, top):
+        spelling = best_spelling(table_cards, vocabulary.words[index], lang)
+        result.append(Claim(spelling.word, spelling.cards, float(vocabulary.zipf[index])))
     return result

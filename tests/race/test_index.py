@@ -78,3 +78,17 @@ def test_claim_command_json_and_errors() -> None:
 @pytest.mark.parametrize("table", ["nd u k", "x q z"])
 def test_tables_without_claims(table: str) -> None:
     assert claims(parse_table(table)) == []
+
+
+def test_top_claims_match_the_reference_ranking() -> None:
+    """Branch and bound finds exactly the top of the full ranking by the rules."""
+    vocabulary = word_table()
+    for table in random_tables(2, seed=8):
+        exact = reference.claimable(vocabulary.words, table)
+        ranked = sorted(
+            (i for i in range(len(exact)) if exact[i] >= 3),
+            key=lambda i: (-exact[i], -vocabulary.zipf[i], i),
+        )[:12]
+        got = claims(table, top=12)
+        assert [c.word for c in got] == [vocabulary.words[i] for i in ranked], table
+        assert [c.count for c in got] == [int(exact[i]) for i in ranked]
