@@ -642,5 +642,109 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
     out.print(shown if found else "No word of 3 or more cards on this table.")
 
 
+@race.command(name="bench")
+@click.option(
+    "--players",
+    default="hard,medium,easy",
+    show_default=True,
+    help="Bot levels, with an optional claim policy: hard,medium:wait,easy:first.",
+)
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, default=None, help="Seed of the first game (default 1980).")
+@click.option(
+    "--pace",
+    type=click.FloatRange(min=0.1),
+    default=2.0,
+    show_default=True,
+    help="Seconds between two cards dealt.",
+)
+@LANG_OPTION
+@JSON_OPTION
+def race_bench(players, games, seed, pace, lang, as_json) -> None:
+    """Bots race each other over many seeded games: mean cards and wins per seat."""
+    from rich.progress import Progress
+
+    from solver import render
+    from solver.race.bench import run_bench
+
+    with Progress(console=render.console(stderr=True), transient=True) as progress:
+        task = progress.add_task(players, total=games)
+        result = run_bench(players, games, seed, pace, lang, lambda: progress.advance(task))
+    if as_json:
+        render.emit_json(result)
+        return
+    from rich.table import Table
+
+    table = Table(
+        "seat",
+        "player",
+        "mean cards",
+        "wins",
+        "win rate",
+        title=f"{games} games, seed {result['seed']}",
+    )
+    for seat in result["seats"]:
+        table.add_row(
+            str(seat["seat"]),
+            seat["player"],
+            f"{seat['mean_cards']:.1f}",
+            f"{seat['wins']:g}",
+            f"{seat['win_rate']:.0%}",
+        )
+    render.console().print(table)
+
+
+@race.command(name="play")
+@click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    default=3,
+    show_default=True,
+    help="Players, you included.",
+)
+@click.option(
+    "--level",
+    default="medium",
+    show_default=True,
+    help="The bots' level (and policy): easy, medium, hard, e.g. hard:wait.",
+)
+@click.option(
+    "--pace",
+    type=click.FloatRange(min=0.2),
+    default=3.0,
+    show_default=True,
+    help="Seconds between two cards dealt.",
+)
+@click.option("--kids", is_flag=True, help="The ages 7+ deck: single letters and QU only.")
+@click.option("--seed", type=int, default=None, help="Seed for the shuffles and the bots.")
+@LANG_OPTION
+def race_play(players, level, pace, kids, seed, lang) -> None:
+    """Race the bots in real time: type a word and press Enter to claim it."""
+    import queue
+    import threading
+    import time
+
+    from solver import render
+    from solver.race.bots import parse_bot
+    from solver.race.deck import builtin_deck
+    from solver.race.live import play_live_game
+
+    bots = [parse_bot(level) for _ in range(players - 1)]
+    deck = builtin_deck("kids" if kids else lang)
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read_lines() -> None:
+        for line in sys.stdin:
+            lines.put(line)
+
+    threading.Thread(target=read_lines, daemon=True).start()
+    out = render.console()
+    try:
+        play_live_game(bots, deck, pace, seed, lines, time.monotonic, time.sleep, out.print, lang)
+    except KeyboardInterrupt:
+        click.echo("\nGame stopped.")
+        sys.exit(130)
+
+
 if __name__ == "__main__":
     main()

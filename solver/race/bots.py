@@ -1,0 +1,74 @@
+"""MY WORD! bots: what each level knows, how fast it is, and what it claims.
+
+A bot sees the table like everyone else. After every change of the table it searches
+again and calls its claim after a delay: ``reaction + per_card * cards on the table``
+seconds, times a seeded jitter of +-40%. Levels:
+
+- ``hard``: any dictionary word, 1.5 s + 0.10 s a card, never calls a wrong word.
+- ``medium``: familiar words, 2.0 s + 0.15 s a card, calls a wrong word 2% of the time.
+- ``easy``: easy words, 2.5 s + 0.20 s a card, calls a wrong word 10% of the time.
+
+A bot that has found a word keeps it while the table changes, as long as its cards are
+still there; a bot whose word was taken searches again from that moment.
+
+Claim policies (``level:policy``; the default is ``most``):
+- ``most``: the claim with the most cards (then the most familiar word).
+- ``first``: the first word it would think of: the most familiar it can claim.
+- ``wait``: the most cards, but only once it takes 5 cards or more, or when the deck is out.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from solver.errors import UserError
+
+POLICIES = ("most", "first", "wait")
+WAIT_FOR = 5
+
+
+@dataclass(frozen=True)
+class RaceBot:
+    name: str
+    tier: str  # vocabulary
+    reaction: float  # seconds before any claim
+    per_card: float  # seconds more for each card on the table
+    error_rate: float  # chance that a call is a wrong word
+    policy: str = "most"
+
+    def delay(self, cards_on_table: int, rng: random.Random) -> float:
+        return (self.reaction + self.per_card * cards_on_table) * rng.uniform(0.6, 1.4)
+
+
+LEVELS = {
+    "hard": RaceBot("hard", "all", 1.5, 0.10, 0.0),
+    "medium": RaceBot("medium", "familiar", 2.0, 0.15, 0.02),
+    "easy": RaceBot("easy", "easy", 2.5, 0.20, 0.10),
+}
+
+
+def parse_bot(spec: str) -> RaceBot:
+    """``hard``, ``medium`` or ``easy``, optionally with ``:most``, ``:first`` or ``:wait``."""
+    level, _, policy = spec.strip().lower().partition(":")
+    if level not in LEVELS:
+        raise UserError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
+    policy = policy or "most"
+    if policy not in POLICIES:
+        raise UserError(f"unknown claim policy {policy!r} (choose from {', '.join(POLICIES)})")
+    bot = LEVELS[level]
+    return RaceBot(
+        f"{level}:{policy}" if policy != "most" else level,
+        bot.tier,
+        bot.reaction,
+        bot.per_card,
+        bot.error_rate,
+        policy,
+    )
+
+
+def parse_players(text: str) -> list[RaceBot]:
+    players = [parse_bot(spec) for spec in text.split(",") if spec.strip()]
+    if not 2 <= len(players) <= 6:
+        raise UserError("MY WORD! is played by 2 to 6 players")
+    return players

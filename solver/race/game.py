@@ -1,0 +1,173 @@
+"""A game of MY WORD! between bots, on a virtual clock: seeded, deterministic, fast.
+
+The rulebook's game: as many rounds as players, each player dealing once (and playing
+too); the dealer turns cards face up one at a time; the first claim heard wins (an exact
+tie goes to the first player to the dealer's left); a valid claim of 3 or more cards takes
+them; a wrong call wins nothing and every other player takes a free card from the table,
+or from the deck when the table is empty; the round ends when the deck is dealt and no one
+can claim any more; cards left on the table are not scored; one point a card.
+
+Time is virtual: the dealer deals every ``pace`` seconds; after every change of the table
+each bot starts searching again and calls after its delay (``bots.py``). Nothing waits on
+the wall clock, so thousands of games run in minutes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+
+from solver import seeds
+from solver.race.bots import WAIT_FOR, RaceBot
+from solver.race.claims import best_spelling
+from solver.race.deck import Deck, builtin_deck
+from solver.race.index import ranked_indices, word_table
+
+DEFAULT_PACE = 2.0  # seconds between two cards
+
+
+@dataclass(frozen=True)
+class Claim:
+    time: float
+    player: int
+    word: str
+    cards: tuple[str, ...]
+    valid: bool
+
+
+@dataclass
+class RoundLog:
+    dealer: int
+    claims: list[Claim] = field(default_factory=list)
+    won: list[int] = field(default_factory=list)  # cards per player
+    left_on_table: int = 0
+
+
+def bot_claim(
+    table: list[str], bot: RaceBot, deck_empty: bool, lang: str
+) -> tuple[str, tuple[str, ...]] | None:
+    """The claim a bot would call on this table, by its vocabulary and policy."""
+    vocabulary = word_table(bot.tier, lang)
+    if bot.policy == "first":
+        ranked = ranked_indices(table, bot.tier, lang, top=None)
+        if not ranked:
+            return None
+        index = max((i for _, i in ranked), key=lambda i: (vocabulary.zipf[i], -i))
+    else:
+        ranked = ranked_indices(table, bot.tier, lang, top=1)
+        if not ranked:
+            return None
+        cards, index = ranked[0]
+        if bot.policy == "wait" and cards < WAIT_FOR and not deck_empty:
+            return None
+    spelling = best_spelling(table, vocabulary.words[index], lang)
+    return spelling.word, spelling.cards
+
+
+def still_spelled(cards: tuple[str, ...], table: list[str]) -> bool:
+    left = list(table)
+    for card in cards:
+        if card not in left:
+            return False
+        left.remove(card)
+    return True
+
+
+def play_round(
+    players: list[RaceBot], dealer: int, deck: Deck, rng: random.Random, pace: float, lang: str
+) -> RoundLog:
+    cards = deck.cards()
+    rng.shuffle(cards)
+    log = RoundLog(dealer, won=[0] * len(players))
+    table: list[str] = []
+    now = 0.0
+    next_deal = 0.0
+    pending: dict[int, tuple[float, str, tuple[str, ...]]] = {}
+    seat_order = [(dealer + 1 + k) % len(players) for k in range(len(players))]
+
+    def search_again() -> None:
+        """After a change of the table: a bot whose word can still be spelled keeps it (it
+        has found it already); the others search again, from now."""
+        for seat in seat_order:
+            if seat in pending and still_spelled(pending[seat][2], table):
+                continue
+            pending.pop(seat, None)
+            bot = players[seat]
+            found = bot_claim(table, bot, not cards, lang)
+            if found is not None:
+                pending[seat] = (now + bot.delay(len(table), rng), *found)
+
+    while True:
+        first_claim = min(
+            pending.items(), key=lambda item: (item[1][0], seat_order.index(item[0])), default=None
+        )
+        if cards and (first_claim is None or next_deal <= first_claim[1][0]):
+            now = next_deal
+            table.append(cards.pop())
+            next_deal += pace
+        elif first_claim is not None:
+            seat, (now, word, used) = first_claim
+            del pending[seat]
+            bot = players[seat]
+            if rng.random() < bot.error_rate:  # a wrong call: every other player takes a card
+                log.claims.append(Claim(now, seat, word + "?", (), False))
+                for other in seat_order:
+                    if other == seat:
+                        continue
+                    if table:
+                        table.pop(0)
+                        log.won[other] += 1
+                    elif cards:
+                        cards.pop()
+                        log.won[other] += 1
+            else:
+                for card in used:
+                    table.remove(card)
+                log.won[seat] += len(used)
+                log.claims.append(Claim(now, seat, word, used, True))
+        else:
+            break
+        search_again()
+    log.left_on_table = len(table)
+    return log
+
+
+@dataclass
+class GameResult:
+    players: list[str]
+    seed: int
+    rounds: list[RoundLog]
+
+    @property
+    def totals(self) -> list[int]:
+        return [sum(r.won[p] for r in self.rounds) for p in range(len(self.players))]
+
+    @property
+    def winners(self) -> list[int]:
+        best = max(self.totals)
+        return [p for p, total in enumerate(self.totals) if total == best]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "players": self.players,
+            "seed": self.seed,
+            "totals": self.totals,
+            "winners": self.winners,
+            "rounds": [asdict(r) for r in self.rounds],
+        }
+
+
+def play_game(
+    players: list[RaceBot],
+    seed: int | None = None,
+    deck: Deck | None = None,
+    pace: float = DEFAULT_PACE,
+    lang: str = "en",
+) -> GameResult:
+    """A whole game: one round per player, each dealing in turn."""
+    rng = seeds.rng(seed)
+    deck = deck or builtin_deck(lang if lang in ("en", "es") else "en")
+    rounds = [play_round(players, dealer, deck, rng, pace, lang) for dealer in range(len(players))]
+    return GameResult(
+        [p.name for p in players], seeds.DEFAULT_SEED if seed is None else seed, rounds
+    )
