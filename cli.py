@@ -47,15 +47,17 @@ def main() -> None:
 def demo(seed: int | None, lang: str, as_json: bool) -> None:
     """Show what myword does, on the bundled dictionaries."""
     from solver import render
-    from solver.demo import deduce_match, deduce_round, dictionary_tour
+    from solver.demo import deduce_match, deduce_round, dictionary_tour, race_game
 
     out = render.console()
     with render.console(stderr=True).status("Playing a round (the first run compiles kernels)"):
         tour = dictionary_tour(seed, lang)
         game = deduce_round(seed, lang)
         match = deduce_match(seed, lang)
+        race = race_game(seed)
     if as_json:
-        render.emit_json({"dictionaries": tour, "whats_my_word": game, "bot_match": match})
+        document = {"dictionaries": tour, "whats_my_word": game, "bot_match": match}
+        render.emit_json(document | {"my_word_race": race})
         return
     out.rule(f"myword demo: the {tour['language']} dictionaries")
     totals = tour["totals"]
@@ -93,6 +95,17 @@ def demo(seed: int | None, lang: str, as_json: bool) -> None:
     winner = "Purple wins" if purple > red else "Red wins" if red > purple else "A tie"
     out.print(f"Grand totals: Purple {purple:,}, Red {red:,}. {winner}.")
     out.print("Play the bot yourself: myword deduce play")
+    out.rule("MY WORD!: a bot race (hard v medium), the first round's claims")
+    calls = [
+        f"{c['player']} {c['word'].upper()} ({len(c['cards'])})"
+        if c["valid"]
+        else f"{c['player']} {c['word'].upper()} (wrong call)"
+        for c in race["first_round_claims"]
+    ]
+    out.print(", ".join(calls[:12]) + (" ..." if len(calls) > 12 else ""))
+    names, totals = race["players"], race["totals"]
+    out.print(f"Cards won in the game: {names[0]} {totals[0]}, {names[1]} {totals[1]}.")
+    out.print("Race them yourself: myword race play")
 
 
 @main.group()
@@ -658,9 +671,15 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
     show_default=True,
     help="Seconds between two cards dealt.",
 )
+@click.option(
+    "--deck",
+    "deck_spec",
+    default=None,
+    help="en, es, kids, or a deck file (card count a line) [default: the language's deck].",
+)
 @LANG_OPTION
 @JSON_OPTION
-def race_bench(players, games, seed, pace, lang, as_json) -> None:
+def race_bench(players, games, seed, pace, deck_spec, lang, as_json) -> None:
     """Bots race each other over many seeded games: mean cards and wins per seat."""
     from rich.progress import Progress
 
@@ -669,7 +688,9 @@ def race_bench(players, games, seed, pace, lang, as_json) -> None:
 
     with Progress(console=render.console(stderr=True), transient=True) as progress:
         task = progress.add_task(players, total=games)
-        result = run_bench(players, games, seed, pace, lang, lambda: progress.advance(task))
+        result = run_bench(
+            players, games, seed, pace, lang, lambda: progress.advance(task), deck_spec
+        )
     if as_json:
         render.emit_json(result)
         return
@@ -716,9 +737,10 @@ def race_bench(players, games, seed, pace, lang, as_json) -> None:
     help="Seconds between two cards dealt.",
 )
 @click.option("--kids", is_flag=True, help="The ages 7+ deck: single letters and QU only.")
+@click.option("--deck", "deck_spec", default=None, help="en, es, kids, or a deck file.")
 @click.option("--seed", type=int, default=None, help="Seed for the shuffles and the bots.")
 @LANG_OPTION
-def race_play(players, level, pace, kids, seed, lang) -> None:
+def race_play(players, level, pace, kids, deck_spec, seed, lang) -> None:
     """Race the bots in real time: type a word and press Enter to claim it."""
     import queue
     import threading
@@ -726,11 +748,11 @@ def race_play(players, level, pace, kids, seed, lang) -> None:
 
     from solver import render
     from solver.race.bots import parse_bot
-    from solver.race.deck import builtin_deck
+    from solver.race.deck import load_deck
     from solver.race.live import play_live_game
 
     bots = [parse_bot(level) for _ in range(players - 1)]
-    deck = builtin_deck("kids" if kids else lang)
+    deck = load_deck(deck_spec or ("kids" if kids else lang))
     lines: queue.Queue[str] = queue.Queue()
 
     def read_lines() -> None:

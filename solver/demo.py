@@ -35,6 +35,27 @@ def deduce_match(seed: int | None = None, lang: str = "en") -> dict[str, object]
     return play_match("lookahead", "points", 1, seed, "medium", lang)["games_played"][0]
 
 
+def race_game(seed: int | None = None) -> dict[str, object]:
+    """A short MY WORD! race: a hard bot against a medium one, two rounds."""
+    from solver.race.bots import parse_players
+    from solver.race.game import play_game
+
+    result = play_game(parse_players("hard,medium"), seed)
+    return {
+        "players": result.players,
+        "totals": result.totals,
+        "first_round_claims": [
+            {
+                "player": result.players[c.player],
+                "word": c.word,
+                "cards": list(c.cards),
+                "valid": c.valid,
+            }
+            for c in result.rounds[0].claims
+        ],
+    }
+
+
 def dictionary_tour(seed: int | None = None, lang: str = "en") -> dict[str, object]:
     """Sizes, seeded familiar samples, word checks and a page-of-text pool, JSON-ready."""
     rng = seeds.rng(seed)

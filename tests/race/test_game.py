@@ -84,5 +84,10 @@ def test_race_bench_json() -> None:
     document = json.loads(result.stdout)
     assert [s["player"] for s in document["seats"]] == ["hard", "easy"]
     assert sum(s["wins"] for s in document["seats"]) == 2
+    kids = CliRunner().invoke(
+        cli.main,
+        ["race", "bench", "--players", "hard,easy", "--games", "1", "--deck", "kids", "--json"],
+    )
+    assert json.loads(kids.stdout)["deck"] == "kids"
     bad = CliRunner().invoke(cli.main, ["race", "bench", "--players", "hard,wizard"])
     assert bad.exit_code == 1 and "unknown bot level 'wizard'" in bad.stderr

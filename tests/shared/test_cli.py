@@ -81,6 +81,7 @@ def test_demo_runs_and_its_json_parses() -> None:
     assert tour["page_pool"]["words"]
     assert game["bonus"] and len(game["rows"]) == 11 and game["total"] <= game["oracle"]
     assert [r["length"] for r in document["bot_match"]["rounds"]] == [6, 7]
+    assert document["my_word_race"]["players"] == ["hard", "medium"]
     again = json.loads(run("demo", "--json", "--seed", "7").stdout)
     for row in [*game["rows"], *again["whats_my_word"]["rows"]]:
         del row["seconds"]  # the only thing allowed to differ
