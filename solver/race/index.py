@@ -101,6 +101,9 @@ def encode_table(cards: list[str], lang: str = "en"):
     return singles, first, second, doubles, held[WILD], held[DOUBLE_WILD]
 
 
+BLOCK_WORDS = 6000  # words a kernel call searches at least (calls cost tens of microseconds)
+
+
 def ranked_indices(
     table_cards: list[str], tier: str = "all", lang: str = "en", top: int | None = 10
 ) -> list[tuple[int, int]]:
@@ -116,31 +119,43 @@ def ranked_indices(
     table = encode_table(table_cards, lang)
     lengths = vocabulary.lengths
     total_letters = int(table[0].sum() + 2 * table[3].sum() + table[4] + 2 * table[5])
-    found: list[tuple[int, float, int]] = []  # (cards, zipf, index)
-    for length in range(min(int(lengths[-1]), total_letters), MIN_CARDS - 1, -1):
-        if top is not None and len(found) >= top:
-            nth = sorted((c for c, _, _ in found), reverse=True)[top - 1]
-            if length < nth:
+    found_cards: list[np.ndarray] = []
+    found_words: list[np.ndarray] = []
+    found = 0
+    longest = min(int(lengths[-1]), total_letters)
+    stop = int(np.searchsorted(lengths, longest + 1))
+    shortest = longest
+    while shortest >= MIN_CARDS:
+        if top is not None and found >= top:
+            so_far = np.concatenate(found_cards)
+            nth = np.partition(so_far, len(so_far) - top)[len(so_far) - top]
+            if shortest < nth:
                 break  # no shorter word can take as many cards as the top already holds
-        start, stop = np.searchsorted(lengths, [length, length + 1])
-        if start == stop:
-            continue
+        # Search the next lengths down together, some thousands of words a kernel call.
+        start = int(np.searchsorted(lengths, shortest))
+        while shortest > MIN_CARDS and stop - start < BLOCK_WORDS:
+            shortest -= 1
+            start = int(np.searchsorted(lengths, shortest))
         group = slice(start, stop)
-        arrays = (vocabulary.codes[group], lengths[group])
-        bounds, lacking = kernels.card_bounds(
-            *arrays, vocabulary.counts[group], vocabulary.masks[group], *table
+        exact = kernels.best_cards(
+            vocabulary.codes[group],
+            lengths[group],
+            vocabulary.counts[group],
+            vocabulary.masks[group],
+            *table,
         )
-        chosen = np.flatnonzero(bounds >= MIN_CARDS)
-        if len(chosen) == 0:
-            continue
-        exact = kernels.most_cards(*arrays, chosen, bounds, lacking, *table)
-        found += [
-            (int(c), float(vocabulary.zipf[start + k]), int(start + k))
-            for c, k in zip(exact, chosen, strict=True)
-            if c >= MIN_CARDS
-        ]
-    found.sort(key=lambda item: (-item[0], -item[1], item[2]))
-    return [(cards, index) for cards, _, index in found[:top]]
+        claimable = np.flatnonzero(exact >= MIN_CARDS)
+        found_cards.append(exact[claimable])
+        found_words.append(start + claimable)
+        found += len(claimable)
+        stop = start
+        shortest -= 1
+    if not found:
+        return []
+    cards = np.concatenate(found_cards)
+    words = np.concatenate(found_words)
+    order = np.lexsort((words, -vocabulary.zipf[words], -cards))[:top]
+    return list(zip(cards[order].tolist(), words[order].tolist(), strict=True))
 
 
 def claims(

@@ -154,96 +154,115 @@ def _table_letters(singles, first, second, doubles):
     return available, table_mask
 
 
+@njit(cache=True, inline="always")
+def _bound(
+    i,
+    words,
+    lengths,
+    counts,
+    masks,
+    singles,
+    first,
+    second,
+    doubles,
+    wild,
+    available,
+    table_mask,
+    total_letters,
+    wild_letters,
+):
+    """Upper bound on the cards that spell word i (0: certainly none), and the letters the
+    single cards lack. Cheap necessary conditions only."""
+    length = lengths[i]
+    if length > total_letters:
+        return 0, 0
+    missing = masks[i] & ~table_mask
+    distinct_missing = 0
+    while missing:
+        missing &= missing - 1
+        distinct_missing += 1
+    if distinct_missing > wild_letters:
+        return 0, 0
+    short = 0  # letters the table lacks even counting the doubles' letters
+    lacking = 0  # letters the single cards lack
+    seen = 0
+    for p in range(length):  # each distinct letter of the word once
+        letter = words[i, p]
+        if seen & (1 << letter):
+            continue
+        seen |= 1 << letter
+        need = counts[i, letter]
+        if need > available[letter]:
+            short += need - available[letter]
+        if need > singles[letter]:
+            lacking += need - singles[letter]
+    if short > wild_letters:
+        return 0, 0
+    cover = 0  # letters the doubles can give: only where the word has their pair
+    for j in range(first.shape[0]):
+        pairs = 0
+        for p in range(length - 1):
+            if words[i, p] == first[j] and words[i, p + 1] == second[j]:
+                pairs += 1
+        cover += 2 * min(pairs, doubles[j])
+    if lacking > cover + wild_letters:
+        return 0, 0
+    # Letters the singles lack and no '?' gives need two-letter cards, each costing a card.
+    beyond_single_wilds = max(0, lacking - wild)
+    return length - (beyond_single_wilds + 1) // 2, lacking
+
+
 @njit(cache=True, parallel=True)
-def card_bounds(words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild):
-    """For every word, an upper bound on the cards that can spell it (0: certainly none) and
-    how many of its letters the single cards lack. Cheap necessary conditions only."""
+def best_cards(words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild):
+    """The most cards that spell each word in a claim (0: no claim of 3 cards or more),
+    bounds and search in one pass."""
     n = words.shape[0]
-    n_doubles = first.shape[0]
-    bounds = np.zeros(n, dtype=np.int8)
-    lacking_letters = np.zeros(n, dtype=np.int8)
+    out = np.zeros(n, dtype=np.int8)
     available, table_mask = _table_letters(singles, first, second, doubles)
     total_letters = singles.sum() + 2 * doubles.sum() + wild + 2 * double_wild
     wild_letters = wild + 2 * double_wild
-    for i in prange(n):
-        length = lengths[i]
-        if length > total_letters:
-            continue
-        missing = masks[i] & ~table_mask
-        distinct_missing = 0
-        while missing:
-            missing &= missing - 1
-            distinct_missing += 1
-        if distinct_missing > wild_letters:
-            continue
-        short = 0  # letters the table lacks even counting the doubles' letters
-        lacking = 0  # letters the single cards lack
-        seen = 0
-        for p in range(length):  # each distinct letter of the word once
-            letter = words[i, p]
-            if seen & (1 << letter):
-                continue
-            seen |= 1 << letter
-            need = counts[i, letter]
-            if need > available[letter]:
-                short += need - available[letter]
-            if need > singles[letter]:
-                lacking += need - singles[letter]
-        if short > wild_letters:
-            continue
-        cover = 0  # letters the doubles can give: only where the word has their pair
-        for j in range(n_doubles):
-            pairs = 0
-            for p in range(length - 1):
-                if words[i, p] == first[j] and words[i, p + 1] == second[j]:
-                    pairs += 1
-            cover += 2 * min(pairs, doubles[j])
-        if lacking > cover + wild_letters:
-            continue
-        # Letters the singles lack and no '?' gives need two-letter cards, each of which
-        # costs a card.
-        beyond_single_wilds = max(0, lacking - wild)
-        bounds[i] = length - (beyond_single_wilds + 1) // 2
-        lacking_letters[i] = lacking
-    return bounds, lacking_letters
-
-
-@njit(cache=True, parallel=True)
-def most_cards(
-    words, lengths, chosen, bounds, lacking, singles, first, second, doubles, wild, double_wild
-):
-    """The most cards (0: none) that spell each word of ``chosen`` (indices into words)."""
-    m = chosen.shape[0]
-    out = np.zeros(m, dtype=np.int8)
     width = max(words.shape[1], first.shape[0]) + 1
-    chunks = min(CHUNKS, m)
+    chunks = min(CHUNKS, n)
     for chunk in prange(chunks):
         scratch = np.zeros((7, width), dtype=np.int64)
-        for k in range(chunk * m // chunks, (chunk + 1) * m // chunks):
-            i = chosen[k]
-            if bounds[i] == 0:
-                continue
-            out[k] = _most_cards(
-                words[i],
-                lengths[i],
+        for i in range(chunk * n // chunks, (chunk + 1) * n // chunks):
+            bound, lacking = _bound(
+                i,
+                words,
+                lengths,
+                counts,
+                masks,
                 singles,
                 first,
                 second,
                 doubles,
                 wild,
-                double_wild,
-                bounds[i],
-                lacking[i],
-                scratch,
+                available,
+                table_mask,
+                total_letters,
+                wild_letters,
             )
+            if bound >= 3:
+                cards = _most_cards(
+                    words[i],
+                    lengths[i],
+                    singles,
+                    first,
+                    second,
+                    doubles,
+                    wild,
+                    double_wild,
+                    bound,
+                    lacking,
+                    scratch,
+                )
+                if cards >= 3:  # a claim takes three cards at least
+                    out[i] = cards
     return out
 
 
 def claimable(words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild):
-    """The most cards (0: none) that spell each word: an (n,) array (bounds, then search)."""
-    table = (singles, first, second, doubles, wild, double_wild)
-    bounds, lacking = card_bounds(words, lengths, counts, masks, *table)
-    chosen = np.flatnonzero(bounds > 0)
-    best = np.zeros(words.shape[0], dtype=np.int8)
-    best[chosen] = most_cards(words, lengths, chosen, bounds, lacking, *table)
-    return best
+    """The most cards that spell each word in a claim (0: none): an (n,) array."""
+    return best_cards(
+        words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild
+    )
