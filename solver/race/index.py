@@ -101,7 +101,7 @@ def encode_table(cards: list[str], lang: str = "en"):
     return singles, first, second, doubles, held[WILD], held[DOUBLE_WILD]
 
 
-BLOCK_WORDS = 6000  # words a kernel call searches at least (calls cost tens of microseconds)
+BLOCK_WORDS = 12000  # words a kernel call searches at least (calls cost tens of microseconds)
 
 
 def ranked_indices(
@@ -126,10 +126,11 @@ def ranked_indices(
     stop = int(np.searchsorted(lengths, longest + 1))
     shortest = longest
     while shortest >= MIN_CARDS:
+        floor = MIN_CARDS  # words that cannot reach it are not searched
         if top is not None and found >= top:
             so_far = np.concatenate(found_cards)
-            nth = np.partition(so_far, len(so_far) - top)[len(so_far) - top]
-            if shortest < nth:
+            floor = int(np.partition(so_far, len(so_far) - top)[len(so_far) - top])
+            if shortest < floor:
                 break  # no shorter word can take as many cards as the top already holds
         # Search the next lengths down together, some thousands of words a kernel call.
         start = int(np.searchsorted(lengths, shortest))
@@ -143,6 +144,7 @@ def ranked_indices(
             vocabulary.counts[group],
             vocabulary.masks[group],
             *table,
+            floor,
         )
         claimable = np.flatnonzero(exact >= MIN_CARDS)
         found_cards.append(exact[claimable])

@@ -213,9 +213,12 @@ def _bound(
 
 
 @njit(cache=True, parallel=True)
-def best_cards(words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild):
+def best_cards(
+    words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild, floor
+):
     """The most cards that spell each word in a claim (0: no claim of 3 cards or more),
-    bounds and search in one pass."""
+    bounds and search in one pass. Words whose bound is under ``floor`` are not searched
+    (0): the caller already holds better claims."""
     n = words.shape[0]
     out = np.zeros(n, dtype=np.int8)
     available, table_mask = _table_letters(singles, first, second, doubles)
@@ -242,7 +245,7 @@ def best_cards(words, lengths, counts, masks, singles, first, second, doubles, w
                 total_letters,
                 wild_letters,
             )
-            if bound >= 3:
+            if bound >= max(floor, 3):
                 cards = _most_cards(
                     words[i],
                     lengths[i],
@@ -263,6 +266,5 @@ def best_cards(words, lengths, counts, masks, singles, first, second, doubles, w
 
 def claimable(words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild):
     """The most cards that spell each word in a claim (0: none): an (n,) array."""
-    return best_cards(
-        words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild
-    )
+    table = (singles, first, second, doubles, wild, double_wild)
+    return best_cards(words, lengths, counts, masks, *table, 3)
