@@ -92,3 +92,10 @@ def test_top_claims_match_the_reference_ranking() -> None:
         got = claims(table, top=12)
         assert [c.word for c in got] == [vocabulary.words[i] for i in ranked], table
         assert [c.count for c in got] == [int(exact[i]) for i in ranked]
+
+
+def test_spanish_claims_use_the_enye_card() -> None:
+    found = claims(parse_table("n i ñ o a s", "es"), lang="es", top=20)
+    words = {c.word for c in found}
+    assert "niño" in words or "niños" in words
+    assert all("ñ" not in c.word or "ñ" in c.cards for c in found)
