@@ -73,6 +73,46 @@ def still_spelled(cards: tuple[str, ...], table: list[str]) -> bool:
     return True
 
 
+Pending = dict[int, tuple[float, str, tuple[str, ...]]]  # seat -> (call time, word, cards)
+
+
+def search_again(
+    pending: Pending,
+    players: list[RaceBot],
+    seats: list[int],
+    table: list[str],
+    deck_empty: bool,
+    now: float,
+    rng: random.Random,
+    lang: str,
+) -> None:
+    """After a change of the table: a bot whose word can still be spelled keeps it (it has
+    found it already); the bots in ``seats`` without one search again, from ``now``."""
+    for seat in seats:
+        if seat in pending and still_spelled(pending[seat][2], table):
+            continue
+        pending.pop(seat, None)
+        found = bot_claim(table, players[seat], deck_empty, lang)
+        if found is not None:
+            pending[seat] = (now + players[seat].delay(len(table), rng), *found)
+
+
+def free_cards(
+    caller: int, seats: list[int], table: list[str], cards: list[str], won: list[int]
+) -> None:
+    """A wrong call: every other player takes a free card from the table, or from the deck
+    when the table is empty."""
+    for other in seats:
+        if other == caller:
+            continue
+        if table:
+            table.pop(0)
+            won[other] += 1
+        elif cards:
+            cards.pop()
+            won[other] += 1
+
+
 def play_round(
     players: list[RaceBot], dealer: int, deck: Deck, rng: random.Random, pace: float, lang: str
 ) -> RoundLog:
@@ -82,20 +122,8 @@ def play_round(
     table: list[str] = []
     now = 0.0
     next_deal = 0.0
-    pending: dict[int, tuple[float, str, tuple[str, ...]]] = {}
+    pending: Pending = {}
     seat_order = [(dealer + 1 + k) % len(players) for k in range(len(players))]
-
-    def search_again() -> None:
-        """After a change of the table: a bot whose word can still be spelled keeps it (it
-        has found it already); the others search again, from now."""
-        for seat in seat_order:
-            if seat in pending and still_spelled(pending[seat][2], table):
-                continue
-            pending.pop(seat, None)
-            bot = players[seat]
-            found = bot_claim(table, bot, not cards, lang)
-            if found is not None:
-                pending[seat] = (now + bot.delay(len(table), rng), *found)
 
     while True:
         first_claim = min(
@@ -111,15 +139,7 @@ def play_round(
             bot = players[seat]
             if rng.random() < bot.error_rate:  # a wrong call: every other player takes a card
                 log.claims.append(Claim(now, seat, word + "?", (), False))
-                for other in seat_order:
-                    if other == seat:
-                        continue
-                    if table:
-                        table.pop(0)
-                        log.won[other] += 1
-                    elif cards:
-                        cards.pop()
-                        log.won[other] += 1
+                free_cards(seat, seat_order, table, cards, log.won)
             else:
                 for card in used:
                     table.remove(card)
@@ -127,7 +147,7 @@ def play_round(
                 log.claims.append(Claim(now, seat, word, used, True))
         else:
             break
-        search_again()
+        search_again(pending, players, seat_order, table, not cards, now, rng, lang)
     log.left_on_table = len(table)
     return log
 

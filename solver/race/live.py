@@ -23,7 +23,7 @@ from solver import seeds
 from solver.race.bots import RaceBot
 from solver.race.claims import best_spelling
 from solver.race.deck import Deck
-from solver.race.game import bot_claim, still_spelled
+from solver.race.game import Pending, free_cards, search_again, still_spelled
 
 TICK = 0.05  # seconds between two looks at the clock
 
@@ -57,7 +57,7 @@ def play_live_round(
     table = result.table
     start = clock()
     next_deal = 0.0
-    pending: dict[int, tuple[float, str, tuple[str, ...]]] = {}
+    pending: Pending = {}
     seat_order = [(dealer + 1 + k) % len(bots) for k in range(len(bots))]
 
     def show() -> None:
@@ -65,25 +65,7 @@ def play_live_round(
         shown = " ".join(c.upper() for c in table) or "(empty)"
         say(f"Table: {shown}   [{len(cards)} to deal]   {scores}")
 
-    def free_cards(caller: int) -> None:
-        for other in seat_order:
-            if other == caller:
-                continue
-            if table:
-                table.pop(0)
-                result.won[other] += 1
-            elif cards:
-                cards.pop()
-                result.won[other] += 1
-
-    def search_again(now: float) -> None:
-        for seat in seat_order:
-            if seat == you or (seat in pending and still_spelled(pending[seat][2], table)):
-                continue
-            pending.pop(seat, None)
-            found = bot_claim(table, bots[seat], not cards, lang)
-            if found is not None:
-                pending[seat] = (now + bots[seat].delay(len(table), rng), *found)
+    bot_seats = [seat for seat in seat_order if seat != you]
 
     say(f"Round dealt by {names[dealer]}. Type a word and press Enter to claim it.")
     while True:
@@ -103,7 +85,7 @@ def play_live_round(
             else:
                 why = spelling.reason
                 say(f"{word.upper()} is a wrong call ({why}): everyone else takes a card.")
-                free_cards(you)
+                free_cards(you, seat_order, table, cards, result.won)
             changed = True
         due = [(t, seat) for seat, (t, _, _) in pending.items() if t <= now]
         for _, seat in sorted(due, key=lambda item: (item[0], seat_order.index(item[1]))):
@@ -114,7 +96,7 @@ def play_live_round(
                 continue
             if rng.random() < bots[seat].error_rate:
                 say(f"{names[seat]} calls {word.upper()}?? Wrong: everyone else takes a card.")
-                free_cards(seat)
+                free_cards(seat, seat_order, table, cards, result.won)
             else:
                 for card in used:
                     table.remove(card)
@@ -126,7 +108,7 @@ def play_live_round(
             next_deal += pace
             changed = True
         if changed:
-            search_again(now)
+            search_again(pending, bots, bot_seats, table, not cards, now, rng, lang)
             show()
         elif not cards and not pending and lines.empty() and now >= next_deal + pace:
             break  # the deck is out and nobody calls: the round is over
