@@ -1,0 +1,160 @@
+"""My Word (1980) deck: 48 cards with a letter pair on each edge, generated reproducibly.
+
+The cards' pairs, values and red cards are not published (``shared/design/my-word-1980.md``),
+so the default deck is an assumption, derived here from the dictionary and a seed and kept
+in ``data/deck.json``:
+
+- Two cards side by side make ``left card's right pair + right card's left pair``; one above
+  the other, ``upper card's bottom pair + lower card's top pair``. So right and bottom pairs
+  begin 4-letter words and left and top pairs end them.
+- Beginnings: the 24 most common first pairs of the familiar 4-letter words; endings: the 24
+  most common last pairs. Each appears on 4 cards (48 cards x 2 edges = 96 = 24 x 4).
+- The pairs are dealt to the cards by a seeded shuffle (seed ``DECK_SEED``).
+- Red cards: 6 cards carry the symbol pair ``..`` instead of one pair, on a different edge
+  in turn (top, right, bottom, left, ...), so every edge has a symbol somewhere.
+- Values: a pair is worth more the fewer partners it has, a partner being a pair of the other
+  kind in the deck with which it spells a dictionary word: the fifth with fewest partners is
+  worth 5, the next 4, ... the fifth with most partners 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from solver import lexicon, seeds
+from solver.errors import UserError
+
+CARDS = 48
+PAIRS_EACH = 24
+RED_CARDS = 6
+DECK_SEED = 1980
+SYMBOL = ".."
+EDGES = ("top", "right", "bottom", "left")
+BEGINNING_EDGES = ("right", "bottom")
+ENDING_EDGES = ("left", "top")
+
+
+class DeckError(UserError):
+    """A deck file that cannot be played with."""
+
+
+@dataclass(frozen=True)
+class Card:
+    number: int
+    top: str
+    right: str
+    bottom: str
+    left: str
+
+    @property
+    def red(self) -> bool:
+        return SYMBOL in (self.top, self.right, self.bottom, self.left)
+
+    def edge(self, name: str) -> str:
+        return getattr(self, name)
+
+
+@dataclass(frozen=True)
+class Deck:
+    cards: tuple[Card, ...]
+    begin_values: dict[str, int]  # value of each beginning pair (right, bottom edges)
+    end_values: dict[str, int]  # value of each ending pair (left, top edges)
+
+
+def _common_pairs(lang: str) -> tuple[list[str], list[str]]:
+    words = lexicon.words(4, "familiar", lang)
+    firsts = Counter(w[:2] for w in words)
+    lasts = Counter(w[2:] for w in words)
+    top = lambda counts: [p for p, _ in sorted(counts.items(), key=lambda i: (-i[1], i[0]))]  # noqa: E731
+    return top(firsts)[:PAIRS_EACH], top(lasts)[:PAIRS_EACH]
+
+
+def _values(pairs: list[str], partners: dict[str, int]) -> dict[str, int]:
+    """5 for the fifth of pairs with fewest partners ... 1 for the fifth with most."""
+    ranked = sorted(pairs, key=lambda p: (partners[p], p))
+    return {p: 5 - (rank * 5) // len(ranked) for rank, p in enumerate(ranked)}
+
+
+def derive_deck(lang: str = "en", seed: int = DECK_SEED) -> dict[str, object]:
+    """The default deck as a JSON-ready dict (see the module docstring for the recipe)."""
+    beginnings, endings = _common_pairs(lang)
+    play = lexicon.load(lang).play
+    rng = seeds.rng(seed)
+    begins = [p for p in beginnings for _ in range(CARDS * 2 // PAIRS_EACH)]
+    ends = [p for p in endings for _ in range(CARDS * 2 // PAIRS_EACH)]
+    rng.shuffle(begins)
+    rng.shuffle(ends)
+    cards = []
+    for n in range(CARDS):
+        right, bottom = begins[2 * n], begins[2 * n + 1]
+        left, top = ends[2 * n], ends[2 * n + 1]
+        cards.append({"number": n + 1, "top": top, "right": right, "bottom": bottom, "left": left})
+    for k, card in enumerate(rng.sample(cards, RED_CARDS)):
+        card[EDGES[k % len(EDGES)]] = SYMBOL
+    begin_partners = {b: sum(b + e in play for e in endings) for b in beginnings}
+    end_partners = {e: sum(b + e in play for b in beginnings) for e in endings}
+    return {
+        "lang": lang,
+        "seed": seed,
+        "cards": cards,
+        "begin_values": _values(beginnings, begin_partners),
+        "end_values": _values(endings, end_partners),
+    }
+
+
+def parse_deck(document: dict[str, object], name: str) -> Deck:
+    try:
+        cards = tuple(Card(**card) for card in document["cards"])  # type: ignore[arg-type]
+        begin_values = {str(k): int(v) for k, v in document["begin_values"].items()}  # type: ignore[union-attr]
+        end_values = {str(k): int(v) for k, v in document["end_values"].items()}  # type: ignore[union-attr]
+    except (KeyError, TypeError, ValueError) as error:
+        raise DeckError(f"deck {name} is not a My Word deck: {error}") from None
+    for card in cards:
+        for edge in BEGINNING_EDGES:
+            pair = card.edge(edge)
+            if pair != SYMBOL and pair not in begin_values:
+                raise DeckError(
+                    f"deck {name}: card {card.number} {edge} pair {pair!r} has no value"
+                )
+        for edge in ENDING_EDGES:
+            pair = card.edge(edge)
+            if pair != SYMBOL and pair not in end_values:
+                raise DeckError(
+                    f"deck {name}: card {card.number} {edge} pair {pair!r} has no value"
+                )
+    return Deck(cards, begin_values, end_values)
+
+
+@cache
+def default_deck() -> Deck:
+    text = resources.files("solver.layout").joinpath("data/deck.json").read_text("utf-8")
+    return parse_deck(json.loads(text), "default")
+
+
+def load_deck(spec: str | Path | None = None) -> Deck:
+    """The default deck, or a deck file in the same JSON form."""
+    if spec is None or str(spec) == "default":
+        return default_deck()
+    path = Path(spec)
+    try:
+        return parse_deck(json.loads(path.read_text("utf-8")), path.name)
+    except FileNotFoundError:
+        raise DeckError(f"no such deck file: {path}") from None
+    except (OSError, ValueError) as error:
+        raise DeckError(f"cannot read deck {path}: {error}") from None
+
+
+def main() -> None:
+    path = Path(__file__).resolve().parent / "data" / "deck.json"
+    path.write_text(json.dumps(derive_deck(), indent=1) + "\n", "utf-8")
+    print(f"wrote {path}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
