@@ -76,8 +76,8 @@ def test_every_card_can_meet_several_others() -> None:
         )
         for a in deck.cards
     ]
-    assert min(meets) >= 10
-    assert sum(meets) / len(meets) >= 25
+    assert min(meets) >= 35  # measured: 42 to 47 of the 47 others, 46.2 on average
+    assert sum(meets) / len(meets) >= 40
 
 
 def test_deck_files(tmp_path: Path) -> None:
