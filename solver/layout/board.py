@@ -1,0 +1,174 @@
+"""My Word (1980) layout: where a card may go and the words and points it makes.
+
+The layout is a grid of stacks (a card played on top covers another, rule 5b); only the
+top card of a stack shows. Two cards side by side make ``left card's right pair + right
+card's left pair``, one above the other ``upper card's bottom pair + lower card's top
+pair`` (``shared/design/my-word-1980.md``). A card must make a dictionary word on every
+edge where it touches a card (rule 5a/5b), and must touch at least one.
+
+Symbols (red cards, rule 7): a ``..`` pair stands for any two letters, declared by the
+player for that turn; the word then scores three times the value of the letter pair the
+symbols meet. Two symbol pairs meeting make no word a player could score (0 points) but
+are allowed, since any two letters may be declared on each side.
+
+Limits (rule 9): in the basic game the layout never exceeds six cards wide or six deep;
+the easy game has no limit. This module is the single source of truth for those rules;
+players and the game loop build on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from solver import lexicon
+from solver.layout.deck import SYMBOL, Card, Deck
+
+Position = tuple[int, int]  # (row, column); rows grow downwards
+LIMIT = 6
+SYMBOL_FACTOR = 3
+
+# (row step, column step, edge of the placed card, edge of the neighbour, placed card first)
+DIRECTIONS = (
+    (0, -1, "left", "right", False),  # neighbour on the left: its right pair begins the word
+    (0, 1, "right", "left", True),  # neighbour on the right
+    (-1, 0, "top", "bottom", False),  # neighbour above: its bottom pair begins the word
+    (1, 0, "bottom", "top", True),  # neighbour below
+)
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word made where two cards touch: its two printed pairs and what it scores."""
+
+    begin: str  # first pair as printed ("..": symbols)
+    end: str  # second pair as printed
+    spelled: str  # the word, with symbols replaced by the first letters that fit
+    points: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Stacks of card numbers by position, bottom card first."""
+
+    stacks: tuple[tuple[Position, tuple[int, ...]], ...] = ()
+
+    def as_dict(self) -> dict[Position, tuple[int, ...]]:
+        return dict(self.stacks)
+
+    def top(self, position: Position) -> int | None:
+        stack = self.as_dict().get(position)
+        return stack[-1] if stack else None
+
+    def place(self, position: Position, card: int) -> Layout:
+        stacks = self.as_dict()
+        stacks[position] = (*stacks.get(position, ()), card)
+        return Layout(tuple(sorted(stacks.items())))
+
+
+def _pair_value(deck: Deck, pair: str, beginning: bool) -> int:
+    return (deck.begin_values if beginning else deck.end_values).get(pair, 0)
+
+
+@cache
+def _four_letter_words(lang: str) -> tuple[frozenset[str], dict[str, str], dict[str, str], str]:
+    """The 4-letter words, the first word (alphabetically) for each first pair and each last
+    pair, and the first word of all: what symbols stand for when nothing is declared."""
+    words = lexicon.words(4, "all", lang)
+    by_begin: dict[str, str] = {}
+    by_end: dict[str, str] = {}
+    for word in words:
+        by_begin.setdefault(word[:2], word)
+        by_end.setdefault(word[2:], word)
+    return frozenset(words), by_begin, by_end, words[0]
+
+
+def make_word(begin: str, end: str, deck: Deck, lang: str = "en") -> Word | None:
+    """The word two touching pairs make, or None when none can be made. A symbol pair takes
+    the letters of the first dictionary word that fits (the player may declare another)."""
+    words, by_begin, by_end, first = _four_letter_words(lang)
+    if begin == SYMBOL and end == SYMBOL:
+        return Word(begin, end, first, 0)
+    if begin == SYMBOL:
+        spelled = by_end.get(end)
+        return (
+            None
+            if spelled is None
+            else Word(begin, end, spelled, SYMBOL_FACTOR * _pair_value(deck, end, False))
+        )
+    if end == SYMBOL:
+        spelled = by_begin.get(begin)
+        return (
+            None
+            if spelled is None
+            else Word(begin, end, spelled, SYMBOL_FACTOR * _pair_value(deck, begin, True))
+        )
+    spelled = begin + end
+    if spelled not in words:
+        return None
+    return Word(begin, end, spelled, _pair_value(deck, begin, True) + _pair_value(deck, end, False))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A legal place for a card, and what playing it there makes."""
+
+    position: Position
+    on_top: bool  # covers the card there (rule 5b)
+    words: tuple[Word, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(w.points for w in self.words)
+
+
+def _within_limit(layout: Layout, position: Position) -> bool:
+    rows = [r for (r, _), _ in layout.stacks] + [position[0]]
+    columns = [c for (_, c), _ in layout.stacks] + [position[1]]
+    return max(rows) - min(rows) < LIMIT and max(columns) - min(columns) < LIMIT
+
+
+def placement(
+    layout: Layout, deck: Deck, card: Card, position: Position, lang: str = "en"
+) -> Placement | None:
+    """Playing ``card`` at ``position`` (on top if occupied), or None when it is not legal."""
+    cards = {c.number: c for c in deck.cards}
+    stacks = layout.as_dict()
+    words = []
+    for dr, dc, own_edge, their_edge, placed_first in DIRECTIONS:
+        neighbour = stacks.get((position[0] + dr, position[1] + dc))
+        if not neighbour:
+            continue
+        other = cards[neighbour[-1]]
+        own, theirs = card.edge(own_edge), other.edge(their_edge)
+        word = (
+            make_word(own, theirs, deck, lang)
+            if placed_first
+            else make_word(theirs, own, deck, lang)
+        )
+        if word is None:
+            return None
+        words.append(word)
+    if not words:
+        return None
+    return Placement(position, position in stacks, tuple(words))
+
+
+def placements(
+    layout: Layout, deck: Deck, card: Card, easy: bool = False, lang: str = "en"
+) -> list[Placement]:
+    """Every legal place for ``card``: next to the layout (rule 5a) or on top of a card
+    (5b), making words on every touching edge, inside 6 x 6 unless ``easy`` (rule 9)."""
+    stacks = layout.as_dict()
+    spots = set(stacks)
+    for row, column in stacks:
+        for dr, dc, *_ in DIRECTIONS:
+            spots.add((row + dr, column + dc))
+    found = []
+    for position in sorted(spots):
+        if not easy and not _within_limit(layout, position):
+            continue
+        legal = placement(layout, deck, card, position, lang)
+        if legal is not None:
+            found.append(legal)
+    return found
