@@ -768,5 +768,38 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang) -> None:
         sys.exit(130)
 
 
+@main.group()
+def layout() -> None:
+    """My Word (1980): lay out cards with letter pairs to make 4-letter words (in progress)."""
+
+
+@layout.command()
+@click.option(
+    "--player", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True
+)
+@click.option("--seed", type=int, default=None, help="Seed for the shuffle (default 1980).")
+@click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
+@JSON_OPTION
+def solo(player: str, seed: int | None, easy: bool, as_json: bool) -> None:
+    """One solo game (4 cards in hand): every move, then the final score."""
+    from solver import render
+    from solver.layout.game import play_game
+
+    state = play_game([player], seed, easy)
+    if as_json:
+        render.emit_json(state.log)
+        return
+    out = render.console()
+    for move in state.log["moves"]:
+        if move["kind"] == "knock":
+            out.print(f"knock: card {move['card']} to the bottom of the pack")
+        else:
+            row, column = move["position"]
+            where = f"on top at ({row}, {column})" if move["on_top"] else f"at ({row}, {column})"
+            words = ", ".join(w.upper() for w in move["words"])
+            out.print(f"card {move['card']} {where}: {words} (+{move['points']})")
+    out.print(f"[bold]Final score: {state.scores[0]}[/bold]")
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,162 @@
+"""My Word (1980) game: the deal, turns, drawing, knocking, the end, and a JSON log.
+
+Rules 3-10 of the rulebook: deal 3 cards each (4 with two or three players, 4 in solo), the
+top card of the pack face up in the centre; a turn plays a card next to the layout or on top
+of a card (``board.py`` says where), scores its words and draws the top card, or knocks: a
+card goes face down to the bottom of the pack and the top card is drawn. The game ends when
+the pack is used up and either a player has played all their cards or no player can play.
+
+Our choice where the rules are silent: knocking can go on for ever when nobody can play
+while the pack lasts, so the game also ends after a full round of knocks by every player
+with no card played in between the pack could not change (every player knocked as many
+times as there are cards in the pack). The log holds everything needed to replay a game:
+the deck order, the hands, every move with its words and points, and the final scores.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from solver import seeds
+from solver.layout.board import Layout, Placement, placements
+from solver.layout.deck import Card, Deck, default_deck
+
+
+@dataclass
+class GameState:
+    deck: Deck
+    pack: list[int]  # card numbers, top first
+    hands: list[list[int]]
+    layout: Layout
+    scores: list[int]
+    easy: bool
+    turn: int = 0
+    knocks_in_a_row: int = 0
+    log: dict[str, object] = field(default_factory=dict)
+
+    def card(self, number: int) -> Card:
+        return {c.number: c for c in self.deck.cards}[number]
+
+
+def hand_size(players: int) -> int:
+    return 4 if players <= 3 else 3
+
+
+def deal(
+    players: int, seed: int | None = None, easy: bool = False, deck: Deck | None = None
+) -> GameState:
+    deck = deck or default_deck()
+    order = [c.number for c in deck.cards]
+    seeds.rng(seed).shuffle(order)
+    size = hand_size(players)
+    hands = [order[p * size : (p + 1) * size] for p in range(players)]
+    pack = order[players * size :]
+    centre = pack.pop(0)
+    log = {
+        "deck_order": list(order),
+        "hands": [list(h) for h in hands],
+        "centre": centre,
+        "easy": easy,
+        "moves": [],
+    }
+    return GameState(
+        deck, pack, hands, Layout().place((0, 0), centre), [0] * players, easy, log=log
+    )
+
+
+def legal_plays(state: GameState, player: int) -> list[tuple[int, Placement]]:
+    """Every (card in hand, placement) the player may play."""
+    return [
+        (number, spot)
+        for number in state.hands[player]
+        for spot in placements(state.layout, state.deck, state.card(number), state.easy)
+    ]
+
+
+def play(state: GameState, player: int, number: int, spot: Placement) -> None:
+    state.hands[player].remove(number)
+    state.layout = state.layout.place(spot.position, number)
+    state.scores[player] += spot.points
+    if state.pack:
+        state.hands[player].append(state.pack.pop(0))
+    state.knocks_in_a_row = 0
+    state.log["moves"].append(  # type: ignore[union-attr]
+        {
+            "player": player,
+            "kind": "play",
+            "card": number,
+            "position": list(spot.position),
+            "on_top": spot.on_top,
+            "words": [w.spelled for w in spot.words],
+            "points": spot.points,
+        }
+    )
+
+
+def knock(state: GameState, player: int, number: int) -> None:
+    if state.pack:
+        state.hands[player].remove(number)
+        state.pack.append(number)
+        state.hands[player].append(state.pack.pop(0))
+    state.knocks_in_a_row += 1
+    state.log["moves"].append({"player": player, "kind": "knock", "card": number})  # type: ignore[union-attr]
+
+
+def finished(state: GameState) -> bool:
+    players = len(state.hands)
+    if state.knocks_in_a_row >= players * max(len(state.pack), 1):
+        return True
+    if state.pack:
+        return False
+    return any(not hand for hand in state.hands) or all(
+        not legal_plays(state, p) for p in range(players)
+    )
+
+
+Player = Callable[[GameState, int, random.Random], tuple[str, int, Placement | None]]
+
+
+def random_player(
+    state: GameState, player: int, rng: random.Random
+) -> tuple[str, int, Placement | None]:
+    """Any legal play, at random; a random knock when there is none (the baseline)."""
+    plays = legal_plays(state, player)
+    if plays:
+        number, spot = rng.choice(plays)
+        return "play", number, spot
+    return "knock", rng.choice(state.hands[player]), None
+
+
+def greedy_player(
+    state: GameState, player: int, rng: random.Random
+) -> tuple[str, int, Placement | None]:
+    """The play that scores most now; without one, knock the card with the fewest places."""
+    plays = legal_plays(state, player)
+    if plays:
+        number, spot = max(plays, key=lambda item: item[1].points)
+        return "play", number, spot
+    return "knock", state.hands[player][0], None
+
+
+PLAYERS: dict[str, Player] = {"random": random_player, "greedy": greedy_player}
+
+
+def play_game(players: list[str], seed: int | None = None, easy: bool = False) -> GameState:
+    """A whole game between the named players (one name: the solo game)."""
+    chosen = [PLAYERS[name] for name in players]
+    state = deal(len(players), seed, easy)
+    rng = random.Random(seeds.DEFAULT_SEED if seed is None else seed)
+    current = 1 % len(players)  # the player at the dealer's left starts (rule 4)
+    while not finished(state):
+        if state.hands[current]:
+            kind, number, spot = chosen[current](state, current, rng)
+            if kind == "play" and spot is not None:
+                play(state, current, number, spot)
+            else:
+                knock(state, current, number)
+        current = (current + 1) % len(players)
+        state.turn += 1
+    state.log["scores"] = list(state.scores)
+    return state

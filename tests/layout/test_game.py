@@ -1,0 +1,44 @@
+"""The My Word (1980) game: deal, turns, knocks, the end, the log."""
+
+import json
+
+from click.testing import CliRunner
+
+import cli
+from solver.layout.game import deal, hand_size, legal_plays, play_game
+
+
+def test_hand_sizes_and_the_deal() -> None:
+    assert hand_size(1) == hand_size(2) == hand_size(3) == 4 and hand_size(4) == 3
+    state = deal(4, seed=1)
+    assert [len(h) for h in state.hands] == [3, 3, 3, 3]
+    assert len(state.pack) == 48 - 12 - 1 and len(state.layout.stacks) == 1
+
+
+def test_a_solo_game_ends_and_its_log_adds_up() -> None:
+    state = play_game(["greedy"], seed=5)
+    moves = state.log["moves"]
+    assert state.scores[0] == sum(m.get("points", 0) for m in moves)
+    assert not state.pack and (not state.hands[0] or not legal_plays(state, 0))
+    assert state.log["deck_order"] and state.log["scores"] == state.scores
+
+
+def test_same_seed_same_game() -> None:
+    assert (
+        play_game(["greedy", "random"], seed=7).log == play_game(["greedy", "random"], seed=7).log
+    )
+
+
+def test_greedy_beats_random_in_solo() -> None:
+    greedy = sum(play_game(["greedy"], seed=s).scores[0] for s in range(5))
+    baseline = sum(play_game(["random"], seed=s).scores[0] for s in range(5))
+    assert greedy > baseline
+
+
+def test_solo_command() -> None:
+    result = CliRunner().invoke(cli.main, ["layout", "solo", "--seed", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    log = json.loads(result.stdout)
+    assert log["scores"][0] == sum(m.get("points", 0) for m in log["moves"])
+    plain = CliRunner().invoke(cli.main, ["layout", "solo", "--seed", "2", "--player", "random"])
+    assert "Final score" in plain.output
