@@ -801,5 +801,31 @@ def solo(player: str, seed: int | None, easy: bool, as_json: bool) -> None:
     out.print(f"[bold]Final score: {state.scores[0]}[/bold]")
 
 
+@layout.command()
+@click.argument("log_file", metavar="LOG", type=click.Path(path_type=Path))
+@JSON_OPTION
+def replay(log_file: Path, as_json: bool) -> None:
+    """Re-check every move and score of a game log (from `layout solo --json`)."""
+    import json
+
+    from solver import render
+    from solver.errors import UserError
+    from solver.layout.game import replay as check_log
+
+    try:
+        log = json.loads(log_file.read_text("utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"no such log: {log_file}") from None
+    except (OSError, ValueError) as error:
+        raise UserError(f"cannot read the log {log_file}: {error}") from None
+    ok, message = check_log(log)
+    if as_json:
+        render.emit_json({"ok": ok, "message": message})
+    else:
+        click.echo(("ok: " if ok else "discrepancy: ") + message)
+    if not ok:
+        sys.exit(1)
+
+
 if __name__ == "__main__":
     main()

@@ -50,6 +50,11 @@ def deal(
     deck = deck or default_deck()
     order = [c.number for c in deck.cards]
     seeds.rng(seed).shuffle(order)
+    return deal_order(players, order, easy, deck)
+
+
+def deal_order(players: int, order: list[int], easy: bool, deck: Deck) -> GameState:
+    """The deal from a known deck order (a log's), top card first."""
     size = hand_size(players)
     hands = [order[p * size : (p + 1) * size] for p in range(players)]
     pack = order[players * size :]
@@ -160,3 +165,54 @@ def play_game(players: list[str], seed: int | None = None, easy: bool = False) -
         state.turn += 1
     state.log["scores"] = list(state.scores)
     return state
+
+
+def replay(log: dict, deck: Deck | None = None) -> tuple[bool, str]:
+    """Re-check every move and score of a log against the rules: (True, summary) or
+    (False, the first discrepancy)."""
+    deck = deck or default_deck()
+    try:
+        order = [int(n) for n in log["deck_order"]]
+        players = len(log["hands"])
+        moves = log["moves"]
+    except (KeyError, TypeError, ValueError):
+        return False, "not a My Word game log (needs deck_order, hands and moves)"
+    state = deal_order(players, order, bool(log.get("easy", False)), deck)
+    if state.hands != [list(h) for h in log["hands"]] or state.log["centre"] != log.get("centre"):
+        return False, "the hands or the centre card do not follow from the deck order"
+    current = 1 % players
+    for number, move in enumerate(moves, start=1):
+        where = f"move {number}"
+        if not any(state.hands):
+            return False, f"{where}: every hand is empty, the game was over"
+        while not state.hands[current]:
+            current = (current + 1) % players
+        if move.get("player") != current:
+            return False, f"{where}: it is player {current}'s turn, not {move.get('player')}'s"
+        if move.get("card") not in state.hands[current]:
+            return False, f"{where}: card {move.get('card')} is not in player {current}'s hand"
+        if move.get("kind") == "knock":
+            knock(state, current, move["card"])
+        elif move.get("kind") == "play":
+            position = tuple(move.get("position", ()))
+            allowed = {
+                p.position: p
+                for p in placements(state.layout, deck, state.card(move["card"]), state.easy)
+            }
+            spot = allowed.get(position)
+            if spot is None:
+                return False, f"{where}: card {move['card']} cannot be played at {list(position)}"
+            if [w.spelled for w in spot.words] != move.get("words") or spot.points != move.get(
+                "points"
+            ):
+                return False, (
+                    f"{where}: the words are {[w.spelled for w in spot.words]} for {spot.points} "
+                    f"points, the log says {move.get('words')} for {move.get('points')}"
+                )
+            play(state, current, move["card"], spot)
+        else:
+            return False, f"{where}: unknown kind {move.get('kind')!r}"
+        current = (current + 1) % players
+    if log.get("scores") != state.scores:
+        return False, f"final scores are {state.scores}, the log says {log.get('scores')}"
+    return True, f"{len(moves)} moves checked; scores {state.scores}"

@@ -42,3 +42,25 @@ def test_solo_command() -> None:
     assert log["scores"][0] == sum(m.get("points", 0) for m in log["moves"])
     plain = CliRunner().invoke(cli.main, ["layout", "solo", "--seed", "2", "--player", "random"])
     assert "Final score" in plain.output
+
+
+def test_replay_checks_every_move_and_finds_the_first_discrepancy(tmp_path) -> None:
+    from solver.layout.game import replay
+
+    log = json.loads(json.dumps(play_game(["greedy", "random"], seed=3).log))
+    assert replay(log)[0]
+    bad = json.loads(json.dumps(log))
+    bad["moves"][5]["points"] += 1
+    ok, message = replay(bad)
+    assert not ok and message.startswith("move 6:")
+    moved = json.loads(json.dumps(log))
+    moved["moves"][2]["position"] = [40, 40]
+    assert replay(moved)[1].startswith("move 3: card")
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(bad))
+    result = CliRunner().invoke(cli.main, ["layout", "replay", str(path)])
+    assert result.exit_code == 1 and result.output.startswith("discrepancy: move 6:")
+    path.write_text(json.dumps(log))
+    assert CliRunner().invoke(cli.main, ["layout", "replay", str(path)]).output.startswith("ok: ")
+    missing = CliRunner().invoke(cli.main, ["layout", "replay", str(tmp_path / "none.json")])
+    assert missing.exit_code == 1 and "no such log" in missing.stderr
