@@ -801,6 +801,55 @@ def solo(player: str, seed: int | None, easy: bool, as_json: bool) -> None:
     out.print(f"[bold]Final score: {state.scores[0]}[/bold]")
 
 
+@layout.command(name="bench")
+@click.option("--players", default="beam,greedy", show_default=True, help="random, greedy, beam.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, default=None, help="Seed of the first game (default 1980).")
+@click.option("--solo", is_flag=True, help="Each player plays the same solo games.")
+@click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
+@JSON_OPTION
+def layout_bench(players, games, seed, solo, easy, as_json) -> None:
+    """Compare players: solo mean scores, or win rates head to head, with 95% intervals."""
+    from rich.progress import Progress
+
+    from solver import render
+    from solver.errors import UserError
+    from solver.layout.bench import run_bench
+
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    unknown = [n for n in names if n not in ("random", "greedy", "beam")]
+    if unknown or not 1 <= len(names) <= 6 or (not solo and len(names) < 2):
+        raise UserError("give 2 to 6 of random, greedy, beam (1 or more with --solo)")
+    runs = games * (len(names) if solo else 1)
+    with Progress(console=render.console(stderr=True), transient=True) as progress:
+        task = progress.add_task(players, total=runs)
+        result = run_bench(names, games, seed, solo, easy, lambda: progress.advance(task))
+    if as_json:
+        render.emit_json(result)
+        return
+    from rich.table import Table
+
+    if solo:
+        table = Table("player", "mean score", "95% interval", "time per move")
+        for row in result["players"]:
+            table.add_row(
+                row["player"],
+                f"{row['mean_score']:.1f}",
+                f"+-{row['ci95']:.1f}",
+                f"{row['seconds_per_move'] * 1000:.1f} ms",
+            )
+    else:
+        table = Table("player", "win rate", "95% interval", "mean score")
+        for row in result["players"]:
+            table.add_row(
+                row["player"],
+                f"{row['win_rate']:.1%}",
+                f"+-{row['ci95']:.1%}",
+                f"{row['mean_score']:.1f}",
+            )
+    render.console().print(table)
+
+
 @layout.command()
 @click.argument("log_file", metavar="LOG", type=click.Path(path_type=Path))
 @JSON_OPTION

@@ -148,9 +148,17 @@ def greedy_player(
 PLAYERS: dict[str, Player] = {"random": random_player, "greedy": greedy_player}
 
 
+def player_named(name: str) -> Player:
+    if name == "beam":
+        from solver.layout.players import beam_player
+
+        return beam_player
+    return PLAYERS[name]
+
+
 def play_game(players: list[str], seed: int | None = None, easy: bool = False) -> GameState:
     """A whole game between the named players (one name: the solo game)."""
-    chosen = [PLAYERS[name] for name in players]
+    chosen = [player_named(name) for name in players]
     state = deal(len(players), seed, easy)
     rng = random.Random(seeds.DEFAULT_SEED if seed is None else seed)
     current = 1 % len(players)  # the player at the dealer's left starts (rule 4)
