@@ -64,3 +64,30 @@ def test_replay_checks_every_move_and_finds_the_first_discrepancy(tmp_path) -> N
     assert CliRunner().invoke(cli.main, ["layout", "replay", str(path)]).output.startswith("ok: ")
     missing = CliRunner().invoke(cli.main, ["layout", "replay", str(tmp_path / "none.json")])
     assert missing.exit_code == 1 and "no such log" in missing.stderr
+
+
+def test_beam_beats_greedy_in_solo_and_its_logs_replay() -> None:
+    from solver.layout.game import replay
+
+    beam = [play_game(["beam"], seed=s) for s in range(12)]
+    greedy = [play_game(["greedy"], seed=s).scores[0] for s in range(12)]
+    assert sum(g.scores[0] for g in beam) > sum(greedy)
+    assert sum(b.scores[0] > g for b, g in zip(beam, greedy, strict=True)) >= 8  # 10 of 12
+    assert all(replay(json.loads(json.dumps(g.log)))[0] for g in beam[:3])
+
+
+def test_layout_bench_json() -> None:
+    solo = CliRunner().invoke(
+        cli.main,
+        ["layout", "bench", "--players", "greedy,random", "--games", "3", "--solo", "--json"],
+    )
+    assert solo.exit_code == 0, solo.output
+    rows = json.loads(solo.stdout)["players"]
+    assert [r["player"] for r in rows] == ["greedy", "random"] and rows[0]["mean_score"] > 0
+    match = CliRunner().invoke(
+        cli.main, ["layout", "bench", "--players", "greedy,random", "--games", "4", "--json"]
+    )
+    rates = [r["win_rate"] for r in json.loads(match.stdout)["players"]]
+    assert abs(sum(rates) - 1) < 1e-9
+    bad = CliRunner().invoke(cli.main, ["layout", "bench", "--players", "greedy"])
+    assert bad.exit_code == 1 and "give 2 to 6" in bad.stderr
