@@ -19,7 +19,7 @@ players and the game loop build on it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from solver import lexicon
 from solver.layout.deck import SYMBOL, Card, Deck
@@ -53,11 +53,16 @@ class Layout:
 
     stacks: tuple[tuple[Position, tuple[int, ...]], ...] = ()
 
-    def as_dict(self) -> dict[Position, tuple[int, ...]]:
+    @cached_property
+    def by_position(self) -> dict[Position, tuple[int, ...]]:
+        """The stacks as a dict, built once per layout (layouts never change)."""
         return dict(self.stacks)
 
+    def as_dict(self) -> dict[Position, tuple[int, ...]]:
+        return dict(self.by_position)
+
     def top(self, position: Position) -> int | None:
-        stack = self.as_dict().get(position)
+        stack = self.by_position.get(position)
         return stack[-1] if stack else None
 
     def place(self, position: Position, card: int) -> Layout:
@@ -132,14 +137,13 @@ def placement(
     layout: Layout, deck: Deck, card: Card, position: Position, lang: str = "en"
 ) -> Placement | None:
     """Playing ``card`` at ``position`` (on top if occupied), or None when it is not legal."""
-    cards = {c.number: c for c in deck.cards}
-    stacks = layout.as_dict()
+    stacks = layout.by_position
     words = []
     for dr, dc, own_edge, their_edge, placed_first in DIRECTIONS:
         neighbour = stacks.get((position[0] + dr, position[1] + dc))
         if not neighbour:
             continue
-        other = cards[neighbour[-1]]
+        other = deck.card(neighbour[-1])
         own, theirs = card.edge(own_edge), other.edge(their_edge)
         word = (
             make_word(own, theirs, deck, lang)
@@ -159,7 +163,7 @@ def placements(
 ) -> list[Placement]:
     """Every legal place for ``card``: next to the layout (rule 5a) or on top of a card
     (5b), making words on every touching edge, inside 6 x 6 unless ``easy`` (rule 9)."""
-    stacks = layout.as_dict()
+    stacks = layout.by_position
     spots = set(stacks)
     for row, column in stacks:
         for dr, dc, *_ in DIRECTIONS:

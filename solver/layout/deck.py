@@ -23,7 +23,7 @@ import json
 import sys
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -65,6 +65,14 @@ class Deck:
     cards: tuple[Card, ...]
     begin_values: dict[str, int]  # value of each beginning pair (right, bottom edges)
     end_values: dict[str, int]  # value of each ending pair (left, top edges)
+
+    @cached_property
+    def by_number(self) -> dict[int, Card]:
+        """Cards by number, built once: move generation looks cards up constantly."""
+        return {card.number: card for card in self.cards}
+
+    def card(self, number: int) -> Card:
+        return self.by_number[number]
 
 
 def _common_pairs(lang: str) -> tuple[list[str], list[str]]:

@@ -37,7 +37,7 @@ class GameState:
     log: dict[str, object] = field(default_factory=dict)
 
     def card(self, number: int) -> Card:
-        return {c.number: c for c in self.deck.cards}[number]
+        return self.deck.card(number)
 
 
 def hand_size(players: int) -> int:
