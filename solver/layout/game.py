@@ -185,12 +185,16 @@ def replay(log: dict, deck: Deck | None = None) -> tuple[bool, str]:
         moves = log["moves"]
     except (KeyError, TypeError, ValueError):
         return False, "not a My Word game log (needs deck_order, hands and moves)"
+    if sorted(order) != sorted(c.number for c in deck.cards) or not 1 <= players <= 6:
+        return False, "the deck order is not the deck's cards, or the players are not 1 to 6"
     state = deal_order(players, order, bool(log.get("easy", False)), deck)
     if state.hands != [list(h) for h in log["hands"]] or state.log["centre"] != log.get("centre"):
         return False, "the hands or the centre card do not follow from the deck order"
     current = 1 % players
     for number, move in enumerate(moves, start=1):
         where = f"move {number}"
+        if not isinstance(move, dict):
+            return False, f"{where}: not a move"
         if not any(state.hands):
             return False, f"{where}: every hand is empty, the game was over"
         while not state.hands[current]:

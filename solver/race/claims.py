@@ -47,7 +47,7 @@ def best_spelling(
     if not lexicon.is_word(word, lang):
         return Spelling(word, (), "not in the dictionary")
     table = Counter(card.lower() for card in table_cards)
-    cards = _spell(word, tuple(sorted(table.items())))
+    cards = most_cards_spelling(word, tuple(sorted(table.items())))
     if cards is None:
         return Spelling(word, (), "the cards on the table cannot spell it")
     if len(cards) < MIN_CARDS:
@@ -56,7 +56,7 @@ def best_spelling(
 
 
 @cache
-def _spell(word: str, table: tuple[tuple[str, int], ...]) -> tuple[str, ...] | None:
+def most_cards_spelling(word: str, table: tuple[tuple[str, int], ...]) -> tuple[str, ...] | None:
     """Best card sequence for ``word`` from a table (as sorted (card, count) pairs)."""
     counts = dict(table)
 

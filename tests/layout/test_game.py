@@ -91,3 +91,14 @@ def test_layout_bench_json() -> None:
     assert abs(sum(rates) - 1) < 1e-9
     bad = CliRunner().invoke(cli.main, ["layout", "bench", "--players", "greedy"])
     assert bad.exit_code == 1 and "give 2 to 6" in bad.stderr
+
+
+def test_replay_rejects_malformed_logs() -> None:
+    from solver.layout.game import replay
+
+    assert replay([1, 2])[1].startswith("not a My Word game log")  # type: ignore[arg-type]
+    short = {"deck_order": [1, 2], "hands": [[1]], "moves": []}
+    assert replay(short)[1].startswith("the deck order is not the deck's cards")
+    log = json.loads(json.dumps(play_game(["greedy"], seed=1).log))
+    log["moves"][0] = "x"
+    assert replay(log) == (False, "move 1: not a move")
