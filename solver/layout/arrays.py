@@ -18,7 +18,6 @@ from solver.layout.deck import BEGINNING_EDGES, EDGES, ENDING_EDGES, SYMBOL, Dec
 TOP, RIGHT, BOTTOM, LEFT = range(4)  # columns of ``DeckArrays.edges``, in ``EDGES`` order
 NO_WORD = -1
 EMPTY = 0  # card numbers start at 1
-MARGIN = 3  # empty rows and columns kept round the layout: room for three plays ahead
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,8 +62,8 @@ def deck_arrays(deck: Deck, lang: str = "en") -> DeckArrays:
 
 @dataclass(frozen=True)
 class Grid:
-    """The layout's top cards in a grid with ``MARGIN`` empty cells round it; grid cell
-    (i, j) is layout position (i + row0, j + column0)."""
+    """The layout's top cards in a grid with empty cells round it; grid cell (i, j) is
+    layout position (i + row0, j + column0)."""
 
     cells: np.ndarray  # int16, EMPTY or a card number
     row0: int
@@ -74,12 +73,14 @@ class Grid:
         return i + self.row0, j + self.column0
 
 
-def grid_of(layout: Layout) -> Grid:
+def grid_of(layout: Layout, margin: int = 1) -> Grid:
+    """The grid with ``margin`` empty rows and columns round the layout: one is room for
+    every play now; a search that plays k cards ahead needs k + 1."""
     rows = [r for (r, _), _ in layout.stacks]
     columns = [c for (_, c), _ in layout.stacks]
-    row0, column0 = min(rows) - MARGIN, min(columns) - MARGIN
+    row0, column0 = min(rows) - margin, min(columns) - margin
     cells = np.zeros(
-        (max(rows) - row0 + 1 + MARGIN, max(columns) - column0 + 1 + MARGIN), dtype=np.int16
+        (max(rows) - row0 + 1 + margin, max(columns) - column0 + 1 + margin), dtype=np.int16
     )
     for (r, c), stack in layout.stacks:
         cells[r - row0, c - column0] = stack[-1]

@@ -1,25 +1,49 @@
 """My Word (1980) players. ``random`` and ``greedy`` live in ``game.py`` beside the loop;
-this module holds ``beam``: a short search over the player's own next turn.
+this module holds ``beam``, the strong one.
 
-For each of the ``WIDTH`` plays that score most now, the beam player samples ``SAMPLES``
-draws from the cards it has not seen (the deck less the layout and its own hand: it never
-looks at the pack or at other hands) and scores its best play on the next turn with the
-sampled hand. A play is worth its points now plus the mean of those next-turn points. In a
-game with others it also samples the next player's hand from the unseen cards and takes
-off ``OPPONENT_WEIGHT`` times the best points that hand could score on the new layout:
-a move that opens a rich spot for the next player is worth less.
+A beam over the player's plays: the ``width`` plays that score most now are each played
+out ``plies`` turns further (the next player's reply, our next turn, ...) on ``samples``
+deals of the cards the player has not seen (the deck less the layout and its own hand: it
+never looks at the pack or at other hands), every player in the sample playing greedily
+and drawing from the sampled pack. A play is worth its points now plus, on average over
+the samples, the points we make later less ``opponent_weight`` times the most any other
+player makes: in a game with others a play that opens a rich spot for the next player is
+worth less. Every play is tried against the same samples, so they differ only by the play.
+Without a play it knocks the card whose loss costs least over the same look ahead.
+
+The search runs on the grid arrays with the Numba kernels; the play chosen is turned back
+into a ``Placement`` by the rules (``board.placement``), which checks it once more.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from solver.layout.board import Placement, placements
-from solver.layout.game import GameState, legal_plays
+import numpy as np
 
-WIDTH = 6
-SAMPLES = 4
-OPPONENT_WEIGHT = 0.5
+from solver.layout.arrays import Grid, deck_arrays, grid_of
+from solver.layout.board import Placement, placement
+from solver.layout.game import GameState
+
+
+@dataclass(frozen=True)
+class BeamSettings:
+    width: int = 8
+    samples: int = 12
+    plies: int = 3
+    opponent_weight: float = 1.0
+
+
+DEFAULT = BeamSettings()
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One deal of the unseen cards: the other players' hands (ours is None) and the pack."""
+
+    hands: tuple[tuple[int, ...] | None, ...]
+    pack: tuple[int, ...]
 
 
 def _unseen(state: GameState, player: int) -> list[int]:
@@ -28,37 +52,149 @@ def _unseen(state: GameState, player: int) -> list[int]:
     return [c.number for c in state.deck.cards if c.number not in on_table and c.number not in mine]
 
 
-def _best_points(state: GameState, layout, hand: list[int]) -> int:
-    best = 0
-    for number in hand:
-        for spot in placements(layout, state.deck, state.card(number), state.easy):
-            best = max(best, spot.points)
-    return best
+def _samples(state: GameState, player: int, count: int, rng: random.Random) -> list[Sample]:
+    unseen = _unseen(state, player)
+    found = []
+    for _ in range(count):
+        rng.shuffle(unseen)
+        hands: list[tuple[int, ...] | None] = []
+        dealt = 0
+        for other, hand in enumerate(state.hands):
+            if other == player:
+                hands.append(None)
+            else:
+                hands.append(tuple(unseen[dealt : dealt + len(hand)]))
+                dealt += len(hand)
+        found.append(Sample(tuple(hands), tuple(unseen[dealt : dealt + len(state.pack)])))
+    return found
+
+
+def _play_out(
+    cells: np.ndarray,
+    hands: list[list[int]],
+    pack: list[int],
+    first: int,
+    plies: int,
+    limited: bool,
+    arrays,
+) -> list[int]:
+    """Points each player makes in ``plies`` greedy turns from ``first`` on (a player who
+    cannot play knocks their first card); ``cells``, ``hands`` and ``pack`` are used up."""
+    from solver.layout import kernels
+
+    gained = [0] * len(hands)
+    current = first
+    for _ in range(plies):
+        hand = hands[current]
+        if hand:
+            moves = kernels.legal_moves(
+                cells, arrays.edges, arrays.points, np.array(hand, dtype=np.int16), limited
+            )
+            if len(moves):
+                card, i, j, _, points = (int(x) for x in moves[int(np.argmax(moves[:, 4]))])
+                cells[i, j] = card
+                gained[current] += points
+                hand.remove(card)
+                if pack:
+                    hand.append(pack.pop(0))
+            elif pack:
+                pack.append(hand.pop(0))
+                hand.append(pack.pop(0))
+        current = (current + 1) % len(hands)
+    return gained
+
+
+def _worth(
+    state: GameState,
+    player: int,
+    grid: Grid,
+    hand: list[int],
+    draws: bool,
+    samples: list[Sample],
+    settings: BeamSettings,
+) -> float:
+    """Mean over the samples of what we make later less what the best other player makes,
+    from the layout ``grid`` with our hand ``hand`` (before drawing, when ``draws``)."""
+    arrays = deck_arrays(state.deck)
+    players = len(state.hands)
+    total = 0.0
+    for sample in samples:
+        pack = list(sample.pack)
+        hands = [list(hand) if h is None else list(h) for h in sample.hands]
+        if draws and pack:
+            hands[player].append(pack.pop(0))
+        gained = _play_out(
+            grid.cells.copy(),
+            hands,
+            pack,
+            (player + 1) % players,
+            settings.plies,
+            not state.easy,
+            arrays,
+        )
+        others = max((g for p, g in enumerate(gained) if p != player), default=0)
+        total += gained[player] - settings.opponent_weight * others
+    return total / max(len(samples), 1)
+
+
+def scored_plays(state: GameState, player: int) -> list[tuple[int, Placement]]:
+    """Every legal play of the player's hand, found by the kernel and confirmed by the
+    rules, most points first (the rules' order among equals)."""
+    from solver.layout import kernels
+
+    arrays = deck_arrays(state.deck)
+    grid = grid_of(state.layout)
+    moves = kernels.legal_moves(
+        grid.cells,
+        arrays.edges,
+        arrays.points,
+        np.array(state.hands[player], dtype=np.int16),
+        not state.easy,
+    )
+    order = np.argsort(-moves[:, 4], kind="stable")
+    plays = []
+    for k in order:
+        card, i, j = (int(x) for x in moves[k, :3])
+        spot = placement(state.layout, state.deck, state.card(card), grid.position(i, j))
+        if spot is None or spot.points != moves[k, 4]:
+            raise AssertionError(f"kernel and rules disagree on card {card} at {(i, j)}")
+        plays.append((card, spot))
+    return plays
+
+
+def choose(
+    state: GameState, player: int, rng: random.Random, settings: BeamSettings = DEFAULT
+) -> tuple[str, int, Placement | None]:
+    """The beam player's move: ("play", card, placement) or ("knock", card, None)."""
+    samples = _samples(state, player, settings.samples, rng)
+    hand = state.hands[player]
+    plays = scored_plays(state, player)
+    if not plays:
+        grid = grid_of(state.layout, settings.plies + 1)
+        values = [
+            _worth(
+                state,
+                player,
+                grid,
+                [n for n in hand if n != card],
+                bool(state.pack),
+                samples,
+                settings,
+            )
+            for card in hand
+        ]
+        return "knock", hand[int(np.argmax(values))], None
+    best_value, best_play = None, plays[0]
+    for number, spot in plays[: settings.width]:
+        grid = grid_of(state.layout.place(spot.position, number), settings.plies + 1)
+        rest = [n for n in hand if n != number]
+        value = spot.points + _worth(state, player, grid, rest, bool(state.pack), samples, settings)
+        if best_value is None or value > best_value:
+            best_value, best_play = value, (number, spot)
+    return "play", best_play[0], best_play[1]
 
 
 def beam_player(
     state: GameState, player: int, rng: random.Random
 ) -> tuple[str, int, Placement | None]:
-    plays = legal_plays(state, player)
-    if not plays:
-        return "knock", state.hands[player][0], None
-    ranked = sorted(plays, key=lambda item: -item[1].points)[:WIDTH]
-    unseen = _unseen(state, player)
-    others = len(state.hands) > 1
-    best_value, best_play = None, ranked[0]
-    for number, spot in ranked:
-        layout = state.layout.place(spot.position, number)
-        hand = [n for n in state.hands[player] if n != number]
-        future = 0.0
-        for _ in range(SAMPLES):
-            draw = [rng.choice(unseen)] if unseen and state.pack else []
-            future += _best_points(state, layout, hand + draw)
-            if others and unseen:
-                theirs = rng.sample(
-                    unseen, min(len(unseen), len(state.hands[(player + 1) % len(state.hands)]))
-                )
-                future -= OPPONENT_WEIGHT * _best_points(state, layout, theirs)
-        value = spot.points + future / SAMPLES
-        if best_value is None or value > best_value:
-            best_value, best_play = value, (number, spot)
-    return "play", best_play[0], best_play[1]
+    return choose(state, player, rng)

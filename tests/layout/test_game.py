@@ -76,6 +76,31 @@ def test_beam_beats_greedy_in_solo_and_its_logs_replay() -> None:
     assert all(replay(json.loads(json.dumps(g.log)))[0] for g in beam[:3])
 
 
+def test_beam_wins_head_to_head_against_greedy() -> None:
+    from solver.layout.bench import run_bench
+
+    rows = {r["player"]: r for r in run_bench(["beam", "greedy"], 16, seed=77)["players"]}
+    assert (
+        rows["beam"]["win_rate"] > 0.5 and rows["beam"]["mean_score"] > rows["greedy"]["mean_score"]
+    )
+
+
+def test_beam_decides_only_on_what_it_may_see() -> None:
+    """Shuffling the pack and the other hand among themselves changes nothing it decides."""
+    import random
+
+    from solver.layout.game import deal
+    from solver.layout.players import beam_player
+
+    for seed in range(4):
+        state = deal(2, seed)
+        hidden = state.pack + state.hands[0]
+        random.Random(seed).shuffle(hidden)
+        other = deal(2, seed)
+        other.hands[0], other.pack = hidden[:4], hidden[4:]
+        assert beam_player(state, 1, random.Random(3)) == beam_player(other, 1, random.Random(3))
+
+
 def test_layout_bench_json() -> None:
     solo = CliRunner().invoke(
         cli.main,
