@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from solver import lexicon
+from solver.errors import UserError
 from solver.layout.deck import SYMBOL, Card, Deck
 
 Position = tuple[int, int]  # (row, column); rows grow downwards
@@ -37,14 +38,31 @@ DIRECTIONS = (
 )
 
 
+class SubstituteError(UserError):
+    """A word stated for symbols that the dictionary or the printed letters rule out."""
+
+
 @dataclass(frozen=True)
 class Word:
     """A word made where two cards touch: its two printed pairs and what it scores."""
 
     begin: str  # first pair as printed ("..": symbols)
     end: str  # second pair as printed
-    spelled: str  # the word, with symbols replaced by the first letters that fit
+    spelled: str  # the word, with symbols replaced by the letters declared
     points: int
+
+    @property
+    def symbols(self) -> bool:
+        return SYMBOL in (self.begin, self.end)
+
+    def fits(self, word: str) -> bool:
+        """Could the player declare ``word`` here? Printed letters must match; symbols
+        stand for any two."""
+        return (
+            len(word) == 4
+            and (self.begin == SYMBOL or word[:2] == self.begin)
+            and (self.end == SYMBOL or word[2:] == self.end)
+        )
 
 
 @dataclass(frozen=True)
@@ -125,6 +143,38 @@ class Placement:
     @property
     def points(self) -> int:
         return sum(w.points for w in self.words)
+
+    @property
+    def declared(self) -> list[str]:
+        """The words stated for the symbols (rule 7), in the order of ``words``."""
+        return [w.spelled for w in self.words if w.symbols]
+
+
+def declare(spot: Placement, words: list[str], lang: str = "en") -> Placement:
+    """The placement with the words a player states for its symbols (rule 7): each symbol
+    word takes the first stated word that fits it; the points do not change, since the
+    symbols triple the printed pair whatever letters they stand for. Raises
+    ``SubstituteError`` when a stated word is not a word or fits no symbol edge."""
+    dictionary = _four_letter_words(lang)[0]
+    stated = [w.lower() for w in words]
+    for word in stated:
+        if word not in dictionary:
+            raise SubstituteError(f"{word.upper()} is not a 4-letter word in the dictionary")
+    new_words = []
+    for made in spot.words:
+        choice = next((w for w in stated if made.symbols and made.fits(w)), None)
+        if choice is not None:
+            stated.remove(choice)
+            made = Word(made.begin, made.end, choice, made.points)
+        new_words.append(made)
+    if stated:
+        symbol_words = [w for w in spot.words if w.symbols]
+        patterns = [(w.begin + w.end).replace(SYMBOL, "__").upper() for w in symbol_words]
+        raise SubstituteError(
+            f"{stated[0].upper()} fits none of the symbol edges here "
+            f"({', '.join(patterns) or 'this play has no symbols'})"
+        )
+    return Placement(spot.position, spot.on_top, tuple(new_words))
 
 
 def _within_limit(layout: Layout, position: Position) -> bool:

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from solver import seeds
-from solver.layout.board import Layout, Placement, placements
+from solver.errors import UserError
+from solver.layout.board import Layout, Placement, SubstituteError, declare, placements
 from solver.layout.deck import Card, Deck, default_deck
 
 
@@ -87,6 +88,7 @@ def play(state: GameState, player: int, number: int, spot: Placement) -> None:
     if state.pack:
         state.hands[player].append(state.pack.pop(0))
     state.knocks_in_a_row = 0
+    state.turn += 1
     state.log["moves"].append(  # type: ignore[union-attr]
         {
             "player": player,
@@ -94,6 +96,7 @@ def play(state: GameState, player: int, number: int, spot: Placement) -> None:
             "card": number,
             "position": list(spot.position),
             "on_top": spot.on_top,
+            "declared": spot.declared,
             "words": [w.spelled for w in spot.words],
             "points": spot.points,
         }
@@ -106,6 +109,7 @@ def knock(state: GameState, player: int, number: int) -> None:
         state.pack.append(number)
         state.hands[player].append(state.pack.pop(0))
     state.knocks_in_a_row += 1
+    state.turn += 1
     state.log["moves"].append({"player": player, "kind": "knock", "card": number})  # type: ignore[union-attr]
 
 
@@ -156,75 +160,120 @@ def player_named(name: str) -> Player:
     return PLAYERS[name]
 
 
-def play_game(players: list[str], seed: int | None = None, easy: bool = False) -> GameState:
-    """A whole game between the named players (one name: the solo game)."""
-    chosen = [player_named(name) for name in players]
-    state = deal(len(players), seed, easy)
-    rng = random.Random(seeds.DEFAULT_SEED if seed is None else seed)
-    current = 1 % len(players)  # the player at the dealer's left starts (rule 4)
+def to_move(state: GameState) -> int:
+    """Whose turn it is: the player at the dealer's left starts (rule 4), then the turn
+    moves to the left. (A hand is empty only once the pack is, which ends the game.)"""
+    moves = state.log["moves"]
+    last = moves[-1]["player"] if moves else 0  # type: ignore[index]
+    return (last + 1) % len(state.hands)
+
+
+def apply(state: GameState, player: int, move: tuple[str, int, Placement | None]) -> None:
+    kind, number, spot = move
+    if kind == "play" and spot is not None:
+        play(state, player, number, spot)
+    else:
+        knock(state, player, number)
+
+
+def run(
+    state: GameState,
+    chosen: list[Player],
+    seed: int | None,
+    after_move: Callable[[GameState], None] | None = None,
+) -> GameState:
+    """Play on from ``state`` to the end. Each turn's player gets a generator derived from
+    the seed and the move number, so a game resumed from its log goes on as it would have."""
     while not finished(state):
-        if state.hands[current]:
-            kind, number, spot = chosen[current](state, current, rng)
-            if kind == "play" and spot is not None:
-                play(state, current, number, spot)
-            else:
-                knock(state, current, number)
-        current = (current + 1) % len(players)
-        state.turn += 1
+        current = to_move(state)
+        rng = seeds.derived(seed, "layout", len(state.log["moves"]))  # type: ignore[arg-type]
+        apply(state, current, chosen[current](state, current, rng))
+        if after_move:
+            after_move(state)
     state.log["scores"] = list(state.scores)
     return state
 
 
-def replay(log: dict, deck: Deck | None = None) -> tuple[bool, str]:
-    """Re-check every move and score of a log against the rules: (True, summary) or
-    (False, the first discrepancy)."""
+def play_game(
+    players: list[str], seed: int | None = None, easy: bool = False, deck: Deck | None = None
+) -> GameState:
+    """A whole game between the named players (one name: the solo game)."""
+    chosen = [player_named(name) for name in players]
+    state = deal(len(players), seed, easy, deck)
+    state.log.update(players=list(players), seed=seeds.DEFAULT_SEED if seed is None else seed)
+    return run(state, chosen, seed)
+
+
+class LogError(UserError):
+    """A game log that the rules do not bear out: the message names the first discrepancy."""
+
+
+def rebuild(log: dict, deck: Deck | None = None) -> GameState:
+    """The game a log describes, every move and score re-checked against the rules;
+    raises ``LogError`` at the first discrepancy."""
     deck = deck or default_deck()
     try:
         order = [int(n) for n in log["deck_order"]]
         players = len(log["hands"])
         moves = log["moves"]
     except (KeyError, TypeError, ValueError):
-        return False, "not a My Word game log (needs deck_order, hands and moves)"
+        raise LogError("not a My Word game log (needs deck_order, hands and moves)") from None
     if sorted(order) != sorted(c.number for c in deck.cards) or not 1 <= players <= 6:
-        return False, "the deck order is not the deck's cards, or the players are not 1 to 6"
+        raise LogError("the deck order is not the deck's cards, or the players are not 1 to 6")
     state = deal_order(players, order, bool(log.get("easy", False)), deck)
+    for key in ("players", "seed"):
+        if key in log:
+            state.log[key] = log[key]
     if state.hands != [list(h) for h in log["hands"]] or state.log["centre"] != log.get("centre"):
-        return False, "the hands or the centre card do not follow from the deck order"
-    current = 1 % players
+        raise LogError("the hands or the centre card do not follow from the deck order")
     for number, move in enumerate(moves, start=1):
-        where = f"move {number}"
-        if not isinstance(move, dict):
-            return False, f"{where}: not a move"
-        if not any(state.hands):
-            return False, f"{where}: every hand is empty, the game was over"
-        while not state.hands[current]:
-            current = (current + 1) % players
-        if move.get("player") != current:
-            return False, f"{where}: it is player {current}'s turn, not {move.get('player')}'s"
-        if move.get("card") not in state.hands[current]:
-            return False, f"{where}: card {move.get('card')} is not in player {current}'s hand"
-        if move.get("kind") == "knock":
-            knock(state, current, move["card"])
-        elif move.get("kind") == "play":
-            position = tuple(move.get("position", ()))
-            allowed = {
-                p.position: p
-                for p in placements(state.layout, deck, state.card(move["card"]), state.easy)
-            }
-            spot = allowed.get(position)
-            if spot is None:
-                return False, f"{where}: card {move['card']} cannot be played at {list(position)}"
-            if [w.spelled for w in spot.words] != move.get("words") or spot.points != move.get(
-                "points"
-            ):
-                return False, (
-                    f"{where}: the words are {[w.spelled for w in spot.words]} for {spot.points} "
-                    f"points, the log says {move.get('words')} for {move.get('points')}"
-                )
-            play(state, current, move["card"], spot)
-        else:
-            return False, f"{where}: unknown kind {move.get('kind')!r}"
-        current = (current + 1) % players
-    if log.get("scores") != state.scores:
-        return False, f"final scores are {state.scores}, the log says {log.get('scores')}"
-    return True, f"{len(moves)} moves checked; scores {state.scores}"
+        _check_move(state, move, f"move {number}")
+    if "scores" in log and log["scores"] != state.scores:
+        raise LogError(f"final scores are {state.scores}, the log says {log.get('scores')}")
+    return state
+
+
+def _check_move(state: GameState, move: object, where: str) -> None:
+    """Apply one logged move to ``state`` if the rules allow it exactly as logged."""
+    if not isinstance(move, dict):
+        raise LogError(f"{where}: not a move")
+    if finished(state):
+        raise LogError(f"{where}: the game was over")
+    current = to_move(state)
+    if move.get("player") != current:
+        raise LogError(f"{where}: it is player {current}'s turn, not {move.get('player')}'s")
+    if move.get("card") not in state.hands[current]:
+        raise LogError(f"{where}: card {move.get('card')} is not in player {current}'s hand")
+    if move.get("kind") == "knock":
+        knock(state, current, move["card"])
+        return
+    if move.get("kind") != "play":
+        raise LogError(f"{where}: unknown kind {move.get('kind')!r}")
+    position = tuple(move.get("position", ()))
+    card = state.card(move["card"])
+    allowed = {p.position: p for p in placements(state.layout, state.deck, card, state.easy)}
+    spot = allowed.get(position)
+    if spot is None:
+        raise LogError(f"{where}: card {move['card']} cannot be played at {list(position)}")
+    try:
+        spot = declare(spot, list(move.get("declared", [])))
+    except (SubstituteError, TypeError) as error:
+        raise LogError(f"{where}: {error}") from None
+    if [w.spelled for w in spot.words] != move.get("words") or spot.points != move.get("points"):
+        raise LogError(
+            f"{where}: the words are {[w.spelled for w in spot.words]} for {spot.points} "
+            f"points, the log says {move.get('words')} for {move.get('points')}"
+        )
+    play(state, current, move["card"], spot)
+
+
+def replay(log: dict, deck: Deck | None = None) -> tuple[bool, str]:
+    """Re-check every move and score of a log against the rules: (True, summary) or
+    (False, the first discrepancy)."""
+    try:
+        state = rebuild(log, deck)
+    except LogError as error:
+        return False, str(error)
+    if "scores" not in log:
+        return False, f"the log has no final scores (a game in progress? scores {state.scores})"
+    return True, f"{len(state.log['moves'])} moves checked; scores {state.scores}"

@@ -63,3 +63,26 @@ def test_six_by_six_limit_unless_easy() -> None:
         layout = layout.place((0, column), 2 if column else 1)
     assert not any(p.position == (0, 6) for p in placements(layout, DECK, CARDS[1]))
     assert any(p.position == (0, 6) for p in placements(layout, DECK, CARDS[1], easy=True))
+
+
+def test_a_player_declares_what_the_symbols_stand_for() -> None:
+    """Rule 7: the player states the word; the letters hold for that turn only, and the
+    symbols triple the pair they meet whatever they stand for."""
+    import pytest
+
+    from solver.layout.board import SubstituteError, declare
+
+    layout = Layout().place((0, 1), 2)
+    red = placement(layout, DECK, CARDS[2], (0, 0))
+    assert red is not None
+    stated = declare(red, ["TALL"])
+    assert [w.spelled for w in stated.words] == ["tall"] and stated.points == red.points == 3
+    assert stated.declared == ["tall"]
+    assert declare(red, []).words == red.words  # nothing stated: the first word that fits
+    with pytest.raises(SubstituteError, match="not a 4-letter word"):
+        declare(red, ["XQLL"])
+    with pytest.raises(SubstituteError, match="fits none"):
+        declare(red, ["TOLD"])  # a word, but the printed LL must stay
+    plain = placement(Layout().place((0, 0), 1), DECK, CARDS[1], (0, 1))
+    with pytest.raises(SubstituteError, match="no symbols"):
+        declare(plain, ["BALL"])

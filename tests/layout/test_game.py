@@ -127,3 +127,31 @@ def test_replay_rejects_malformed_logs() -> None:
     log = json.loads(json.dumps(play_game(["greedy"], seed=1).log))
     log["moves"][0] = "x"
     assert replay(log) == (False, "move 1: not a move")
+
+
+def test_replay_checks_declared_substitutes_and_resumes_a_game_in_progress() -> None:
+    from solver import lexicon
+    from solver.layout.board import placement
+    from solver.layout.game import rebuild, replay
+
+    for seed in range(40):  # a game where someone plays against symbols
+        log = json.loads(json.dumps(play_game(["greedy", "greedy"], seed=seed).log))
+        symbol_moves = [m for m in log["moves"] if m.get("declared")]
+        if symbol_moves:
+            break
+    assert replay(log)[0]
+    move = symbol_moves[0]
+    index = log["moves"].index(move)
+    in_progress = {k: v for k, v in log.items() if k != "scores"}
+    in_progress["moves"] = log["moves"][:index]
+    state = rebuild(in_progress)  # the game just before that move, checked
+    assert len(state.log["moves"]) == index and not replay(in_progress)[0]
+    spot = placement(state.layout, state.deck, state.card(move["card"]), tuple(move["position"]))
+    made = next(w for w in spot.words if w.symbols)
+    other = next(w for w in lexicon.words(4, "all", "en") if made.fits(w) and w != made.spelled)
+    move["declared"] = [other]
+    move["words"] = [other if w.symbols and w == made else w.spelled for w in spot.words]
+    assert replay(log)[0], replay(log)[1]  # any word the symbols can stand for is fine
+    move["declared"] = ["zzzz"]
+    ok, message = replay(log)
+    assert not ok and message.startswith(f"move {index + 1}: ZZZZ is not a 4-letter word")
