@@ -770,19 +770,25 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang) -> None:
 
 @main.group()
 def layout() -> None:
-    """My Word (1980): lay out cards with letter pairs to make 4-letter words (in progress)."""
+    """My Word (1980): lay out cards with letter pairs to make 4-letter words."""
 
 
 @layout.command()
 @click.option(
-    "--player", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True
+    "--player",
+    type=click.Choice(["beam", "greedy", "random"]),
+    default="beam",
+    show_default=True,
 )
 @click.option("--seed", type=int, default=None, help="Seed for the shuffle (default 1980).")
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
+@click.option("--boards/--no-boards", default=True, help="Draw the layout after each move.")
 @JSON_OPTION
-def solo(player: str, seed: int | None, easy: bool, as_json: bool) -> None:
-    """One solo game (4 cards in hand): every move, then the final score."""
+def solo(player: str, seed: int | None, easy: bool, boards: bool, as_json: bool) -> None:
+    """One solo game (4 cards in hand): the board after each move, then the final score."""
     from solver import render
+    from solver.layout import display
+    from solver.layout.board import Layout
     from solver.layout.game import play_game
 
     state = play_game([player], seed, easy)
@@ -790,15 +796,57 @@ def solo(player: str, seed: int | None, easy: bool, as_json: bool) -> None:
         render.emit_json(state.log)
         return
     out = render.console()
+    layout = Layout().place((0, 0), state.log["centre"])
     for move in state.log["moves"]:
-        if move["kind"] == "knock":
-            out.print(f"knock: card {move['card']} to the bottom of the pack")
-        else:
-            row, column = move["position"]
-            where = f"on top at ({row}, {column})" if move["on_top"] else f"at ({row}, {column})"
-            words = ", ".join(w.upper() for w in move["words"])
-            out.print(f"card {move['card']} {where}: {words} (+{move['points']})")
-    out.print(f"[bold]Final score: {state.scores[0]}[/bold]")
+        if move["kind"] == "play":
+            layout = layout.place(tuple(move["position"]), move["card"])
+        out.print(display.describe_move(move, display.window_of(layout), player))
+        if boards and move["kind"] == "play":
+            out.print(display.board_view(layout, state.deck, set()))
+    out.print(f"[bold]Final score: {state.scores[0]}[/bold] ({len(state.log['moves'])} moves)")
+
+
+@layout.command(name="play")
+@click.option(
+    "--players",
+    default="human,beam",
+    show_default=True,
+    help="1 to 6 of human, beam, greedy, random, in seat order; the second seat starts.",
+)
+@click.option("--seed", type=int, default=None, help="Seed for the shuffle (default 1980).")
+@click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
+@click.option(
+    "--save",
+    "save_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Where the game is saved after every move (a game log).",
+)
+@click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Continue a saved game.",
+)
+def layout_play(players, seed, easy, save_path, resume_path) -> None:
+    """Play My Word (1980) in the terminal against bots (or friends, passing the keyboard)."""
+    from solver.layout import session
+    from solver.terminal import PromptConsole
+
+    if resume_path is not None:
+        state = session.load(resume_path)
+        path = save_path or resume_path
+    else:
+        state = session.new_game(session.parse_players(players), seed, easy)
+        path = save_path or Path(click.get_app_dir("myword")) / "layout-game.json"
+    console = PromptConsole(lambda view: view)
+    try:
+        session.play(state, console, path)
+    except (EOFError, KeyboardInterrupt) as stop:
+        session.save(state, path)
+        click.echo(f"\nGame saved to {path}; continue with: myword layout play --resume {path}")
+        sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 0)
 
 
 @layout.command(name="bench")
@@ -854,7 +902,7 @@ def layout_bench(players, games, seed, solo, easy, as_json) -> None:
 @click.argument("log_file", metavar="LOG", type=click.Path(path_type=Path))
 @JSON_OPTION
 def replay(log_file: Path, as_json: bool) -> None:
-    """Re-check every move and score of a game log (from `layout solo --json`)."""
+    """Re-check every move and score of a game log (`layout solo --json`, a saved game)."""
     import json
 
     from solver import render

@@ -26,14 +26,12 @@ its time budget.
 
 from __future__ import annotations
 
-import json
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from solver import lexicon, seeds
+from solver import lexicon, savefile, seeds
 from solver.deduce import candidates as cand
 from solver.deduce.bots import bot_guess, level
 from solver.deduce.picks import pick
@@ -115,20 +113,11 @@ def settings_of(state: dict[str, Any]) -> Settings:
 
 
 def save(state: dict[str, Any], path: Path) -> None:
-    """Write the state atomically: a crash mid-write leaves the previous save intact."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(path.suffix + ".tmp")
-    temporary.write_text(json.dumps(state, indent=1), "utf-8")
-    os.replace(temporary, path)
+    savefile.write(state, path)
 
 
 def load(path: Path) -> dict[str, Any]:
-    try:
-        state = json.loads(Path(path).read_text("utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"no saved game at {path}") from None
-    except (OSError, ValueError) as error:
-        raise UserError(f"cannot read the saved game {path}: {error}") from None
+    state = savefile.read(path)
     if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
         raise UserError(f"{path} is not a saved What's My Word? game")
     return state

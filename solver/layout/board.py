@@ -95,9 +95,11 @@ def _pair_value(deck: Deck, pair: str, beginning: bool) -> int:
 
 @cache
 def _four_letter_words(lang: str) -> tuple[frozenset[str], dict[str, str], dict[str, str], str]:
-    """The 4-letter words, the first word (alphabetically) for each first pair and each last
-    pair, and the first word of all: what symbols stand for when nothing is declared."""
-    words = lexicon.words(4, "all", lang)
+    """The 4-letter words, and what symbols stand for when nothing is declared: the most
+    common word for each first pair and each last pair, and the most common word of all
+    (the points are the same whichever word fits, so bots say the word people know)."""
+    frequency = lexicon.zipf_table(lang)
+    words = sorted(lexicon.words(4, "all", lang), key=lambda w: (-frequency.get(w, 0.0), w))
     by_begin: dict[str, str] = {}
     by_end: dict[str, str] = {}
     for word in words:
@@ -108,7 +110,7 @@ def _four_letter_words(lang: str) -> tuple[frozenset[str], dict[str, str], dict[
 
 def make_word(begin: str, end: str, deck: Deck, lang: str = "en") -> Word | None:
     """The word two touching pairs make, or None when none can be made. A symbol pair takes
-    the letters of the first dictionary word that fits (the player may declare another)."""
+    the letters of the most common word that fits (the player may declare another)."""
     words, by_begin, by_end, first = _four_letter_words(lang)
     if begin == SYMBOL and end == SYMBOL:
         return Word(begin, end, first, 0)
@@ -177,35 +179,54 @@ def declare(spot: Placement, words: list[str], lang: str = "en") -> Placement:
     return Placement(spot.position, spot.on_top, tuple(new_words))
 
 
-def _within_limit(layout: Layout, position: Position) -> bool:
+def within_limit(layout: Layout, position: Position) -> bool:
     rows = [r for (r, _), _ in layout.stacks] + [position[0]]
     columns = [c for (_, c), _ in layout.stacks] + [position[1]]
     return max(rows) - min(rows) < LIMIT and max(columns) - min(columns) < LIMIT
+
+
+def _touching(
+    layout: Layout, deck: Deck, card: Card, position: Position, lang: str
+) -> list[tuple[str, str, str, Word | None]]:
+    """Each edge of ``card`` at ``position`` that touches a card: (edge, first pair,
+    second pair, the word they make or None)."""
+    stacks = layout.by_position
+    found = []
+    for dr, dc, own_edge, their_edge, placed_first in DIRECTIONS:
+        neighbour = stacks.get((position[0] + dr, position[1] + dc))
+        if not neighbour:
+            continue
+        own, theirs = card.edge(own_edge), deck.card(neighbour[-1]).edge(their_edge)
+        begin, end = (own, theirs) if placed_first else (theirs, own)
+        found.append((own_edge, begin, end, make_word(begin, end, deck, lang)))
+    return found
 
 
 def placement(
     layout: Layout, deck: Deck, card: Card, position: Position, lang: str = "en"
 ) -> Placement | None:
     """Playing ``card`` at ``position`` (on top if occupied), or None when it is not legal."""
-    stacks = layout.by_position
-    words = []
-    for dr, dc, own_edge, their_edge, placed_first in DIRECTIONS:
-        neighbour = stacks.get((position[0] + dr, position[1] + dc))
-        if not neighbour:
-            continue
-        other = deck.card(neighbour[-1])
-        own, theirs = card.edge(own_edge), other.edge(their_edge)
-        word = (
-            make_word(own, theirs, deck, lang)
-            if placed_first
-            else make_word(theirs, own, deck, lang)
-        )
-        if word is None:
-            return None
-        words.append(word)
-    if not words:
+    touching = _touching(layout, deck, card, position, lang)
+    if not touching or any(word is None for *_, word in touching):
         return None
-    return Placement(position, position in stacks, tuple(words))
+    words = tuple(word for *_, word in touching if word is not None)
+    return Placement(position, position in layout.by_position, words)
+
+
+def why_not(
+    layout: Layout, deck: Deck, card: Card, position: Position, easy: bool, lang: str = "en"
+) -> str | None:
+    """Why ``card`` cannot go at ``position``, in words a player can act on; None if it can."""
+    if not easy and not within_limit(layout, position):
+        return f"the layout would be more than {LIMIT} cards wide or deep (rule 9)"
+    touching = _touching(layout, deck, card, position, lang)
+    if not touching:
+        return "it would not touch the layout"
+    for edge, begin, end, word in touching:
+        if word is None:
+            shown = f"{begin}+{end}".replace(SYMBOL, "..").upper()
+            return f"its {edge} edge would read {shown}, which makes no word"
+    return None
 
 
 def placements(
@@ -220,7 +241,7 @@ def placements(
             spots.add((row + dr, column + dc))
     found = []
     for position in sorted(spots):
-        if not easy and not _within_limit(layout, position):
+        if not easy and not within_limit(layout, position):
             continue
         legal = placement(layout, deck, card, position, lang)
         if legal is not None:

@@ -1,0 +1,128 @@
+"""Playing My Word (1980) in the terminal: people's moves, symbols, saving and resuming."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import cli
+from solver.errors import UserError
+from solver.layout import display, session
+from solver.layout.game import legal_plays, replay, to_move
+
+
+class ScriptedPerson:
+    """A console whose person plays their best play by square name, or knocks; after
+    ``stop_after`` of their turns it ends the input, as a closed terminal would."""
+
+    def __init__(self, stop_after: int | None = None) -> None:
+        self.state = None
+        self.turns = 0
+        self.stop_after = stop_after
+        self.said: list[str] = []
+
+    def ask(self, prompt: str, hidden: bool = False) -> str:
+        if prompt.startswith("word for"):
+            return ""  # accept the word offered for the symbols
+        state = self.state
+        player = to_move(state)
+        if self.stop_after is not None and self.turns >= self.stop_after:
+            raise EOFError
+        self.turns += 1
+        plays = legal_plays(state, player)
+        if not plays:
+            return f"knock {state.hands[player][0]}"
+        number, spot = max(plays, key=lambda item: item[1].points)
+        return f"{number} {display.window_of(state.layout).name(spot.position)}"
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+    def show(self, view) -> None:
+        pass
+
+
+def _play(state, person, path):
+    person.state = state
+    return session.play(state, person, path)
+
+
+def test_a_person_plays_a_whole_game_and_the_save_is_a_checked_log(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    person = ScriptedPerson()
+    state = _play(session.new_game(["human", "greedy"], 3, False), person, path)
+    log = json.loads(path.read_text())
+    assert log["scores"] == state.scores and replay(log)[0]
+    assert any(m["player"] == 0 and m["kind"] == "play" for m in log["moves"])
+    assert any(line.startswith("greedy plays card") for line in person.said)
+    assert person.said[-2].startswith("Game over. you ")
+    assert person.said[-1].endswith(("you win[/bold]", "greedy wins[/bold]"))
+
+
+def test_stopping_and_resuming_gives_the_same_game(tmp_path) -> None:
+    whole = _play(
+        session.new_game(["human", "beam"], 8, False), ScriptedPerson(), tmp_path / "a.json"
+    )
+    path = tmp_path / "b.json"
+    with pytest.raises(EOFError):
+        _play(session.new_game(["human", "beam"], 8, False), ScriptedPerson(5), path)
+    resumed = session.load(path)
+    assert len(resumed.log["moves"]) == 11  # the bot (second seat) starts: 6 + 5 turns
+    finished = _play(resumed, ScriptedPerson(), path)
+    assert finished.log == whole.log
+    with pytest.raises(UserError, match="is over"):
+        session.load(path)
+
+
+def test_bad_plays_are_explained() -> None:
+    state = session.new_game(["human", "greedy"], 3, False)
+    hand = state.hands[1]
+    outside = next(n for n in range(1, 49) if n not in hand)
+    with pytest.raises(UserError, match="not in your hand"):
+        session.parse_play(state, 1, f"{outside} B2")
+    with pytest.raises(UserError, match="off the board"):
+        session.parse_play(state, 1, f"{hand[0]} Z9")
+    with pytest.raises(UserError, match="would not touch"):
+        session.parse_play(state, 1, f"{hand[0]} A1")
+    with pytest.raises(UserError, match="not understood"):
+        session.parse_play(state, 1, "play something")
+
+
+def test_a_person_states_the_word_for_symbols() -> None:
+    for seed in range(60):
+        state = session.new_game(["human", "greedy"], seed, False)
+        found = [
+            (n, spot) for n, spot in legal_plays(state, 1) if any(w.symbols for w in spot.words)
+        ]
+        if found:
+            break
+    number, spot = found[0]
+    made = next(w for w in spot.words if w.symbols)
+    from solver import lexicon
+
+    other = next(w for w in lexicon.words(4, "all") if made.fits(w) and w != made.spelled)
+    square = display.window_of(state.layout).name(spot.position)
+    _, parsed, stated = session.parse_play(state, 1, f"{number} {square} {other.upper()}")
+    person = ScriptedPerson()
+    chosen = session._ask_substitutes(person, parsed, stated)
+    assert other in chosen.declared and chosen.points == spot.points
+
+
+def test_play_command_saves_on_quit_and_refuses_bad_players(tmp_path) -> None:
+    path = tmp_path / "g.json"
+    runner = CliRunner()
+    result = runner.invoke(
+        cli.main,
+        ["layout", "play", "--seed", "4", "--save", str(path)],
+        input="moves\nhint\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "best first" in result.output and "hint:" in result.output
+    assert f"--resume {path}" in result.output
+    assert json.loads(path.read_text())["players"] == ["human", "beam"]
+    resumed = runner.invoke(cli.main, ["layout", "play", "--resume", str(path)], input="")
+    assert resumed.exit_code == 0 and "Game saved" in resumed.output
+    bad = runner.invoke(cli.main, ["layout", "play", "--players", "human,wizard"])
+    assert bad.exit_code == 1 and bad.output.startswith("Error: players are 1 to 6")
+    missing = runner.invoke(cli.main, ["layout", "play", "--resume", str(tmp_path / "x.json")])
+    assert missing.exit_code == 1 and "no saved game" in missing.output
