@@ -47,7 +47,7 @@ def main() -> None:
 def demo(seed: int | None, lang: str, as_json: bool) -> None:
     """Show what myword does, on the bundled dictionaries."""
     from solver import render
-    from solver.demo import deduce_match, deduce_round, dictionary_tour, race_game
+    from solver.demo import deduce_match, deduce_round, dictionary_tour, layout_game, race_game
 
     out = render.console()
     with render.console(stderr=True).status("Playing a round (the first run compiles kernels)"):
@@ -55,9 +55,10 @@ def demo(seed: int | None, lang: str, as_json: bool) -> None:
         game = deduce_round(seed, lang)
         match = deduce_match(seed, lang)
         race = race_game(seed)
+        cards = layout_game(seed)
     if as_json:
         document = {"dictionaries": tour, "whats_my_word": game, "bot_match": match}
-        render.emit_json(document | {"my_word_race": race})
+        render.emit_json(document | {"my_word_race": race, "my_word_1980": cards})
         return
     out.rule(f"myword demo: the {tour['language']} dictionaries")
     totals = tour["totals"]
@@ -106,6 +107,28 @@ def demo(seed: int | None, lang: str, as_json: bool) -> None:
     names, totals = race["players"], race["totals"]
     out.print(f"Cards won in the game: {names[0]} {totals[0]}, {names[1]} {totals[1]}.")
     out.print("Race them yourself: myword race play")
+    _demo_layout(out, cards)
+
+
+def _demo_layout(out, log: dict) -> None:
+    """The demo's My Word (1980) part: the opening moves, the final layout, the scores."""
+    from solver.layout import display
+    from solver.layout.board import Layout
+    from solver.layout.deck import default_deck
+
+    out.rule("My Word (1980): beam v greedy, laying cards to make 4-letter words")
+    layout = Layout().place((0, 0), log["centre"])
+    shown = 8
+    for number, move in enumerate(log["moves"]):
+        if move["kind"] == "play":
+            layout = layout.place(tuple(move["position"]), move["card"])
+        if number < shown:
+            name = log["players"][move["player"]]
+            out.print(display.describe_move(move, display.window_of(layout), name))
+    out.print(f"... {len(log['moves']) - shown} more moves; the layout at the end:")
+    out.print(display.board_view(layout, default_deck(), set()))
+    scores = ", ".join(f"{p} {s}" for p, s in zip(log["players"], log["scores"], strict=True))
+    out.print(f"Final scores: {scores}. Play the bots yourself: myword layout play")
 
 
 @main.group()

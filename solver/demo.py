@@ -56,6 +56,13 @@ def race_game(seed: int | None = None) -> dict[str, object]:
     }
 
 
+def layout_game(seed: int | None = None) -> dict[str, object]:
+    """A My Word (1980) game, beam against greedy: the whole log (it replays)."""
+    from solver.layout.game import play_game
+
+    return play_game(["beam", "greedy"], seed).log
+
+
 def dictionary_tour(seed: int | None = None, lang: str = "en") -> dict[str, object]:
     """Sizes, seeded familiar samples, word checks and a page-of-text pool, JSON-ready."""
     rng = seeds.rng(seed)

@@ -75,6 +75,9 @@ def test_demo_runs_and_its_json_parses() -> None:
     result = run("demo")
     assert result.exit_code == 0, result.output
     assert "familiar" in result.output and "round total (bonus won)" in result.output
+    assert (
+        "My Word (1980): beam v greedy" in result.output and "Final scores: beam" in result.output
+    )
     document = json.loads(run("demo", "--json", "--seed", "7").stdout)
     tour, game = document["dictionaries"], document["whats_my_word"]
     assert set(tour["familiar_samples"]) == {"6", "7"}
@@ -82,6 +85,9 @@ def test_demo_runs_and_its_json_parses() -> None:
     assert game["bonus"] and len(game["rows"]) == 11 and game["total"] <= game["oracle"]
     assert [r["length"] for r in document["bot_match"]["rounds"]] == [6, 7]
     assert document["my_word_race"]["players"] == ["hard", "medium"]
+    from solver.layout.game import replay
+
+    assert replay(document["my_word_1980"])[0]  # the demo's card game is a checked log
     again = json.loads(run("demo", "--json", "--seed", "7").stdout)
     for row in [*game["rows"], *again["whats_my_word"]["rows"]]:
         del row["seconds"]  # the only thing allowed to differ
