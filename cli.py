@@ -791,6 +791,15 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang) -> None:
         sys.exit(130)
 
 
+LAYOUT_DECK_OPTION = click.option(
+    "--deck",
+    "deck_file",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="A deck file in the form of solver/layout/data/deck.json (default: that deck).",
+)
+
+
 @main.group()
 def layout() -> None:
     """My Word (1980): lay out cards with letter pairs to make 4-letter words."""
@@ -806,15 +815,17 @@ def layout() -> None:
 @click.option("--seed", type=int, default=None, help="Seed for the shuffle (default 1980).")
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
 @click.option("--boards/--no-boards", default=True, help="Draw the layout after each move.")
+@LAYOUT_DECK_OPTION
 @JSON_OPTION
-def solo(player: str, seed: int | None, easy: bool, boards: bool, as_json: bool) -> None:
+def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_json) -> None:
     """One solo game (4 cards in hand): the board after each move, then the final score."""
     from solver import render
     from solver.layout import display
     from solver.layout.board import Layout
+    from solver.layout.deck import load_deck
     from solver.layout.game import play_game
 
-    state = play_game([player], seed, easy)
+    state = play_game([player], seed, easy, load_deck(deck_file))
     if as_json:
         render.emit_json(state.log)
         return
@@ -852,7 +863,8 @@ def solo(player: str, seed: int | None, easy: bool, boards: bool, as_json: bool)
     default=None,
     help="Continue a saved game.",
 )
-def layout_play(players, seed, easy, save_path, resume_path) -> None:
+@LAYOUT_DECK_OPTION
+def layout_play(players, seed, easy, save_path, resume_path, deck_file) -> None:
     """Play My Word (1980) in the terminal against bots (or friends, passing the keyboard)."""
     from solver.layout import session
     from solver.terminal import PromptConsole
@@ -861,7 +873,10 @@ def layout_play(players, seed, easy, save_path, resume_path) -> None:
         state = session.load(resume_path)
         path = save_path or resume_path
     else:
-        state = session.new_game(session.parse_players(players), seed, easy)
+        from solver.layout.deck import load_deck
+
+        players = session.parse_players(players)
+        state = session.new_game(players, seed, easy, load_deck(deck_file))
         path = save_path or Path(click.get_app_dir("myword")) / "layout-game.json"
     console = PromptConsole(lambda view: view)
     try:
@@ -878,14 +893,16 @@ def layout_play(players, seed, easy, save_path, resume_path) -> None:
 @click.option("--seed", type=int, default=None, help="Seed of the first game (default 1980).")
 @click.option("--solo", is_flag=True, help="Each player plays the same solo games.")
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
+@LAYOUT_DECK_OPTION
 @JSON_OPTION
-def layout_bench(players, games, seed, solo, easy, as_json) -> None:
+def layout_bench(players, games, seed, solo, easy, deck_file, as_json) -> None:
     """Compare players: solo mean scores, or win rates head to head, with 95% intervals."""
     from rich.progress import Progress
 
     from solver import render
     from solver.errors import UserError
     from solver.layout.bench import run_bench
+    from solver.layout.deck import load_deck
 
     names = [p.strip() for p in players.split(",") if p.strip()]
     unknown = [n for n in names if n not in ("random", "greedy", "beam")]
@@ -894,7 +911,8 @@ def layout_bench(players, games, seed, solo, easy, as_json) -> None:
     runs = games * (len(names) if solo else 1)
     with Progress(console=render.console(stderr=True), transient=True) as progress:
         task = progress.add_task(players, total=runs)
-        result = run_bench(names, games, seed, solo, easy, lambda: progress.advance(task))
+        advance = lambda: progress.advance(task)  # noqa: E731
+        result = run_bench(names, games, seed, solo, easy, advance, load_deck(deck_file))
     if as_json:
         render.emit_json(result)
         return

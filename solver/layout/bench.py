@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 
 from solver import seeds
+from solver.layout.deck import Deck
 from solver.layout.game import play_game, player_named
 
 
@@ -23,6 +24,7 @@ def run_bench(
     solo: bool = False,
     easy: bool = False,
     progress: Callable[[], None] | None = None,
+    deck: Deck | None = None,
 ) -> dict[str, object]:
     """Solo: every player plays the same seeded solo games. Otherwise: games between the
     players with the seats rotated game by game, so that nobody always starts."""
@@ -34,7 +36,7 @@ def run_bench(
         for name in players:
             scores, moves, started = [], 0, time.perf_counter()
             for g in range(games):
-                state = play_game([name], base + g, easy)
+                state = play_game([name], base + g, easy, deck)
                 scores.append(state.scores[0])
                 moves += len(state.log["moves"])  # type: ignore[arg-type]
                 if progress:
@@ -53,7 +55,7 @@ def run_bench(
     totals: dict[str, list[float]] = {name: [] for name in players}
     for g in range(games):
         seated = players[g % len(players) :] + players[: g % len(players)]
-        state = play_game(seated, base + g, easy)
+        state = play_game(seated, base + g, easy, deck)
         best = max(state.scores)
         winners = [seated[i] for i, s in enumerate(state.scores) if s == best]
         for i, name in enumerate(seated):

@@ -139,6 +139,18 @@ def parse_deck(document: dict[str, object], name: str) -> Deck:
     return Deck(cards, begin_values, end_values)
 
 
+def document(deck: Deck) -> dict[str, object]:
+    """The deck in the JSON form ``parse_deck`` reads (game logs carry decks this way)."""
+    return {
+        "cards": [
+            {"number": c.number, "top": c.top, "right": c.right, "bottom": c.bottom, "left": c.left}
+            for c in deck.cards
+        ],
+        "begin_values": dict(deck.begin_values),
+        "end_values": dict(deck.end_values),
+    }
+
+
 @cache
 def default_deck() -> Deck:
     text = resources.files("solver.layout").joinpath("data/deck.json").read_text("utf-8")

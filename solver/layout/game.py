@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from solver import seeds
 from solver.errors import UserError
 from solver.layout.board import Layout, Placement, SubstituteError, declare, placements
-from solver.layout.deck import Card, Deck, default_deck
+from solver.layout.deck import Card, Deck, DeckError, default_deck, document, parse_deck
 
 
 @dataclass
@@ -67,6 +67,8 @@ def deal_order(players: int, order: list[int], easy: bool, deck: Deck) -> GameSt
         "easy": easy,
         "moves": [],
     }
+    if deck is not default_deck():
+        log["deck"] = document(deck)  # the log alone is enough to replay the game
     return GameState(
         deck, pack, hands, Layout().place((0, 0), centre), [0] * players, easy, log=log
     )
@@ -210,7 +212,13 @@ class LogError(UserError):
 
 def rebuild(log: dict, deck: Deck | None = None) -> GameState:
     """The game a log describes, every move and score re-checked against the rules;
-    raises ``LogError`` at the first discrepancy."""
+    raises ``LogError`` at the first discrepancy. The deck is the one the log carries (a
+    game with another deck), else ``deck``, else the default deck."""
+    if isinstance(log, dict) and "deck" in log:
+        try:
+            deck = parse_deck(log["deck"], "in the log")
+        except DeckError as error:
+            raise LogError(str(error)) from None
     deck = deck or default_deck()
     try:
         order = [int(n) for n in log["deck_order"]]

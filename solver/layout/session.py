@@ -29,6 +29,7 @@ from solver.layout.board import (
     why_not,
     within_limit,
 )
+from solver.layout.deck import Deck
 from solver.layout.game import GameState, Player, deal, legal_plays, player_named, rebuild, run
 
 HUMAN = "human"
@@ -56,8 +57,10 @@ def parse_players(spec: str) -> list[str]:
     return names
 
 
-def new_game(players: list[str], seed: int | None, easy: bool) -> GameState:
-    state = deal(len(players), seed, easy)
+def new_game(
+    players: list[str], seed: int | None, easy: bool, deck: Deck | None = None
+) -> GameState:
+    state = deal(len(players), seed, easy, deck)
     state.log.update(players=list(players), seed=seeds.DEFAULT_SEED if seed is None else seed)
     return state
 

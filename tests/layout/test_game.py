@@ -155,3 +155,23 @@ def test_replay_checks_declared_substitutes_and_resumes_a_game_in_progress() -> 
     move["declared"] = ["zzzz"]
     ok, message = replay(log)
     assert not ok and message.startswith(f"move {index + 1}: ZZZZ is not a 4-letter word")
+
+
+def test_another_deck_travels_with_the_log(tmp_path) -> None:
+    from solver.layout.deck import derive_deck
+    from solver.layout.game import replay
+
+    deck_file = tmp_path / "deck.json"
+    deck_file.write_text(json.dumps(derive_deck(seed=7)))
+    result = CliRunner().invoke(
+        cli.main, ["layout", "solo", "--deck", str(deck_file), "--seed", "3", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    log = json.loads(result.stdout)
+    assert log["deck"]["cards"][0] == derive_deck(seed=7)["cards"][0]
+    assert replay(log)[0]  # with its own deck, not the default one
+    log["deck"]["cards"][0]["right"] = "zz"
+    ok, message = replay(log)
+    assert not ok and "zz" in message
+    missing = CliRunner().invoke(cli.main, ["layout", "solo", "--deck", str(tmp_path / "no")])
+    assert missing.exit_code == 1 and missing.output.startswith("Error: no such deck file")
