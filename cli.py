@@ -928,13 +928,14 @@ def layout_bench(players, games, seed, solo, easy, deck_file, as_json) -> None:
                 f"{row['seconds_per_move'] * 1000:.1f} ms",
             )
     else:
-        table = Table("player", "win rate", "95% interval", "mean score")
+        table = Table("player", "win rate", "95% interval", "mean score", "time per move")
         for row in result["players"]:
             table.add_row(
                 row["player"],
                 f"{row['win_rate']:.1%}",
                 f"+-{row['ci95']:.1%}",
-                f"{row['mean_score']:.1f}",
+                f"{row['mean_score']:.1f} +-{row['score_ci95']:.1f}",
+                f"{row['seconds_per_move'] * 1000:.1f} ms",
             )
     render.console().print(table)
 

@@ -1,4 +1,5 @@
-"""Benchmark My Word (1980) players: solo scores, or head-to-head wins, with 95% intervals."""
+"""Benchmark My Word (1980) players: solo scores, or head-to-head wins, with 95% intervals
+and each player's time per move."""
 
 from __future__ import annotations
 
@@ -6,15 +7,39 @@ import math
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from solver import seeds
 from solver.layout.deck import Deck
-from solver.layout.game import play_game, player_named
+from solver.layout.game import Player, player_named, run, start_game
 
 
 def _interval(values: list[float]) -> float:
     """Half-width of a normal 95% confidence interval for the mean."""
     return 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+
+
+@dataclass
+class Clock:
+    """Time a player spends deciding, and how many decisions."""
+
+    seconds: float = 0.0
+    moves: int = 0
+
+    def timing(self, player: Player) -> Player:
+        def timed(state, seat, rng):
+            started = time.perf_counter()
+            try:
+                return player(state, seat, rng)
+            finally:
+                self.seconds += time.perf_counter() - started
+                self.moves += 1
+
+        return timed
+
+    @property
+    def per_move(self) -> float:
+        return self.seconds / max(self.moves, 1)
 
 
 def run_bench(
@@ -28,26 +53,24 @@ def run_bench(
 ) -> dict[str, object]:
     """Solo: every player plays the same seeded solo games. Otherwise: games between the
     players with the seats rotated game by game, so that nobody always starts."""
-    for name in players:
-        player_named(name)
+    clocks = {name: Clock() for name in players}
+    timed = {name: clocks[name].timing(player_named(name)) for name in players}
     base = seeds.DEFAULT_SEED if seed is None else seed
     if solo:
         rows = []
         for name in players:
-            scores, moves, started = [], 0, time.perf_counter()
+            scores = []
             for g in range(games):
-                state = play_game([name], base + g, easy, deck)
+                state = run(start_game([name], base + g, easy, deck), [timed[name]], base + g)
                 scores.append(state.scores[0])
-                moves += len(state.log["moves"])  # type: ignore[arg-type]
                 if progress:
                     progress()
-            elapsed = time.perf_counter() - started
             rows.append(
                 {
                     "player": name,
                     "mean_score": statistics.fmean(scores),
                     "ci95": _interval(scores),
-                    "seconds_per_move": elapsed / max(moves, 1),
+                    "seconds_per_move": clocks[name].per_move,
                 }
             )
         return {"mode": "solo", "games": games, "seed": base, "easy": easy, "players": rows}
@@ -55,7 +78,7 @@ def run_bench(
     totals: dict[str, list[float]] = {name: [] for name in players}
     for g in range(games):
         seated = players[g % len(players) :] + players[: g % len(players)]
-        state = play_game(seated, base + g, easy, deck)
+        state = run(start_game(seated, base + g, easy, deck), [timed[n] for n in seated], base + g)
         best = max(state.scores)
         winners = [seated[i] for i, s in enumerate(state.scores) if s == best]
         for i, name in enumerate(seated):
@@ -73,6 +96,8 @@ def run_bench(
                 "win_rate": rate,
                 "ci95": 1.96 * math.sqrt(rate * (1 - rate) / games),
                 "mean_score": statistics.fmean(totals[name]),
+                "score_ci95": _interval(totals[name]),
+                "seconds_per_move": clocks[name].per_move,
             }
         )
     return {"mode": "match", "games": games, "seed": base, "easy": easy, "players": rows}

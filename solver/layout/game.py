@@ -196,14 +196,21 @@ def run(
     return state
 
 
+def start_game(
+    players: list[str], seed: int | None = None, easy: bool = False, deck: Deck | None = None
+) -> GameState:
+    """The deal for the named players, their names and the seed written in the log."""
+    state = deal(len(players), seed, easy, deck)
+    state.log.update(players=list(players), seed=seeds.DEFAULT_SEED if seed is None else seed)
+    return state
+
+
 def play_game(
     players: list[str], seed: int | None = None, easy: bool = False, deck: Deck | None = None
 ) -> GameState:
     """A whole game between the named players (one name: the solo game)."""
     chosen = [player_named(name) for name in players]
-    state = deal(len(players), seed, easy, deck)
-    state.log.update(players=list(players), seed=seeds.DEFAULT_SEED if seed is None else seed)
-    return run(state, chosen, seed)
+    return run(start_game(players, seed, easy, deck), chosen, seed)
 
 
 class LogError(UserError):

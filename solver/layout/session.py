@@ -30,7 +30,15 @@ from solver.layout.board import (
     within_limit,
 )
 from solver.layout.deck import Deck
-from solver.layout.game import GameState, Player, deal, legal_plays, player_named, rebuild, run
+from solver.layout.game import (
+    GameState,
+    Player,
+    legal_plays,
+    player_named,
+    rebuild,
+    run,
+    start_game,
+)
 
 HUMAN = "human"
 BOTS = ("beam", "greedy", "random")
@@ -60,9 +68,7 @@ def parse_players(spec: str) -> list[str]:
 def new_game(
     players: list[str], seed: int | None, easy: bool, deck: Deck | None = None
 ) -> GameState:
-    state = deal(len(players), seed, easy, deck)
-    state.log.update(players=list(players), seed=seeds.DEFAULT_SEED if seed is None else seed)
-    return state
+    return start_game(players, seed, easy, deck)
 
 
 def save(state: GameState, path: Path) -> None:
