@@ -53,10 +53,10 @@ def run_bench(
 ) -> dict[str, object]:
     """Solo: every player plays the same seeded solo games. Otherwise: games between the
     players with the seats rotated game by game, so that nobody always starts."""
-    clocks = {name: Clock() for name in players}
-    timed = {name: clocks[name].timing(player_named(name)) for name in players}
     base = seeds.DEFAULT_SEED if seed is None else seed
     if solo:
+        clocks = {name: Clock() for name in players}
+        timed = {name: clocks[name].timing(player_named(name)) for name in players}
         rows = []
         for name in players:
             scores = []
@@ -74,30 +74,37 @@ def run_bench(
                 }
             )
         return {"mode": "solo", "games": games, "seed": base, "easy": easy, "players": rows}
-    wins = {name: 0.0 for name in players}
-    totals: dict[str, list[float]] = {name: [] for name in players}
+    entries = range(len(players))  # the same name may enter twice: count entries apart
+    clock_of = [Clock() for _ in entries]
+    entered = [clock_of[e].timing(player_named(players[e])) for e in entries]
+    wins = [0.0 for _ in entries]
+    totals: list[list[float]] = [[] for _ in entries]
     for g in range(games):
-        seated = players[g % len(players) :] + players[: g % len(players)]
-        state = run(start_game(seated, base + g, easy, deck), [timed[n] for n in seated], base + g)
+        seated = [(e + g) % len(players) for e in entries]  # seats rotate game by game
+        state = run(
+            start_game([players[e] for e in seated], base + g, easy, deck),
+            [entered[e] for e in seated],
+            base + g,
+        )
         best = max(state.scores)
-        winners = [seated[i] for i, s in enumerate(state.scores) if s == best]
-        for i, name in enumerate(seated):
-            totals[name].append(state.scores[i])
-        for name in winners:
-            wins[name] += 1 / len(winners)
+        winners = [e for seat, e in enumerate(seated) if state.scores[seat] == best]
+        for seat, e in enumerate(seated):
+            totals[e].append(state.scores[seat])
+        for e in winners:
+            wins[e] += 1 / len(winners)
         if progress:
             progress()
     rows = []
-    for name in players:
-        rate = wins[name] / games
+    for e in entries:
+        rate = wins[e] / games
         rows.append(
             {
-                "player": name,
+                "player": players[e],
                 "win_rate": rate,
                 "ci95": 1.96 * math.sqrt(rate * (1 - rate) / games),
-                "mean_score": statistics.fmean(totals[name]),
-                "score_ci95": _interval(totals[name]),
-                "seconds_per_move": clocks[name].per_move,
+                "mean_score": statistics.fmean(totals[e]),
+                "score_ci95": _interval(totals[e]),
+                "seconds_per_move": clock_of[e].per_move,
             }
         )
     return {"mode": "match", "games": games, "seed": base, "easy": easy, "players": rows}

@@ -2,7 +2,8 @@
 this module holds ``beam``, the strong one.
 
 A beam over the player's plays: the ``width`` plays that score most now are each played
-out ``plies`` turns further (the next player's reply, our next turn, ...) on ``samples``
+out ``plies`` turns further (every other player's reply, our next turn, the next player's
+again: players + 1 turns, at least 3) on ``samples``
 deals of the cards the player has not seen (the deck less the layout and its own hand: it
 never looks at the pack or at other hands), every player in the sample playing greedily
 and drawing from the sampled pack. A play is worth its points now plus, on average over
@@ -31,7 +32,7 @@ from solver.layout.game import GameState
 class BeamSettings:
     width: int = 8
     samples: int = 12
-    plies: int = 3
+    plies: int | None = None  # None: every other player once, ourselves, the next (>= 3)
     opponent_weight: float = 1.0
 
 
@@ -104,6 +105,10 @@ def _play_out(
     return gained
 
 
+def _plies(state: GameState, settings: BeamSettings) -> int:
+    return settings.plies or max(3, len(state.hands) + 1)
+
+
 def _worth(
     state: GameState,
     player: int,
@@ -128,7 +133,7 @@ def _worth(
             hands,
             pack,
             (player + 1) % players,
-            settings.plies,
+            _plies(state, settings),
             not state.easy,
             arrays,
         )
@@ -170,7 +175,7 @@ def choose(
     hand = state.hands[player]
     plays = scored_plays(state, player)
     if not plays:
-        grid = grid_of(state.layout, settings.plies + 1)
+        grid = grid_of(state.layout, _plies(state, settings) + 1)
         values = [
             _worth(
                 state,
@@ -186,7 +191,7 @@ def choose(
         return "knock", hand[int(np.argmax(values))], None
     best_value, best_play = None, plays[0]
     for number, spot in plays[: settings.width]:
-        grid = grid_of(state.layout.place(spot.position, number), settings.plies + 1)
+        grid = grid_of(state.layout.place(spot.position, number), _plies(state, settings) + 1)
         rest = [n for n in hand if n != number]
         value = spot.points + _worth(state, player, grid, rest, bool(state.pack), samples, settings)
         if best_value is None or value > best_value:
