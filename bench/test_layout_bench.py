@@ -11,7 +11,7 @@ import pytest
 
 from solver.layout import kernels, reference
 from solver.layout.arrays import deck_arrays, grid_of, hand_array
-from solver.layout.game import GameState, deal, greedy_player, knock, legal_plays, play
+from solver.layout.game import GameState, apply, deal, greedy_player, legal_plays, to_move
 from solver.layout.players import beam_player
 
 
@@ -20,30 +20,23 @@ def position() -> GameState:
     """A two-player game, greedy against greedy from seed 2026, until 21 cards are laid."""
     state = deal(2, seed=2026)
     rng = random.Random(2026)
-    current = 1
     while sum(len(stack) for _, stack in state.layout.stacks) < 21:
-        kind, number, spot = greedy_player(state, current, rng)
-        if kind == "play":
-            play(state, current, number, spot)
-        else:
-            knock(state, current, number)
-        current = 1 - current
-    assert len(state.hands[current]) == 4
-    state.turn = current
+        apply(state, to_move(state), greedy_player(state, to_move(state), rng))
+    assert len(state.hands[to_move(state)]) == 4
     return state
 
 
 def _arrays(state: GameState) -> tuple:
     arrays = deck_arrays(state.deck)
     grid = grid_of(state.layout)
-    return grid.cells, arrays.edges, arrays.points, hand_array(state.hands[state.turn]), True
+    return grid.cells, arrays.edges, arrays.points, hand_array(state.hands[to_move(state)]), True
 
 
 def test_legal_moves_kernel(benchmark, position) -> None:
     args = _arrays(position)
     kernels.legal_moves(*args)
     found = benchmark(kernels.legal_moves, *args)
-    assert len(found) == len(legal_plays(position, position.turn)) > 0
+    assert len(found) == len(legal_plays(position, to_move(position))) > 0
 
 
 def test_legal_moves_reference(benchmark, position) -> None:
@@ -52,7 +45,7 @@ def test_legal_moves_reference(benchmark, position) -> None:
 
 
 def test_legal_moves_rules(benchmark, position) -> None:
-    found = benchmark(legal_plays, position, position.turn)
+    found = benchmark(legal_plays, position, to_move(position))
     assert len(found) > 0
 
 
@@ -67,6 +60,6 @@ def test_legal_moves_kernel_with_its_inputs(benchmark, position) -> None:
 
 
 def test_beam_decision(benchmark, position) -> None:
-    beam_player(position, position.turn, random.Random(1))
-    kind, _, _ = benchmark(beam_player, position, position.turn, random.Random(1))
+    beam_player(position, to_move(position), random.Random(1))
+    kind, _, _ = benchmark(beam_player, position, to_move(position), random.Random(1))
     assert kind == "play"
