@@ -131,6 +131,33 @@ def _demo_layout(out, log: dict) -> None:
     out.print(f"Final scores: {scores}. Play the bots yourself: myword layout play")
 
 
+SAVE_OPTION = click.option(
+    "--save",
+    "save_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Where the game is saved after every turn.",
+)
+RESUME_OPTION = click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Continue a saved game.",
+)
+
+
+def play_saved(session, state, console, path: Path, command: str) -> None:
+    """Run a person's game; on Ctrl-C or end of input save it and say how to go on
+    (exit 130 after Ctrl-C, 0 after end of input or quit)."""
+    try:
+        session.play(state, console, path)
+    except (EOFError, KeyboardInterrupt) as stop:
+        session.save(state, path)
+        click.echo(f"\nGame saved to {path}; continue with: myword {command} --resume {path}")
+        sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 0)
+
+
 @main.group()
 def words() -> None:
     """Look words up in the dictionaries: validity, familiarity, pools."""
@@ -577,20 +604,8 @@ def match(purple, red, games, seed, difficulty, lang, as_json) -> None:
     show_default=True,
     help="Purple plays first in round 1, Red in round 2.",
 )
-@click.option(
-    "--save",
-    "save_path",
-    type=click.Path(path_type=Path),
-    default=None,
-    help="Where the game is saved after every turn.",
-)
-@click.option(
-    "--resume",
-    "resume_path",
-    type=click.Path(path_type=Path),
-    default=None,
-    help="Continue a saved game.",
-)
+@SAVE_OPTION
+@RESUME_OPTION
 def play(
     rounds,
     difficulty,
@@ -629,13 +644,7 @@ def play(
         state = session.new_game(settings)
         path = save_path or Path(click.get_app_dir("myword")) / "deduce-game.json"
         session.save(state, path)
-    console = PromptConsole(game_view)
-    try:
-        session.play(state, console, path)
-    except (EOFError, KeyboardInterrupt) as stop:
-        session.save(state, path)
-        click.echo(f"\nGame saved to {path}; continue with: myword deduce play --resume {path}")
-        sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 0)
+    play_saved(session, state, PromptConsole(game_view), path, "deduce play")
 
 
 @main.group()
@@ -849,20 +858,8 @@ def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_
 )
 @click.option("--seed", type=int, default=None, help="Seed for the shuffle (default 1980).")
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
-@click.option(
-    "--save",
-    "save_path",
-    type=click.Path(path_type=Path),
-    default=None,
-    help="Where the game is saved after every move (a game log).",
-)
-@click.option(
-    "--resume",
-    "resume_path",
-    type=click.Path(path_type=Path),
-    default=None,
-    help="Continue a saved game.",
-)
+@SAVE_OPTION
+@RESUME_OPTION
 @LAYOUT_DECK_OPTION
 def layout_play(players, seed, easy, save_path, resume_path, deck_file) -> None:
     """Play My Word (1980) in the terminal against bots (or friends, passing the keyboard)."""
@@ -878,13 +875,7 @@ def layout_play(players, seed, easy, save_path, resume_path, deck_file) -> None:
         players = session.parse_players(players)
         state = session.new_game(players, seed, easy, load_deck(deck_file))
         path = save_path or Path(click.get_app_dir("myword")) / "layout-game.json"
-    console = PromptConsole(lambda view: view)
-    try:
-        session.play(state, console, path)
-    except (EOFError, KeyboardInterrupt) as stop:
-        session.save(state, path)
-        click.echo(f"\nGame saved to {path}; continue with: myword layout play --resume {path}")
-        sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 0)
+    play_saved(session, state, PromptConsole(lambda view: view), path, "layout play")
 
 
 @layout.command(name="bench")
