@@ -147,15 +147,24 @@ RESUME_OPTION = click.option(
 )
 
 
-def play_saved(session, state, console, path: Path, command: str) -> None:
+def play_saved(session, state, draw, path: Path, command: str, as_json: bool) -> None:
     """Run a person's game; on Ctrl-C or end of input save it and say how to go on
-    (exit 130 after Ctrl-C, 0 after end of input or quit)."""
+    (exit 130 after Ctrl-C, 0 after end of input or quit). With ``as_json`` the game is
+    played on stderr and the finished game goes to stdout as JSON."""
+    from solver import render
+    from solver.terminal import PromptConsole
+
     try:
-        session.play(state, console, path)
+        finished = session.play(state, PromptConsole(draw, stderr=as_json), path)
     except (EOFError, KeyboardInterrupt) as stop:
         session.save(state, path)
-        click.echo(f"\nGame saved to {path}; continue with: myword {command} --resume {path}")
+        click.echo(
+            f"\nGame saved to {path}; continue with: myword {command} --resume {path}",
+            err=as_json,
+        )
         sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 0)
+    if as_json:
+        render.emit_json(finished.log if hasattr(finished, "log") else finished)
 
 
 @main.group()
@@ -606,6 +615,7 @@ def match(purple, red, games, seed, difficulty, lang, as_json) -> None:
 )
 @SAVE_OPTION
 @RESUME_OPTION
+@JSON_OPTION
 def play(
     rounds,
     difficulty,
@@ -619,11 +629,12 @@ def play(
     colour,
     save_path,
     resume_path,
+    as_json,
 ) -> None:
-    """Play What's My Word? against the bot: two rounds, turns alternating, saved as you go."""
+    """Play What's My Word? against the bot: two rounds, turns alternating, saved as you go
+    (--json: played on stderr, the finished game on stdout)."""
     from solver.deduce import session
     from solver.deduce.display import game_view
-    from solver.terminal import PromptConsole
 
     if resume_path is not None:
         state = session.load(resume_path)
@@ -644,7 +655,7 @@ def play(
         state = session.new_game(settings)
         path = save_path or Path(click.get_app_dir("myword")) / "deduce-game.json"
         session.save(state, path)
-    play_saved(session, state, PromptConsole(game_view), path, "deduce play")
+    play_saved(session, state, game_view, path, "deduce play", as_json)
 
 
 @main.group()
@@ -861,10 +872,11 @@ def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_
 @SAVE_OPTION
 @RESUME_OPTION
 @LAYOUT_DECK_OPTION
-def layout_play(players, seed, easy, save_path, resume_path, deck_file) -> None:
-    """Play My Word (1980) in the terminal against bots (or friends, passing the keyboard)."""
+@JSON_OPTION
+def layout_play(players, seed, easy, save_path, resume_path, deck_file, as_json) -> None:
+    """Play My Word (1980) in the terminal against bots (or friends, passing the keyboard);
+    --json: played on stderr, the finished game's log on stdout."""
     from solver.layout import session
-    from solver.terminal import PromptConsole
 
     if resume_path is not None:
         state = session.load(resume_path)
@@ -875,7 +887,7 @@ def layout_play(players, seed, easy, save_path, resume_path, deck_file) -> None:
         players = session.parse_players(players)
         state = session.new_game(players, seed, easy, load_deck(deck_file))
         path = save_path or Path(click.get_app_dir("myword")) / "layout-game.json"
-    play_saved(session, state, PromptConsole(lambda view: view), path, "layout play")
+    play_saved(session, state, lambda view: view, path, "layout play", as_json)
 
 
 @layout.command(name="bench")

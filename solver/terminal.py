@@ -17,10 +17,10 @@ from typing import Any
 class PromptConsole:
     """A console on stdin/stdout; ``draw`` turns a game state into something rich prints."""
 
-    def __init__(self, draw: Callable[[Any], Any]) -> None:
+    def __init__(self, draw: Callable[[Any], Any], stderr: bool = False) -> None:
         from rich.console import Console
 
-        self.out = Console(highlight=False)
+        self.out = Console(highlight=False, stderr=stderr)
         self.draw = draw
 
     def ask(self, prompt: str, hidden: bool = False) -> str:

@@ -200,6 +200,13 @@ def test_a_whole_game_through_the_command_line(tmp_path: Path) -> None:
     assert "Round 1: 6-letter Gamewords" in result.output and "Round 2: 7-letter" in result.output
     assert "Grand total" in result.output and "Your marginal alphabets" in result.output
     assert json.loads(save.read_text())["finished"]
+    quiet = CliRunner().invoke(
+        cli.main,
+        ["deduce", "play", "--seed", "4", "--save", str(tmp_path / "j.json"), "--json"],
+        input=cli_input("ballet", "kitchen"),
+    )
+    assert quiet.exit_code == 0 and "Grand total" in quiet.stderr
+    assert json.loads(quiet.stdout) == json.loads(save.read_text())  # the finished game
 
 
 def test_end_of_input_saves_and_resume_finishes_the_same_game(tmp_path: Path) -> None:

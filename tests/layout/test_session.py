@@ -126,3 +126,19 @@ def test_play_command_saves_on_quit_and_refuses_bad_players(tmp_path) -> None:
     assert bad.exit_code == 1 and bad.output.startswith("Error: players are 1 to 6")
     missing = runner.invoke(cli.main, ["layout", "play", "--resume", str(tmp_path / "x.json")])
     assert missing.exit_code == 1 and "no saved game" in missing.output
+
+
+def test_play_json_plays_on_stderr_and_prints_the_finished_log(tmp_path) -> None:
+    runner = CliRunner()
+    args = ["layout", "play", "--players", "beam,greedy", "--seed", "5", "--json"]
+    result = runner.invoke(cli.main, [*args, "--save", str(tmp_path / "g.json")])
+    assert result.exit_code == 0, result.output
+    log = json.loads(result.stdout)
+    assert replay(log)[0] and "beam plays card" in result.stderr
+    stopped = runner.invoke(
+        cli.main,
+        ["layout", "play", "--json", "--save", str(tmp_path / "h.json")],
+        input="quit\n",
+    )
+    assert stopped.exit_code == 0 and stopped.stdout == ""
+    assert "Game saved" in stopped.stderr
