@@ -167,6 +167,91 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
         render.emit_json(finished.log if hasattr(finished, "log") else finished)
 
 
+def arena_options(default_games: int):
+    """The options every bench command shares: how many games, the seed, where they run,
+    and what is written."""
+    options = [
+        click.option(
+            "--games", type=click.IntRange(min=1), default=default_games, show_default=True
+        ),
+        click.option(
+            "--seed", type=int, default=None, help="Seed of the first game (default 1980)."
+        ),
+        click.option(
+            "--workers",
+            type=click.IntRange(min=1),
+            default=1,
+            show_default=True,
+            help="Local processes to play the games in.",
+        ),
+        click.option(
+            "--scheduler",
+            metavar="ADDRESS",
+            default=None,
+            help="Play on a Dask cluster, given its scheduler's address (tcp://host:8786).",
+        ),
+        click.option(
+            "--csv",
+            "csv_path",
+            type=click.Path(path_type=Path, dir_okay=False),
+            default=None,
+            help="Write every game's results to this CSV file.",
+        ),
+        click.option(
+            "--plot",
+            "plot_dir",
+            type=click.Path(path_type=Path, file_okay=False),
+            default=None,
+            help="Write PNG plots (score distributions, breakdown) into this folder.",
+        ),
+        JSON_OPTION,
+    ]
+
+    def decorate(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
+def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
+    """Play a tournament with a progress bar, write what was asked, print the summary."""
+    from rich.progress import Progress
+
+    from solver import arena, render
+
+    with Progress(console=render.console(stderr=True), transient=True) as progress:
+        task = progress.add_task(title or ", ".join(spec.entries), total=spec.games)
+        records = arena.run(
+            spec,
+            arena_args["workers"],
+            arena_args["scheduler"],
+            lambda done: progress.advance(task, done),
+        )
+    summary = arena.summary(spec, records)
+    if arena_args["csv_path"]:
+        arena.write_csv(records, arena_args["csv_path"])
+        summary["csv"] = str(arena_args["csv_path"])
+    if arena_args["plot_dir"]:
+        from solver.plots import plot
+
+        summary["plots"] = [str(p) for p in plot(summary, records, arena_args["plot_dir"])]
+    if arena_args["as_json"]:
+        render.emit_json(summary)
+        return
+    render.console().print(render.tournament_table(summary, columns, title))
+    for written in [summary.get("csv"), *summary.get("plots", [])]:
+        if written:
+            click.echo(f"wrote {written}", err=True)
+
+
+def arena_settings(kwargs: dict) -> dict:
+    """Split the shared arena options off a command's keyword arguments."""
+    names = ("games", "seed", "workers", "scheduler", "csv_path", "plot_dir", "as_json")
+    return {name: kwargs.pop(name) for name in names}
+
+
 @main.group()
 def words() -> None:
     """Look words up in the dictionaries: validity, familiarity, pools."""
@@ -457,10 +542,13 @@ def solve(gamewords, strategy, sheet, tier, from_text, from_list, prior, lang, a
 
 
 @deduce.command(name="bench")
-@STRATEGY_OPTION
+@click.option(
+    "--strategy",
+    default="lookahead",
+    show_default=True,
+    help="lookahead, points or entropy; several, comma-separated, meet the same Gamewords.",
+)
 @click.option("--length", type=click.Choice(["6", "7"]), default="6", show_default=True)
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option("--seed", type=int, default=None, help="Seed for the Gamewords drawn (default 1980).")
 @click.option(
     "--gamewords",
     type=click.Choice(["familiar", "easy", "medium", "hard"]),
@@ -470,32 +558,30 @@ def solve(gamewords, strategy, sheet, tier, from_text, from_list, prior, lang, a
 )
 @PRIOR_OPTION
 @LANG_OPTION
-@JSON_OPTION
-def deduce_bench(strategy, length, games, seed, gamewords, prior, lang, as_json) -> None:
-    """Play rounds against Gamewords drawn from the familiar pool; compare with the oracle."""
-    from rich.progress import Progress
+@arena_options(100)
+def deduce_bench(strategy, length, gamewords, prior, lang, **kwargs) -> None:
+    """Strategies play rounds against the same drawn Gamewords; compare with the oracle."""
+    from solver import arena, seeds
 
-    from solver import render
-    from solver.deduce.bench import run_bench
-
-    with Progress(console=render.console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"{strategy}, {length} letters", total=games)
-        result = run_bench(
-            strategy,
-            int(length),
-            games,
-            seed,
-            prior,
-            lang,
-            lambda _: progress.advance(task),
-            gamewords,
-        )
-    if as_json:
-        render.emit_json(result.to_json())
-        return
-    render.console().print(
-        render.key_values(result.to_json(), f"What's My Word? bench: {strategy}")
+    settings = arena_settings(kwargs)
+    entries = [s.strip() for s in strategy.split(",") if s.strip()]
+    spec = arena.tournament(
+        "deduce",
+        entries,
+        settings["games"],
+        seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"],
+        length=int(length),
+        gamewords=gamewords,
+        prior=prior,
+        lang=lang,
     )
+    columns = [
+        ("oracle", "mean_oracle", "{:,.0f}"),
+        ("ratio", "ratio", "{:.4f}"),
+        ("bonus", "bonus_rate", "{:.1%}"),
+        ("rows to one", "mean_rows_to_one", "{:.2f}"),
+    ]
+    run_tournament(spec, settings, columns, f"What's My Word? {length} letters: {strategy}")
 
 
 DIFFICULTY_OPTION = click.option(
@@ -542,37 +628,25 @@ def pick(length: str, difficulty: str, seed: int | None, lang: str, as_json: boo
     default="points",
     show_default=True,
 )
-@click.option("--games", type=click.IntRange(min=1), default=20, show_default=True)
-@click.option("--seed", type=int, default=None, help="Seed for the hidden words (default 1980).")
 @DIFFICULTY_OPTION
 @LANG_OPTION
-@JSON_OPTION
-def match(purple, red, games, seed, difficulty, lang, as_json) -> None:
+@arena_options(20)
+def match(purple, red, difficulty, lang, **kwargs) -> None:
     """Bot against bot: whole two-round games between two strategies."""
-    from rich.progress import Progress
+    from solver import arena, seeds
 
-    from solver import render
-    from solver.deduce.match import play_match
-
-    with Progress(console=render.console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"{purple} v {red}", total=games)
-        result = play_match(
-            purple, red, games, seed, difficulty, lang, lambda: progress.advance(task)
-        )
-    if as_json:
-        render.emit_json(result)
-        return
-    summary = {
-        f"purple ({purple}) wins": result["wins"]["purple"],
-        f"red ({red}) wins": result["wins"]["red"],
-        "ties": result["wins"]["ties"],
-        "purple mean total": result["mean_total"]["purple"],
-        "red mean total": result["mean_total"]["red"],
-    }
-    for each in result["mean_round"]:
-        summary[f"{each['length']}-letter round, purple"] = each["purple"]
-        summary[f"{each['length']}-letter round, red"] = each["red"]
-    render.console().print(render.key_values(summary, f"{games} games, {difficulty} words"))
+    settings = arena_settings(kwargs)
+    spec = arena.tournament(
+        "deduce-match",
+        [purple, red],
+        settings["games"],
+        seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"],
+        difficulty=difficulty,
+        lang=lang,
+    )
+    columns = [("outright wins", "outright_wins", "{:d}"), ("ties", "ties", "{:d}")]
+    title = f"Purple {purple} v Red {red}, {difficulty} words"
+    run_tournament(spec, settings, columns, title)
 
 
 @deduce.command()
@@ -705,8 +779,6 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
     show_default=True,
     help="Bot levels, with an optional claim policy: hard,medium:wait,easy:first.",
 )
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option("--seed", type=int, default=None, help="Seed of the first game (default 1980).")
 @click.option(
     "--pace",
     type=click.FloatRange(min=0.1),
@@ -721,41 +793,22 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
     help="en, es, kids, or a deck file (card count a line) [default: the language's deck].",
 )
 @LANG_OPTION
-@JSON_OPTION
-def race_bench(players, games, seed, pace, deck_spec, lang, as_json) -> None:
+@arena_options(100)
+def race_bench(players, pace, deck_spec, lang, **kwargs) -> None:
     """Bots race each other over many seeded games: mean cards and wins per seat."""
-    from rich.progress import Progress
+    from solver import arena, seeds
 
-    from solver import render
-    from solver.race.bench import run_bench
-
-    with Progress(console=render.console(stderr=True), transient=True) as progress:
-        task = progress.add_task(players, total=games)
-        result = run_bench(
-            players, games, seed, pace, lang, lambda: progress.advance(task), deck_spec
-        )
-    if as_json:
-        render.emit_json(result)
-        return
-    from rich.table import Table
-
-    table = Table(
-        "seat",
-        "player",
-        "mean cards",
-        "wins",
-        "win rate",
-        title=f"{games} games, seed {result['seed']}",
+    settings = arena_settings(kwargs)
+    spec = arena.tournament(
+        "race",
+        [p.strip() for p in players.split(",") if p.strip()],
+        settings["games"],
+        seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"],
+        pace=pace,
+        deck=deck_spec,
+        lang=lang,
     )
-    for seat in result["seats"]:
-        table.add_row(
-            str(seat["seat"]),
-            seat["player"],
-            f"{seat['mean_cards']:.1f}",
-            f"{seat['wins']:g}",
-            f"{seat['win_rate']:.0%}",
-        )
-    render.console().print(table)
+    run_tournament(spec, settings, [("claims a game", "claims_per_game", "{:.1f}")], "MY WORD!")
 
 
 @race.command(name="play")
@@ -892,55 +945,25 @@ def layout_play(players, seed, easy, save_path, resume_path, deck_file, as_json)
 
 @layout.command(name="bench")
 @click.option("--players", default="beam,greedy", show_default=True, help="random, greedy, beam.")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option("--seed", type=int, default=None, help="Seed of the first game (default 1980).")
 @click.option("--solo", is_flag=True, help="Each player plays the same solo games.")
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
 @LAYOUT_DECK_OPTION
-@JSON_OPTION
-def layout_bench(players, games, seed, solo, easy, deck_file, as_json) -> None:
+@arena_options(100)
+def layout_bench(players, solo, easy, deck_file, **kwargs) -> None:
     """Compare players: solo mean scores, or win rates head to head, with 95% intervals."""
-    from rich.progress import Progress
+    from solver import arena, seeds
 
-    from solver import render
-    from solver.errors import UserError
-    from solver.layout.bench import run_bench
-    from solver.layout.deck import load_deck
-
-    names = [p.strip() for p in players.split(",") if p.strip()]
-    unknown = [n for n in names if n not in ("random", "greedy", "beam")]
-    if unknown or not 1 <= len(names) <= 6 or (not solo and len(names) < 2):
-        raise UserError("give 2 to 6 of random, greedy, beam (1 or more with --solo)")
-    runs = games * (len(names) if solo else 1)
-    with Progress(console=render.console(stderr=True), transient=True) as progress:
-        task = progress.add_task(players, total=runs)
-        advance = lambda: progress.advance(task)  # noqa: E731
-        result = run_bench(names, games, seed, solo, easy, advance, load_deck(deck_file))
-    if as_json:
-        render.emit_json(result)
-        return
-    from rich.table import Table
-
-    if solo:
-        table = Table("player", "mean score", "95% interval", "time per move")
-        for row in result["players"]:
-            table.add_row(
-                row["player"],
-                f"{row['mean_score']:.1f}",
-                f"+-{row['ci95']:.1f}",
-                f"{row['seconds_per_move'] * 1000:.1f} ms",
-            )
-    else:
-        table = Table("player", "win rate", "95% interval", "mean score", "time per move")
-        for row in result["players"]:
-            table.add_row(
-                row["player"],
-                f"{row['win_rate']:.1%}",
-                f"+-{row['ci95']:.1%}",
-                f"{row['mean_score']:.1f} +-{row['score_ci95']:.1f}",
-                f"{row['seconds_per_move'] * 1000:.1f} ms",
-            )
-    render.console().print(table)
+    settings = arena_settings(kwargs)
+    spec = arena.tournament(
+        "layout",
+        [p.strip() for p in players.split(",") if p.strip()],
+        settings["games"],
+        seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"],
+        solo=solo,
+        easy=easy,
+        deck=None if deck_file is None else str(deck_file),
+    )
+    run_tournament(spec, settings, title="My Word (1980)" + (" solo" if solo else ""))
 
 
 @layout.command()

@@ -30,9 +30,9 @@ def deduce_round(seed: int | None = None, lang: str = "en") -> dict[str, object]
 
 def deduce_match(seed: int | None = None, lang: str = "en") -> dict[str, object]:
     """One whole two-round game, lookahead (Purple) against points (Red), medium words."""
-    from solver.deduce.match import play_match
+    from solver.deduce.match import play_game
 
-    return play_match("lookahead", "points", 1, seed, "medium", lang)["games_played"][0]
+    return play_game("lookahead", "points", seeds.rng(seed), "medium", lang)
 
 
 def race_game(seed: int | None = None) -> dict[str, object]:

@@ -80,3 +80,35 @@ def key_values(data: Mapping[str, Any], title: str) -> Table:
         shown = f"{value:,.4g}" if isinstance(value, float) else str(value)
         table.add_row(key.replace("_", " "), shown)
     return table
+
+
+def tournament_table(
+    summary: Mapping[str, Any], columns: Sequence[tuple[str, str, str]] = (), title: str = ""
+) -> Table:
+    """A tournament's summary, one row per entry: mean score and win rate with their 95%
+    intervals, time per move, then the game's own ``columns`` (heading, key, format)."""
+    from rich.table import Table
+
+    players = summary["players"]
+    wins = any("win_rate" in row for row in players)
+    timed = any("seconds_per_move" in row for row in players)
+    table = Table(title=f"{title}: {summary['games']} games, seed {summary['seed']}")
+    table.add_column("player")
+    table.add_column(f"mean {summary['score']}", justify="right")
+    if wins:
+        table.add_column("win rate", justify="right")
+    if timed:
+        table.add_column("time per move", justify="right")
+    for heading, _, _ in columns:
+        table.add_column(heading, justify="right")
+    for row in players:
+        cells = [row["player"], f"{row['mean_score']:,.1f} ± {row['score_ci95']:,.1f}"]
+        if wins:
+            cells.append(f"{row['win_rate']:.1%} ± {row['win_rate_ci95']:.1%}")
+        if timed:
+            cells.append(f"{row['seconds_per_move'] * 1000:.2f} ms")
+        for _, key, form in columns:
+            cells.append("" if row.get(key) is None else form.format(row[key]))
+        table.add_row(*cells)
+    table.caption = "± : 95% confidence intervals"
+    return table

@@ -1,94 +1,91 @@
-"""Benchmark a strategy: whole rounds against Gamewords drawn from the familiar pool.
+"""What's My Word? in the arena (``solver.arena``): strategies against the same Gamewords.
 
-Reports, over the rounds: the mean round score, the mean oracle (the best dictionary word
-for each row given the Gameword, then the word itself with the bonus), their ratio, how
-often the bonus was won, how many rows it took until one candidate remained, and the time
-per move. The same seed draws the same Gamewords, so strategies meet the same words.
+Game g draws one Gameword with a generator derived from the seed and g (from the familiar
+pool, or from what the bot hides at a difficulty) and every entry (a strategy) plays a
+whole round against it alone. Besides the round score it records the oracle (the best
+dictionary word for each row given the Gameword, then the word itself with the bonus),
+whether the bonus was won and the rows played until one candidate remained; ``summarise``
+gives their means, the score / oracle ratio and the worst round. The breakdown is the score
+of each row.
 """
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from typing import Any
 
 from solver import lexicon, seeds
-from solver.deduce.game import RoundResult, oracle, play_round
-from solver.deduce.picks import candidates_for
+from solver.arena import Tournament
+from solver.deduce.game import oracle, play_round
+from solver.deduce.picks import candidates_for, check_difficulty
 from solver.deduce.rules import default_sheet
 from solver.deduce.strategies import check_strategy
+from solver.errors import UserError
+
+SCORE = "points"
+BREAKDOWN = "row"
 
 
-@dataclass(frozen=True)
-class BenchResult:
-    strategy: str
-    length: int
-    games: int
-    seed: int
-    prior: str
-    gamewords: str  # "familiar": uniform over the pool; else a pick difficulty
-    mean_score: float
-    mean_oracle: float
-    ratio: float  # mean score / mean oracle
-    bonus_rate: float
-    mean_rows_to_one: float | None  # over the rounds where one candidate remained
-    never_one: int  # rounds that ended with more than one candidate
-    seconds_per_move: float
-    worst: tuple[str, int, int]  # (Gameword, score, oracle) of the lowest ratio
-
-    def to_json(self) -> dict[str, object]:
-        return asdict(self)
+def check(spec: Tournament) -> None:
+    for strategy in spec.entries:
+        check_strategy(strategy)
+    if spec.option("length", 6) not in (6, 7):
+        raise UserError("What's My Word? rounds are 6 or 7 letters")
+    if spec.option("gamewords", "familiar") != "familiar":
+        check_difficulty(spec.option("gamewords"))
 
 
-def draw_gamewords(
-    length: int, games: int, seed: int | None, lang: str = "en", gamewords: str = "familiar"
-) -> list[str]:
-    """Gamewords drawn uniformly (with replacement) from the familiar pool of a length, or
-    from the words the bot would hide at a difficulty (``easy``, ``medium``, ``hard``)."""
-    if gamewords == "familiar":
-        pool = lexicon.words(length, "familiar", lang)
-    else:
-        pool = candidates_for(length, gamewords, lang)
-    rng = seeds.rng(seed)
-    return [rng.choice(pool) for _ in range(games)]
-
-
-def run_bench(
-    strategy: str,
-    length: int,
-    games: int,
-    seed: int | None = None,
-    prior: str = "familiar",
-    lang: str = "en",
-    progress: Callable[[RoundResult], None] | None = None,
-    gamewords: str = "familiar",
-) -> BenchResult:
-    check_strategy(strategy)
-    sheet = default_sheet(length)
-    results, oracles = [], []
-    for gameword in draw_gamewords(length, games, seed, lang, gamewords):
-        result = play_round(gameword, sheet, strategy, prior=prior, lang=lang)
-        results.append(result)
-        oracles.append(oracle(gameword, sheet, lang))
-        if progress:
-            progress(result)
-    scores = [r.total for r in results]
-    to_one = [n for r in results if (n := r.rows_to_one) is not None]
-    worst = min(zip(results, oracles, strict=True), key=lambda pair: pair[0].total / pair[1])
-    moves = sum(len(r.rows) for r in results)
-    return BenchResult(
-        strategy=strategy,
-        length=length,
-        games=games,
-        seed=seeds.DEFAULT_SEED if seed is None else seed,
-        prior=prior,
-        gamewords=gamewords,
-        mean_score=statistics.fmean(scores),
-        mean_oracle=statistics.fmean(oracles),
-        ratio=sum(scores) / sum(oracles),
-        bonus_rate=sum(r.bonus for r in results) / games,
-        mean_rows_to_one=statistics.fmean(to_one) if to_one else None,
-        never_one=games - len(to_one),
-        seconds_per_move=sum(p.seconds for r in results for p in r.rows) / moves,
-        worst=(worst[0].gameword, worst[0].total, worst[1]),
+def gameword(spec: Tournament, g: int) -> str:
+    """Game g's Gameword: the same for every entry, and whoever plays game g."""
+    length, lang = spec.option("length", 6), spec.option("lang", "en")
+    kind = spec.option("gamewords", "familiar")
+    pool = (
+        lexicon.words(length, "familiar", lang)
+        if kind == "familiar"
+        else candidates_for(length, kind, lang)
     )
+    return seeds.derived(spec.seed, "gameword", g).choice(pool)
+
+
+def play(spec: Tournament, g: int) -> dict[str, Any]:
+    length, lang = spec.option("length", 6), spec.option("lang", "en")
+    sheet = default_sheet(length)
+    word = gameword(spec, g)
+    best = oracle(word, sheet, lang)
+    results = []
+    for entry, strategy in enumerate(spec.entries):
+        played = play_round(
+            word, sheet, strategy, prior=spec.option("prior", "familiar"), lang=lang
+        )
+        results.append(
+            {
+                "entry": entry,
+                "player": strategy,
+                "seat": None,
+                "score": played.total,
+                "win": None,
+                "moves": len(played.rows),
+                "seconds": sum(row.seconds for row in played.rows),
+                "breakdown": [row.score for row in played.rows],
+                "extra": {
+                    "gameword": word,
+                    "oracle": best,
+                    "bonus": played.bonus,
+                    "rows_to_one": played.rows_to_one,
+                },
+            }
+        )
+    return {"game": g, "seed": spec.seed + g, "results": results}
+
+
+def summarise(spec: Tournament, results: list[dict[str, Any]]) -> dict[str, Any]:
+    extra = [r["extra"] for r in results]
+    to_one = [e["rows_to_one"] for e in extra if e["rows_to_one"] is not None]
+    worst = min(results, key=lambda r: r["score"] / r["extra"]["oracle"])
+    return {
+        "mean_oracle": sum(e["oracle"] for e in extra) / len(extra),
+        "ratio": sum(r["score"] for r in results) / sum(e["oracle"] for e in extra),
+        "bonus_rate": sum(e["bonus"] for e in extra) / len(extra),
+        "mean_rows_to_one": sum(to_one) / len(to_one) if to_one else None,
+        "never_one": len(extra) - len(to_one),
+        "worst": [worst["extra"]["gameword"], worst["score"], worst["extra"]["oracle"]],
+    }

@@ -1,80 +1,86 @@
-"""Bot against bot: whole two-round games between strategies, each hiding picked words.
+"""Bot against bot: whole two-round games between two strategies, in the arena.
 
 Each game: Purple and Red each hide a word chosen by ``picks.pick`` at the chosen
 difficulty for each round (6 letters, then 7); each bot then plays its strategy against
 the other's word. The two bots' rounds do not interact (a player's guesses never depend on
-the opponent's), so a game is four rounds, and the grand totals decide the winner.
+the opponent's), so a game is four rounds, and the grand totals decide the winner. Game g
+of a tournament draws its words with a generator derived from the seed and g, so it comes
+out the same wherever it is played (``solver.arena``); a tie shares the win.
 """
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Callable
+import random
 from typing import Any
 
 from solver import seeds
+from solver.arena import Tournament
 from solver.deduce.game import play_round
 from solver.deduce.picks import check_difficulty, pick
 from solver.deduce.rules import default_sheet
 from solver.deduce.strategies import check_strategy
+from solver.errors import UserError
+
+SCORE = "points"
+BREAKDOWN = "round"
+SIDES = ("purple", "red")
 
 
-def play_match(
-    purple: str,
-    red: str,
-    games: int,
-    seed: int | None = None,
-    difficulty: str = "medium",
-    lang: str = "en",
-    progress: Callable[[], None] | None = None,
+def play_game(
+    purple: str, red: str, rng: random.Random, difficulty: str = "medium", lang: str = "en"
 ) -> dict[str, Any]:
-    check_strategy(purple)
-    check_strategy(red)
-    check_difficulty(difficulty)
-    rng = seeds.rng(seed)
-    records = []
-    for _ in range(games):
-        game: dict[str, Any] = {"rounds": []}
-        for length in (6, 7):
-            sheet = default_sheet(length)
-            purple_word = pick(length, difficulty, rng.randrange(2**32), lang)
-            red_word = pick(length, difficulty, rng.randrange(2**32), lang)
-            game["rounds"].append(
-                {
-                    "length": length,
-                    "purple_word": purple_word,
-                    "red_word": red_word,
-                    "purple": play_round(red_word, sheet, purple, lang=lang).total,
-                    "red": play_round(purple_word, sheet, red, lang=lang).total,
-                }
-            )
-        game["purple"] = sum(r["purple"] for r in game["rounds"])
-        game["red"] = sum(r["red"] for r in game["rounds"])
-        records.append(game)
-        if progress:
-            progress()
-    wins = {
-        "purple": sum(g["purple"] > g["red"] for g in records),
-        "red": sum(g["red"] > g["purple"] for g in records),
-        "ties": sum(g["red"] == g["purple"] for g in records),
-    }
-    return {
-        "purple": purple,
-        "red": red,
-        "games": games,
-        "seed": seeds.DEFAULT_SEED if seed is None else seed,
-        "difficulty": difficulty,
-        "wins": wins,
-        "mean_total": {
-            side: statistics.fmean(g[side] for g in records) for side in ("purple", "red")
-        },
-        "mean_round": [
+    """One whole game: the words hidden, each round's scores and the grand totals."""
+    game: dict[str, Any] = {"rounds": []}
+    for length in (6, 7):
+        sheet = default_sheet(length)
+        purple_word = pick(length, difficulty, rng.randrange(2**32), lang)
+        red_word = pick(length, difficulty, rng.randrange(2**32), lang)
+        game["rounds"].append(
             {
                 "length": length,
-                "purple": statistics.fmean(g["rounds"][i]["purple"] for g in records),
-                "red": statistics.fmean(g["rounds"][i]["red"] for g in records),
+                "purple_word": purple_word,
+                "red_word": red_word,
+                "purple": play_round(red_word, sheet, purple, lang=lang).total,
+                "red": play_round(purple_word, sheet, red, lang=lang).total,
             }
-            for i, length in enumerate((6, 7))
-        ],
-        "games_played": records,
-    }
+        )
+    game["purple"] = sum(r["purple"] for r in game["rounds"])
+    game["red"] = sum(r["red"] for r in game["rounds"])
+    return game
+
+
+def check(spec: Tournament) -> None:
+    if len(spec.entries) != 2:
+        raise UserError("a match is two strategies: Purple and Red")
+    for strategy in spec.entries:
+        check_strategy(strategy)
+    check_difficulty(spec.option("difficulty", "medium"))
+
+
+def play(spec: Tournament, g: int) -> dict[str, Any]:
+    rng = seeds.derived(spec.seed, "match", g)
+    game = play_game(
+        *spec.entries, rng, spec.option("difficulty", "medium"), spec.option("lang", "en")
+    )
+    best = max(game["purple"], game["red"])
+    shares = sum(game[side] == best for side in SIDES)
+    results = [
+        {
+            "entry": entry,
+            "player": spec.entries[entry],
+            "seat": side,
+            "score": game[side],
+            "win": 1 / shares if game[side] == best else 0.0,
+            "moves": 0,
+            "seconds": None,
+            "breakdown": [r[side] for r in game["rounds"]],
+            "extra": {"words": [r[f"{side}_word"] for r in game["rounds"]]},
+        }
+        for entry, side in enumerate(SIDES)
+    ]
+    return {"game": g, "seed": spec.seed + g, "results": results}
+
+
+def summarise(spec: Tournament, results: list[dict[str, Any]]) -> dict[str, Any]:
+    ties = sum(r["win"] == 0.5 for r in results)
+    return {"outright_wins": sum(r["win"] == 1.0 for r in results), "ties": ties}

@@ -1,110 +1,94 @@
-"""Benchmark My Word (1980) players: solo scores, or head-to-head wins, with 95% intervals
-and each player's time per move."""
+"""My Word (1980) in the arena (``solver.arena``): game g of a tournament between players.
+
+Solo (option ``solo``): every entry plays the same seeded solo game alone. Otherwise the
+entries play together, the seats rotating game by game so that nobody always starts;
+a tie for first place shares the win. The breakdown is the points of each of the
+player's turns, in order (a knock scores 0).
+"""
 
 from __future__ import annotations
 
-import math
-import statistics
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
-from solver import seeds
-from solver.layout.deck import Deck
-from solver.layout.game import Player, player_named, run, start_game
+from solver.arena import Tournament
+from solver.errors import UserError
+from solver.layout.deck import Deck, load_deck
+from solver.layout.game import PLAYERS, Player, player_named, run, start_game
 
-
-def _interval(values: list[float]) -> float:
-    """Half-width of a normal 95% confidence interval for the mean."""
-    return 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-
-
-@dataclass
-class Clock:
-    """Time a player spends deciding, and how many decisions."""
-
-    seconds: float = 0.0
-    moves: int = 0
-
-    def timing(self, player: Player) -> Player:
-        def timed(state, seat, rng):
-            started = time.perf_counter()
-            try:
-                return player(state, seat, rng)
-            finally:
-                self.seconds += time.perf_counter() - started
-                self.moves += 1
-
-        return timed
-
-    @property
-    def per_move(self) -> float:
-        return self.seconds / max(self.moves, 1)
+SCORE = "points"
+BREAKDOWN = "turn"
+NAMES = ("beam", *PLAYERS)
 
 
-def run_bench(
-    players: list[str],
-    games: int,
-    seed: int | None = None,
-    solo: bool = False,
-    easy: bool = False,
-    progress: Callable[[], None] | None = None,
-    deck: Deck | None = None,
-) -> dict[str, object]:
-    """Solo: every player plays the same seeded solo games. Otherwise: games between the
-    players with the seats rotated game by game, so that nobody always starts."""
-    base = seeds.DEFAULT_SEED if seed is None else seed
-    if solo:
-        clocks = {name: Clock() for name in players}
-        timed = {name: clocks[name].timing(player_named(name)) for name in players}
-        rows = []
-        for name in players:
-            scores = []
-            for g in range(games):
-                state = run(start_game([name], base + g, easy, deck), [timed[name]], base + g)
-                scores.append(state.scores[0])
-                if progress:
-                    progress()
-            rows.append(
-                {
-                    "player": name,
-                    "mean_score": statistics.fmean(scores),
-                    "ci95": _interval(scores),
-                    "seconds_per_move": clocks[name].per_move,
-                }
-            )
-        return {"mode": "solo", "games": games, "seed": base, "easy": easy, "players": rows}
-    entries = range(len(players))  # the same name may enter twice: count entries apart
-    clock_of = [Clock() for _ in entries]
-    entered = [clock_of[e].timing(player_named(players[e])) for e in entries]
-    wins = [0.0 for _ in entries]
-    totals: list[list[float]] = [[] for _ in entries]
-    for g in range(games):
-        seated = [(e + g) % len(players) for e in entries]  # seats rotate game by game
-        state = run(
-            start_game([players[e] for e in seated], base + g, easy, deck),
-            [entered[e] for e in seated],
-            base + g,
-        )
-        best = max(state.scores)
-        winners = [e for seat, e in enumerate(seated) if state.scores[seat] == best]
-        for seat, e in enumerate(seated):
-            totals[e].append(state.scores[seat])
-        for e in winners:
-            wins[e] += 1 / len(winners)
-        if progress:
-            progress()
-    rows = []
-    for e in entries:
-        rate = wins[e] / games
-        rows.append(
+def check(spec: Tournament) -> None:
+    unknown = [n for n in spec.entries if n not in NAMES]
+    solo = spec.option("solo", False)
+    if unknown or not 1 <= len(spec.entries) <= 6 or (not solo and len(spec.entries) < 2):
+        raise UserError(f"give 2 to 6 of {', '.join(NAMES)} (1 or more with --solo)")
+    _deck(spec.option("deck"))
+
+
+@cache
+def _deck(path: str | None) -> Deck:
+    return load_deck(path)
+
+
+def _timed(player: Player, spent: list[float]) -> Player:
+    def timed(state, seat, rng):
+        started = time.perf_counter()
+        try:
+            return player(state, seat, rng)
+        finally:
+            spent[0] += time.perf_counter() - started
+
+    return timed
+
+
+def _results(state, seated: list[int], names: list[str], spent: list[list[float]], solo: bool):
+    best = max(state.scores)
+    winners = [seat for seat, score in enumerate(state.scores) if score == best]
+    results = []
+    for seat, entry in enumerate(seated):
+        turns = [m for m in state.log["moves"] if m["player"] == seat]
+        results.append(
             {
-                "player": players[e],
-                "win_rate": rate,
-                "ci95": 1.96 * math.sqrt(rate * (1 - rate) / games),
-                "mean_score": statistics.fmean(totals[e]),
-                "score_ci95": _interval(totals[e]),
-                "seconds_per_move": clock_of[e].per_move,
+                "entry": entry,
+                "player": names[seat],
+                "seat": None if solo else seat + 1,
+                "score": state.scores[seat],
+                "win": None if solo else (1 / len(winners) if seat in winners else 0.0),
+                "moves": len(turns),
+                "seconds": spent[seat][0],
+                "breakdown": [m.get("points", 0) for m in turns],
             }
         )
-    return {"mode": "match", "games": games, "seed": base, "easy": easy, "players": rows}
+    return results
+
+
+def play(spec: Tournament, g: int) -> dict[str, Any]:
+    seed = spec.seed + g
+    easy = bool(spec.option("easy", False))
+    deck = _deck(spec.option("deck"))
+    entries = list(range(len(spec.entries)))
+    if spec.option("solo", False):
+        results = []
+        for entry in entries:
+            name = spec.entries[entry]
+            spent = [[0.0]]
+            state = run(
+                start_game([name], seed, easy, deck), [_timed(player_named(name), spent[0])], seed
+            )
+            results.extend(_results(state, [entry], [name], spent, True))
+        return {"game": g, "seed": seed, "results": results}
+    seated = [(entry + g) % len(entries) for entry in entries]  # seats rotate game by game
+    names = [spec.entries[e] for e in seated]
+    spent = [[0.0] for _ in seated]
+    chosen = [_timed(player_named(n), s) for n, s in zip(names, spent, strict=True)]
+    state = run(start_game(names, seed, easy, deck), chosen, seed)
+    return {"game": g, "seed": seed, "results": _results(state, seated, names, spent, False)}
+
+
+def summarise(spec: Tournament, results: list[dict[str, Any]]) -> dict[str, Any]:
+    return {}

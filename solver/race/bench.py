@@ -1,53 +1,58 @@
-"""Race bots against each other over many seeded games: mean cards and wins per seat."""
+"""MY WORD! in the arena (``solver.arena``): game g of a race between bots.
+
+The entries are bot specs (``hard``, ``medium:wait``...) in fixed seats (the dealer
+rotates round by round inside a game); game g uses seed ``seed + g``; a tie for first
+place shares the win. The score is the cards won; the breakdown, the cards won in each
+round. Bots race on a virtual clock, so there is no time per move to report.
+"""
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Callable
+from functools import cache
+from typing import Any
 
-from solver import seeds
+from solver.arena import Tournament
 from solver.race.bots import parse_players
-from solver.race.deck import load_deck
+from solver.race.deck import Deck, load_deck
 from solver.race.game import DEFAULT_PACE, play_game
 
+SCORE = "cards"
+BREAKDOWN = "round"
 
-def run_bench(
-    players: str,
-    games: int,
-    seed: int | None = None,
-    pace: float = DEFAULT_PACE,
-    lang: str = "en",
-    progress: Callable[[], None] | None = None,
-    deck: str | None = None,
-) -> dict[str, object]:
-    """Game g uses seed ``seed + g``; a tie for first place counts as a shared win."""
-    bots = parse_players(players)
-    cards = load_deck(deck or lang)
-    base = seeds.DEFAULT_SEED if seed is None else seed
-    totals = [[0] * games for _ in bots]
-    wins = [0.0] * len(bots)
-    for g in range(games):
-        result = play_game(bots, base + g, cards, pace, lang)
-        for seat, total in enumerate(result.totals):
-            totals[seat][g] = total
-        for seat in result.winners:
-            wins[seat] += 1 / len(result.winners)
-        if progress:
-            progress()
-    return {
-        "players": [b.name for b in bots],
-        "games": games,
-        "seed": base,
-        "pace": pace,
-        "deck": cards.name,
-        "seats": [
-            {
-                "seat": seat + 1,
-                "player": bot.name,
-                "mean_cards": statistics.fmean(totals[seat]),
-                "wins": wins[seat],
-                "win_rate": wins[seat] / games,
-            }
-            for seat, bot in enumerate(bots)
-        ],
-    }
+
+def check(spec: Tournament) -> None:
+    parse_players(",".join(spec.entries))
+    _deck(spec.option("deck"), spec.option("lang", "en"))
+
+
+@cache
+def _deck(spec: str | None, lang: str) -> Deck:
+    return load_deck(spec or lang)
+
+
+def play(spec: Tournament, g: int) -> dict[str, Any]:
+    seed = spec.seed + g
+    lang = spec.option("lang", "en")
+    bots = parse_players(",".join(spec.entries))
+    result = play_game(
+        bots, seed, _deck(spec.option("deck"), lang), spec.option("pace", DEFAULT_PACE), lang
+    )
+    totals, winners = result.totals, result.winners
+    results = [
+        {
+            "entry": seat,
+            "player": spec.entries[seat],
+            "seat": seat + 1,
+            "score": totals[seat],
+            "win": 1 / len(winners) if seat in winners else 0.0,
+            "moves": sum(c.player == seat and c.valid for r in result.rounds for c in r.claims),
+            "seconds": None,
+            "breakdown": [r.won[seat] for r in result.rounds],
+        }
+        for seat in range(len(bots))
+    ]
+    return {"game": g, "seed": seed, "results": results}
+
+
+def summarise(spec: Tournament, results: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"claims_per_game": sum(r["moves"] for r in results) / max(len(results), 1)}

@@ -114,16 +114,23 @@ def test_pick_and_match_json() -> None:
     result = run("deduce", "match", "--games", "1", "--seed", "3", "--json")
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
-    assert document["purple"] == "lookahead" and sum(document["wins"].values()) == 1
+    purple, red = document["players"]
+    assert purple["player"] == "lookahead" and red["player"] == "points"
+    assert purple["wins"] + red["wins"] == 1 and len(purple["breakdown"]) == 2  # two rounds
 
 
 def test_bench_json() -> None:
-    result = run("deduce", "bench", "--strategy", "points", "--games", "3", "--seed", "5", "--json")
+    args = ("deduce", "bench", "--strategy", "points,entropy", "--games", "3", "--seed", "5")
+    result = run(*args, "--json")
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
-    assert document["games"] == 3 and 0 < document["ratio"] <= 1
-    assert document == json.loads(
-        run(
-            "deduce", "bench", "--strategy", "points", "--games", "3", "--seed", "5", "--json"
-        ).stdout
-    ) | {"seconds_per_move": document["seconds_per_move"]}
+    points, entropy = document["players"]
+    assert document["games"] == 3 and points["games"] == entropy["games"] == 3
+    assert 0 < points["ratio"] <= 1 and points["mean_oracle"] == entropy["mean_oracle"]
+    assert len(points["breakdown"]) == 11  # the rows of the sheet
+    again = json.loads(run(*args, "--json").stdout)
+    for row in [*document["players"], *again["players"]]:
+        del row["seconds_per_move"]  # the only thing allowed to differ
+    assert document == again
+    bad = run("deduce", "bench", "--strategy", "points,guessing")
+    assert bad.exit_code == 1 and "guessing" in bad.output

@@ -4,10 +4,10 @@ import statistics
 
 import pytest
 
-from solver import lexicon
+from solver import arena, lexicon, seeds
 from solver.deduce import default_sheet
 from solver.deduce.game import oracle, play_round
-from solver.deduce.match import play_match
+from solver.deduce.match import play_game
 from solver.deduce.opening import settings
 from solver.deduce.picks import DIFFICULTIES, candidates_for, hardness, pick
 
@@ -60,9 +60,11 @@ def test_picks_are_seeded_familiar_words() -> None:
 
 
 def test_a_short_match_is_reproducible() -> None:
-    first = play_match("lookahead", "entropy", games=2, seed=4)
-    assert first == play_match("lookahead", "entropy", games=2, seed=4)
-    assert sum(first["wins"].values()) == 2
-    game = first["games_played"][0]
+    spec = arena.tournament("deduce-match", ["lookahead", "entropy"], 2, 4)
+    first = arena.run(spec)
+    assert first == arena.run(spec)
+    assert sum(r["win"] for record in first for r in record["results"]) == 2
+    game = play_game("lookahead", "entropy", seeds.derived(4, "match", 0))
     assert game["purple"] == sum(r["purple"] for r in game["rounds"])
     assert [r["length"] for r in game["rounds"]] == [6, 7]
+    assert first[0]["results"][0]["score"] == game["purple"]

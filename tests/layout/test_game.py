@@ -77,9 +77,10 @@ def test_beam_beats_greedy_in_solo_and_its_logs_replay() -> None:
 
 
 def test_beam_wins_head_to_head_against_greedy() -> None:
-    from solver.layout.bench import run_bench
+    from solver import arena
 
-    rows = {r["player"]: r for r in run_bench(["beam", "greedy"], 16, seed=77)["players"]}
+    spec = arena.tournament("layout", ["beam", "greedy"], 16, 77)
+    rows = {r["player"]: r for r in arena.summary(spec, arena.run(spec))["players"]}
     assert (
         rows["beam"]["win_rate"] > 0.5 and rows["beam"]["mean_score"] > rows["greedy"]["mean_score"]
     )

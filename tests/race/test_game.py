@@ -82,12 +82,13 @@ def test_race_bench_json() -> None:
     )
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
-    assert [s["player"] for s in document["seats"]] == ["hard", "easy"]
-    assert sum(s["wins"] for s in document["seats"]) == 2
+    assert [s["player"] for s in document["players"]] == ["hard", "easy"]
+    assert sum(s["wins"] for s in document["players"]) == 2
+    assert len(document["players"][0]["breakdown"]) == 2  # two rounds
     kids = CliRunner().invoke(
         cli.main,
         ["race", "bench", "--players", "hard,easy", "--games", "1", "--deck", "kids", "--json"],
     )
-    assert json.loads(kids.stdout)["deck"] == "kids"
+    assert json.loads(kids.stdout)["options"]["deck"] == "kids"
     bad = CliRunner().invoke(cli.main, ["race", "bench", "--players", "hard,wizard"])
     assert bad.exit_code == 1 and "unknown bot level 'wizard'" in bad.stderr

@@ -1,0 +1,61 @@
+"""Tournament plots (matplotlib, PNG): how the scores spread, and where they are made.
+
+``scores.png``: one histogram of scores per entry, their means marked. ``breakdown.png``:
+the mean score at each row, round or turn, per entry, with 95% intervals. matplotlib is
+imported here only, with the Agg backend, so nothing else pays for it or needs a display.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def plot(summary: dict[str, Any], records: list[dict[str, Any]], directory: Path) -> list[Path]:
+    """Write the plots into ``directory``; return their paths."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    title = f"{summary['game']}: {summary['games']} games, seed {summary['seed']}"
+    players = summary["players"]
+    written = []
+
+    figure, axes = plt.subplots(figsize=(8, 4.5))
+    for row in players:
+        scores = [
+            r["score"] for rec in records for r in rec["results"] if r["entry"] == row["entry"]
+        ]
+        label = f"{row['player']} (mean {row['mean_score']:.1f})"
+        axes.hist(scores, bins=min(40, max(5, len(set(scores)))), alpha=0.5, label=label)
+        axes.axvline(row["mean_score"], linestyle="--", linewidth=1, color="black")
+    axes.set_xlabel(summary["score"])
+    axes.set_ylabel("games")
+    axes.set_title(f"Score distribution — {title}")
+    axes.legend()
+    figure.tight_layout()
+    written.append(directory / "scores.png")
+    figure.savefig(written[-1], dpi=110)
+    plt.close(figure)
+
+    figure, axes = plt.subplots(figsize=(8, 4.5))
+    for row in players:
+        points = row["breakdown"]
+        if not points:
+            continue
+        xs = list(range(1, len(points) + 1))
+        means = [p["mean"] for p in points]
+        errors = [p["ci95"] for p in points]
+        axes.errorbar(xs, means, yerr=errors, marker="o", capsize=3, label=row["player"])
+    axes.set_xlabel(summary["breakdown"])
+    axes.set_ylabel(f"mean {summary['score']} (95% interval)")
+    axes.set_title(f"By {summary['breakdown']} — {title}")
+    axes.legend()
+    figure.tight_layout()
+    written.append(directory / "breakdown.png")
+    figure.savefig(written[-1], dpi=110)
+    plt.close(figure)
+    return written

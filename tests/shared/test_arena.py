@@ -1,0 +1,117 @@
+"""The tournament runner: the same seeds give the same games wherever they are played."""
+
+import csv
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+import cli
+from solver import arena
+from solver.errors import UserError
+
+SPECS = [
+    arena.tournament("layout", ["beam", "greedy"], 6, 11),
+    arena.tournament("layout", ["greedy", "random"], 3, 11, solo=True),
+    arena.tournament("race", ["hard", "medium"], 3, 11),
+    arena.tournament("deduce", ["points", "entropy"], 2, 11, length=6),
+]
+
+
+def without_timings(records):
+    return [
+        {**r, "results": [{k: v for k, v in x.items() if k != "seconds"} for x in r["results"]]}
+        for r in records
+    ]
+
+
+@pytest.fixture(scope="module")
+def serial():
+    return [without_timings(arena.run(spec)) for spec in SPECS]
+
+
+def test_records_are_in_game_order_with_one_result_per_entry(serial) -> None:
+    for spec, records in zip(SPECS, serial, strict=True):
+        assert [r["game"] for r in records] == list(range(spec.games))
+        assert [r["seed"] for r in records] == [spec.seed + g for g in range(spec.games)]
+        for record in records:
+            assert sorted(x["entry"] for x in record["results"]) == list(range(len(spec.entries)))
+
+
+def test_local_processes_give_the_same_games(serial) -> None:
+    assert [without_timings(arena.run(spec, workers=2)) for spec in SPECS] == serial
+
+
+def test_a_dask_cluster_gives_the_same_games(serial) -> None:
+    """A LocalCluster on loopback, two worker processes: what --scheduler ADDRESS runs on."""
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        found = [
+            without_timings(arena.run(spec, scheduler=cluster.scheduler_address)) for spec in SPECS
+        ]
+    assert found == serial
+
+
+def test_an_unreachable_scheduler_is_a_one_line_error(monkeypatch) -> None:
+    monkeypatch.setattr(arena, "CONNECT_SECONDS", 1)
+    with pytest.raises(UserError, match="cannot reach the Dask scheduler"):
+        arena.run(SPECS[0], scheduler="tcp://127.0.0.1:9")
+
+
+def test_summary_means_and_intervals() -> None:
+    spec = arena.tournament("layout", ["beam", "greedy"], 4, 1)
+    scores = [[10, 20], [30, 20], [20, 20], [40, 10]]
+    records = [
+        {
+            "game": g,
+            "seed": 1 + g,
+            "results": [
+                {
+                    "entry": e,
+                    "player": spec.entries[e],
+                    "score": s[e],
+                    "win": (1.0 if s[e] > s[1 - e] else 0.5 if s[e] == s[1 - e] else 0.0),
+                    "moves": 2,
+                    "seconds": 0.5,
+                    "breakdown": [s[e] / 2, s[e] / 2],
+                }
+                for e in (0, 1)
+            ],
+        }
+        for g, s in enumerate(scores)
+    ]
+    beam, greedy = arena.summary(spec, records)["players"]
+    assert beam["mean_score"] == 25 and greedy["mean_score"] == 17.5
+    sd = math.sqrt(sum((x - 25) ** 2 for x in (10, 30, 20, 40)) / 3)
+    assert beam["score_ci95"] == pytest.approx(1.96 * sd / 2)
+    assert beam["win_rate"] == 0.625 and beam["wins"] + greedy["wins"] == 4
+    assert beam["win_rate_ci95"] == pytest.approx(1.96 * math.sqrt(0.625 * 0.375 / 4))
+    assert beam["seconds_per_move"] == 0.25
+    assert beam["breakdown"][0]["mean"] == 12.5
+
+
+def test_bench_writes_csv_and_plots(tmp_path) -> None:
+    result = CliRunner().invoke(
+        cli.main,
+        [
+            "layout", "bench", "--players", "greedy,random", "--games", "4", "--workers", "2",
+            "--csv", str(tmp_path / "games.csv"), "--plot", str(tmp_path / "plots"), "--json",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    with (tmp_path / "games.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 8 and {r["player"] for r in rows} == {"greedy", "random"}
+    greedy = [float(r["score"]) for r in rows if r["player"] == "greedy"]
+    assert sum(greedy) / 4 == pytest.approx(summary["players"][0]["mean_score"])
+    for name in ("scores.png", "breakdown.png"):
+        png = (tmp_path / "plots" / name).read_bytes()
+        assert png.startswith(b"\x89PNG") and len(png) > 10_000
+    assert summary["plots"] == [
+        str(tmp_path / "plots" / n) for n in ("scores.png", "breakdown.png")
+    ]
