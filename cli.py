@@ -221,14 +221,18 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
 
     from solver import arena, render
 
-    with Progress(console=render.console(stderr=True), transient=True) as progress:
-        task = progress.add_task(title or ", ".join(spec.entries), total=spec.games)
-        records = arena.run(
-            spec,
-            arena_args["workers"],
-            arena_args["scheduler"],
-            lambda done: progress.advance(task, done),
-        )
+    try:
+        with Progress(console=render.console(stderr=True), transient=True) as progress:
+            task = progress.add_task(title or ", ".join(spec.entries), total=spec.games)
+            records = arena.run(
+                spec,
+                arena_args["workers"],
+                arena_args["scheduler"],
+                lambda done: progress.advance(task, done),
+            )
+    except KeyboardInterrupt:
+        click.echo("Stopped: nothing written.", err=True)
+        sys.exit(130)
     summary = arena.summary(spec, records)
     if arena_args["csv_path"]:
         arena.write_csv(records, arena_args["csv_path"])

@@ -61,6 +61,58 @@ def test_guess_statistics_reference(benchmark, sample) -> None:
 
 
 @pytest.fixture(scope="module")
+def heard_history() -> tuple:
+    """The first five rows the bot heard against BALLET, as the kernels take them."""
+    from solver.deduce.candidates import _history_arrays
+
+    played = play_round("ballet", SIX).rows[:5]
+    return _history_arrays([Turn(p.guess, p.score) for p in played], SIX, "en")
+
+
+def test_history_mismatches_kernel(benchmark, pool, heard_history) -> None:
+    kernels.history_mismatches(pool, *heard_history)
+    wrong = benchmark(kernels.history_mismatches, pool, *heard_history)
+    assert (wrong == 0).sum() >= 1  # BALLET fits everything heard
+
+
+def test_history_mismatches_reference(benchmark, pool, heard_history) -> None:
+    wrong = benchmark.pedantic(reference.history_mismatches, (pool, *heard_history), rounds=2)
+    assert (wrong == 0).sum() >= 1
+
+
+@pytest.fixture(scope="module")
+def next_row(sample) -> tuple:
+    """Row 5 (5 letters at offset 1) scored against the sampled candidates, for lookahead."""
+    candidates, weights, _ = sample
+    fives = lexicon.word_codes(5, "familiar")[::8]
+    return candidates, weights, fives, kernels.score_matrix(candidates, fives, 1, False)
+
+
+def test_score_matrix_kernel(benchmark, next_row) -> None:
+    candidates, _, fives, _ = next_row
+    benchmark(kernels.score_matrix, candidates, fives, 1, False)
+
+
+def test_score_matrix_reference(benchmark, next_row) -> None:
+    candidates, _, fives, expected = next_row
+    found = benchmark.pedantic(reference.score_matrix, (candidates, fives, 1, False), rounds=1)
+    assert np.array_equal(found, expected)
+
+
+def test_lookahead_units_kernel(benchmark, sample, next_row) -> None:
+    candidates, weights, guesses = sample
+    units = next_row[3]
+    kernels.lookahead_units(candidates, weights, guesses[:40], 1, False, units)
+    benchmark(kernels.lookahead_units, candidates, weights, guesses[:40], 1, False, units)
+
+
+def test_lookahead_units_reference(benchmark, sample, next_row) -> None:
+    candidates, weights, guesses = sample
+    args = (candidates, weights, guesses[:40], 1, False, next_row[3])
+    benchmark.pedantic(reference.lookahead_units, args, rounds=1)
+
+
+@pytest.fixture(scope="module")
 def ballet_positions() -> list:
     """What the bot knew before each row of its game against BALLET (made with kernels)."""
     played = play_round("ballet", SIX).rows

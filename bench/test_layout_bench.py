@@ -59,6 +59,16 @@ def test_legal_moves_kernel_with_its_inputs(benchmark, position) -> None:
     assert len(benchmark(run)) > 0
 
 
+def test_best_points_kernel(benchmark, position) -> None:
+    args = _arrays(position)
+    kernels.best_points(*args)
+    assert benchmark(kernels.best_points, *args) > 0
+
+
+def test_best_points_reference(benchmark, position) -> None:
+    assert benchmark(reference.best_points, *_arrays(position)) > 0
+
+
 def test_beam_decision(benchmark, position) -> None:
     beam_player(position, to_move(position), random.Random(1))
     kind, _, _ = benchmark(beam_player, position, to_move(position), random.Random(1))

@@ -70,8 +70,26 @@ def game_module(game: str):
     return importlib.import_module(GAMES[game])
 
 
-def play_chunk(spec: Tournament, start: int, stop: int) -> list[dict[str, Any]]:
+def one_thread() -> None:
+    """Numba kernels that use threads (``parallel=True``) get one each in a worker: the
+    workers already fill the cores, and more threads than cores slow everything down."""
+    import os
+    import sys
+
+    if "numba" in sys.modules:
+        import numba
+
+        numba.set_num_threads(1)
+    else:
+        os.environ["NUMBA_NUM_THREADS"] = "1"
+
+
+def play_chunk(
+    spec: Tournament, start: int, stop: int, in_worker: bool = False
+) -> list[dict[str, Any]]:
     """Games ``start`` to ``stop - 1`` of the tournament (what a worker is sent)."""
+    if in_worker:
+        one_thread()
     module = game_module(spec.game)
     return [module.play(spec, g) for g in range(start, stop)]
 
@@ -112,9 +130,10 @@ def _in_processes(
 
     records: list[dict[str, Any]] = []
     context = multiprocessing.get_context("spawn")  # no forked Numba or thread state
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(workers, mp_context=context)
+    try:
         futures = [
-            pool.submit(play_chunk, spec, start, stop)
+            pool.submit(play_chunk, spec, start, stop, True)
             for start, stop in _chunks(spec.games, workers)
         ]
         for future in as_completed(futures):
@@ -122,6 +141,8 @@ def _in_processes(
             records.extend(chunk)
             if progress:
                 progress(len(chunk))
+    finally:  # on Ctrl-C, drop the games not started rather than wait for them
+        pool.shutdown(wait=True, cancel_futures=True)
     return records
 
 
@@ -145,6 +166,7 @@ def _on_dask(
             [spec] * len(chunks),
             [start for start, _ in chunks],
             [stop for _, stop in chunks],
+            [True] * len(chunks),
             pure=False,
         )
         for future in as_completed(futures):
