@@ -23,19 +23,28 @@ def _time(seconds: float) -> str:
     return f"{seconds * 1e6:.1f} µs"
 
 
+def _suite(benchmark: dict) -> str:
+    """``bench/test_layout_bench.py::...`` -> ``layout``."""
+    path = benchmark["fullname"].split("::")[0]
+    return path.rsplit("/", 1)[-1].removeprefix("test_").removesuffix("_bench.py")
+
+
 def table(document: dict) -> str:
-    medians = {b["name"]: b["stats"]["median"] for b in document["benchmarks"]}
-    lines = ["| benchmark | fast | plain Python | ratio |", "|---|---|---|---|"]
-    for name, slow in sorted(medians.items()):
+    benchmarks = {b["name"]: b for b in document["benchmarks"]}
+    rows = []
+    for name, slow in benchmarks.items():
         if "_reference" not in name:
             continue
         for suffix in PARTNERS:
-            partner = name.replace("_reference", suffix, 1)
-            if partner in medians:
-                fast = medians[partner]
-                shown = partner.removeprefix("test_")
-                lines.append(f"| {shown} | {_time(fast)} | {_time(slow)} | {slow / fast:,.0f}x |")
+            partner = benchmarks.get(name.replace("_reference", suffix, 1))
+            if partner is not None:
+                fast, slow_median = partner["stats"]["median"], slow["stats"]["median"]
+                shown = partner["name"].removeprefix("test_")
+                rows.append((_suite(partner), shown, fast, slow_median))
                 break
+    lines = ["| suite | benchmark | fast | plain Python | ratio |", "|---|---|---|---|---|"]
+    for suite, shown, fast, slow in sorted(rows):
+        lines.append(f"| {suite} | {shown} | {_time(fast)} | {_time(slow)} | {slow / fast:,.0f}x |")
     return "\n".join(lines)
 
 

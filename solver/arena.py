@@ -230,8 +230,8 @@ def summary(spec: Tournament, records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def write_csv(records: list[dict[str, Any]], path: Path) -> None:
-    """One row per game and entry; extra measures as columns, the breakdown as a
-    ``;``-separated column."""
+    """One row per game and entry; extra measures as columns, the breakdown (and any other
+    list) as one ``;``-separated cell."""
     extras = sorted({k for rec in records for r in rec["results"] for k in r.get("extra", {})})
     columns = ["game", "seed", "entry", "player", "seat", "score", "win", "moves", "seconds"]
     path = Path(path)
@@ -242,5 +242,10 @@ def write_csv(records: list[dict[str, Any]], path: Path) -> None:
         for record in records:
             for r in record["results"]:
                 values = [record["game"], record["seed"]] + [r.get(c) for c in columns[2:]]
-                values += [r.get("extra", {}).get(k) for k in extras]
-                writer.writerow([*values, ";".join(str(v) for v in r["breakdown"])])
+                values += [_cell(r.get("extra", {}).get(k)) for k in extras]
+                writer.writerow([*values, _cell(r["breakdown"])])
+
+
+def _cell(value: Any) -> Any:
+    """Lists go into one CSV cell, ``;``-separated."""
+    return ";".join(str(v) for v in value) if isinstance(value, list | tuple) else value
