@@ -33,7 +33,6 @@ class GameState:
     layout: Layout
     scores: list[int]
     easy: bool
-    turn: int = 0
     knocks_in_a_row: int = 0
     log: dict[str, object] = field(default_factory=dict)
 
@@ -90,7 +89,6 @@ def play(state: GameState, player: int, number: int, spot: Placement) -> None:
     if state.pack:
         state.hands[player].append(state.pack.pop(0))
     state.knocks_in_a_row = 0
-    state.turn += 1
     state.log["moves"].append(  # type: ignore[union-attr]
         {
             "player": player,
@@ -111,7 +109,6 @@ def knock(state: GameState, player: int, number: int) -> None:
         state.pack.append(number)
         state.hands[player].append(state.pack.pop(0))
     state.knocks_in_a_row += 1
-    state.turn += 1
     state.log["moves"].append({"player": player, "kind": "knock", "card": number})  # type: ignore[union-attr]
 
 
