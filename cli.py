@@ -221,26 +221,30 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
 
     from solver import arena, render
 
+    writer = arena.CsvWriter(arena_args["csv_path"]) if arena_args["csv_path"] else None
     try:
         with Progress(console=render.console(stderr=True), transient=True) as progress:
             task = progress.add_task(title or ", ".join(spec.entries), total=spec.games)
-            records = arena.run(
+            outcome = arena.play(
                 spec,
                 arena_args["workers"],
                 arena_args["scheduler"],
                 lambda done: progress.advance(task, done),
+                writer.write if writer else None,
             )
     except KeyboardInterrupt:
-        click.echo("Stopped: nothing written.", err=True)
+        click.echo("Stopped." + (" The CSV holds the games finished." if writer else ""), err=True)
         sys.exit(130)
-    summary = arena.summary(spec, records)
-    if arena_args["csv_path"]:
-        arena.write_csv(records, arena_args["csv_path"])
-        summary["csv"] = str(arena_args["csv_path"])
+    finally:
+        if writer:
+            writer.close()
+    summary = outcome.summary
+    if writer:
+        summary["csv"] = str(writer.path)
     if arena_args["plot_dir"]:
         from solver.plots import plot
 
-        summary["plots"] = [str(p) for p in plot(summary, records, arena_args["plot_dir"])]
+        summary["plots"] = [str(p) for p in plot(summary, outcome.scores, arena_args["plot_dir"])]
     if arena_args["as_json"]:
         render.emit_json(summary)
         return

@@ -5,14 +5,16 @@ A tournament is a ``Tournament``: which game, the entries (strategies, bots or p
 how many games, the first seed and the game's options. Each game's ``bench`` module
 plays game g of a tournament with ``play(spec, g)``, a top-level function that any worker
 process or Dask worker can import, using nothing but the spec and g (the game's seed is
-``spec.seed + g``). So game g comes out the same whoever plays it and in whatever order,
-and the records are put back in game order before anything is summed.
+``spec.seed + g``). So game g comes out the same whoever plays it and in whatever order;
+games come back in chunks as they finish and are passed on in game order.
 
 A record is a JSON-ready dict: the game number, its seed and one result per entry (score,
 share of the win in games played together, moves, seconds spent deciding, the per-row,
-per-round or per-turn breakdown, and anything else the game measures). ``summary`` turns
-the records into means with 95% confidence intervals; ``write_csv`` writes them one row per
-game and entry; ``solver.plots`` draws them.
+per-round or per-turn breakdown, and anything else the game measures). ``play`` folds them
+into running totals (``Tally``: means with 95% confidence intervals, plus the game's own
+``tally``/``report``) and hands them to a sink (``CsvWriter``) as they come, keeping only
+the scores for the plots (``solver.plots``): a long tournament costs little memory.
+``run`` keeps every record, for notebooks and tests.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from __future__ import annotations
 import csv
 import importlib
 import math
-import statistics
-from collections.abc import Callable, Iterable
+from array import array
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -105,30 +107,70 @@ def run(
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Every game's record, in game order. ``workers`` > 1: that many local processes;
-    ``scheduler``: the address of a Dask distributed scheduler (its workers need myword
-    installed). ``progress`` is told how many games have just finished."""
+    """Every game's record, in game order (kept in memory: for a few thousand games; a
+    long tournament goes through ``play``, which keeps only running totals)."""
+    kept: list[dict[str, Any]] = []
+    play(spec, workers, scheduler, progress, kept.extend)
+    return kept
+
+
+@dataclass
+class Outcome:
+    """What a tournament gives: its summary and, for the plots, every score by entry."""
+
+    summary: dict[str, Any]
+    scores: list[array]  # every score of each entry, in game order
+
+
+def play(
+    spec: Tournament,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    on_records: Callable[[list[dict[str, Any]]], None] | None = None,
+) -> Outcome:
+    """Play the tournament: ``workers`` > 1 in that many local processes, ``scheduler``
+    on a Dask distributed cluster (its workers need myword installed). Records are handed
+    to ``on_records`` in game order as they come and folded into running totals, so a
+    million games need no more memory than a hundred. ``progress`` is told how many games
+    have just finished."""
     game_module(spec.game).check(spec)
     if scheduler:
-        records = _on_dask(spec, scheduler, progress)
+        chunks = _on_dask(spec, scheduler)
     elif workers > 1:
-        records = _in_processes(spec, workers, progress)
+        chunks = _in_processes(spec, workers)
     else:
-        records = []
-        for g in range(spec.games):
-            records.extend(play_chunk(spec, g, g + 1))
-            if progress:
-                progress(1)
-    return sorted(records, key=lambda record: record["game"])
+        chunks = (play_chunk(spec, g, g + 1) for g in range(spec.games))
+    tally = Tally(spec)
+    for chunk in _in_game_order(chunks, progress):
+        for record in chunk:
+            tally.add(record)
+        if on_records:
+            on_records(chunk)
+    return Outcome(tally.summary(), tally.scores)
 
 
-def _in_processes(
-    spec: Tournament, workers: int, progress: Callable[[int], None] | None
-) -> list[dict[str, Any]]:
+def _in_game_order(
+    chunks: Iterator[list[dict[str, Any]]], progress: Callable[[int], None] | None
+) -> Iterator[list[dict[str, Any]]]:
+    """Chunks as they finish, passed on in game order (early ones wait for the gap to
+    fill), so totals are summed in the same order whoever played the games."""
+    waiting: dict[int, list[dict[str, Any]]] = {}
+    next_game = 0
+    for chunk in chunks:
+        if progress:
+            progress(len(chunk))
+        waiting[chunk[0]["game"]] = chunk
+        while next_game in waiting:
+            ready = waiting.pop(next_game)
+            next_game += len(ready)
+            yield ready
+
+
+def _in_processes(spec: Tournament, workers: int) -> Iterator[list[dict[str, Any]]]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    records: list[dict[str, Any]] = []
     context = multiprocessing.get_context("spawn")  # no forked Numba or thread state
     pool = ProcessPoolExecutor(workers, mp_context=context)
     try:
@@ -137,18 +179,12 @@ def _in_processes(
             for start, stop in _chunks(spec.games, workers)
         ]
         for future in as_completed(futures):
-            chunk = future.result()
-            records.extend(chunk)
-            if progress:
-                progress(len(chunk))
+            yield future.result()
     finally:  # on Ctrl-C, drop the games not started rather than wait for them
         pool.shutdown(wait=True, cancel_futures=True)
-    return records
 
 
-def _on_dask(
-    spec: Tournament, address: str, progress: Callable[[int], None] | None
-) -> list[dict[str, Any]]:
+def _on_dask(spec: Tournament, address: str) -> Iterator[list[dict[str, Any]]]:
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -157,7 +193,6 @@ def _on_dask(
         client = Client(address, timeout=f"{CONNECT_SECONDS}s")
     except (OSError, TimeoutError) as error:
         raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
-    records: list[dict[str, Any]] = []
     with client:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         chunks = _chunks(spec.games, workers)
@@ -170,80 +205,147 @@ def _on_dask(
             pure=False,
         )
         for future in as_completed(futures):
-            chunk = future.result()
-            records.extend(chunk)
-            if progress:
-                progress(len(chunk))
-    return records
+            yield future.result()
+            future.release()  # the result is ours now: the cluster may forget it
 
 
-def interval(values: list[float]) -> float:
-    """Half-width of a normal 95% confidence interval for the mean."""
-    return 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+@dataclass
+class Moments:
+    """Running count, sum and sum of squares: a mean and its 95% interval."""
+
+    n: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+
+    def add(self, value: float) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    @property
+    def ci95(self) -> float:
+        """Half-width of a normal 95% confidence interval for the mean."""
+        if self.n < 2:
+            return 0.0
+        variance = max(0.0, (self.squares - self.n * self.mean**2) / (self.n - 1))
+        return 1.96 * math.sqrt(variance / self.n)
 
 
-def _breakdown_means(results: list[dict[str, Any]]) -> list[dict[str, float]]:
-    """Mean and 95% interval at each position of the breakdowns (rows, rounds, turns),
-    over the games that reached it."""
-    longest = max((len(r["breakdown"]) for r in results), default=0)
-    means = []
-    for k in range(longest):
-        values = [r["breakdown"][k] for r in results if len(r["breakdown"]) > k]
-        means.append({"mean": statistics.fmean(values), "ci95": interval(values)})
-    return means
+@dataclass
+class EntryTally:
+    score: Moments = field(default_factory=Moments)
+    wins: Moments = field(default_factory=Moments)
+    seconds: float = 0.0
+    timed_moves: int = 0
+    timed: bool = False
+    breakdown: list[Moments] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # the game's own running totals
 
 
-def summary(spec: Tournament, records: list[dict[str, Any]]) -> dict[str, Any]:
-    """Per entry: games, mean score with its 95% interval, win rate with its interval
-    (games played together), time per move, the mean breakdown, and the game's own
-    measures (``summarise`` in the game's bench module)."""
-    module = game_module(spec.game)
-    rows = []
-    for e, name in enumerate(spec.entries):
-        results = [r for record in records for r in record["results"] if r["entry"] == e]
-        scores = [float(r["score"]) for r in results]
-        row: dict[str, Any] = {
-            "entry": e,
-            "player": name,
-            "games": len(results),
-            "mean_score": statistics.fmean(scores),
-            "score_ci95": interval(scores),
+class Tally:
+    """Running totals of a tournament, per entry; every score is kept for the plots."""
+
+    def __init__(self, spec: Tournament) -> None:
+        self.spec = spec
+        self.module = game_module(spec.game)
+        self.entries = [EntryTally() for _ in spec.entries]
+        self.scores = [array("d") for _ in spec.entries]  # 8 bytes a score
+
+    def add(self, record: dict[str, Any]) -> None:
+        for result in record["results"]:
+            entry = self.entries[result["entry"]]
+            entry.score.add(float(result["score"]))
+            self.scores[result["entry"]].append(float(result["score"]))
+            if result.get("win") is not None:
+                entry.wins.add(float(result["win"]))
+            if result.get("seconds") is not None:
+                entry.timed = True
+                entry.seconds += result["seconds"]
+                entry.timed_moves += result["moves"]
+            for k, value in enumerate(result["breakdown"]):
+                if k == len(entry.breakdown):
+                    entry.breakdown.append(Moments())
+                entry.breakdown[k].add(float(value))
+            self.module.tally(entry.extra, result)
+
+    def summary(self) -> dict[str, Any]:
+        """Per entry: games, mean score with its 95% interval, win rate with its interval
+        (games played together), time per move, the mean breakdown (rows, rounds, turns:
+        over the games that reached each), and the game's own measures."""
+        rows = []
+        for e, (name, entry) in enumerate(zip(self.spec.entries, self.entries, strict=True)):
+            row: dict[str, Any] = {
+                "entry": e,
+                "player": name,
+                "games": entry.score.n,
+                "mean_score": entry.score.mean,
+                "score_ci95": entry.score.ci95,
+            }
+            if entry.wins.n:
+                rate = entry.wins.mean
+                row["wins"] = entry.wins.total
+                row["win_rate"] = rate
+                row["win_rate_ci95"] = 1.96 * math.sqrt(rate * (1 - rate) / entry.wins.n)
+            if entry.timed:
+                row["seconds_per_move"] = entry.seconds / max(entry.timed_moves, 1)
+            row.update(self.module.report(entry.extra, entry.score.n))
+            row["breakdown"] = [{"mean": m.mean, "ci95": m.ci95} for m in entry.breakdown]
+            rows.append(row)
+        return self.spec.to_json() | {
+            "score": self.module.SCORE,
+            "breakdown": self.module.BREAKDOWN,
+            "players": rows,
         }
-        wins = [r["win"] for r in results if r.get("win") is not None]
-        if wins:
-            rate = sum(wins) / len(wins)
-            row["wins"] = sum(wins)
-            row["win_rate"] = rate
-            row["win_rate_ci95"] = 1.96 * math.sqrt(rate * (1 - rate) / len(wins))
-        timed = [r for r in results if r.get("seconds") is not None]
-        if timed:
-            moves = sum(r["moves"] for r in timed)
-            row["seconds_per_move"] = sum(r["seconds"] for r in timed) / max(moves, 1)
-        row.update(module.summarise(spec, results))
-        row["breakdown"] = _breakdown_means(results)
-        rows.append(row)
-    return spec.to_json() | {
-        "score": module.SCORE,
-        "breakdown": module.BREAKDOWN,
-        "players": rows,
-    }
+
+
+def summary(spec: Tournament, records: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The summary of records already played (``run``'s)."""
+    tally = Tally(spec)
+    for record in records:
+        tally.add(record)
+    return tally.summary()
+
+
+class CsvWriter:
+    """One row per game and entry, written as records come: the extra measures as
+    columns (those of the first records), lists (the breakdown) as one ``;``-separated
+    cell."""
+
+    COLUMNS = ("game", "seed", "entry", "player", "seat", "score", "win", "moves", "seconds")
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.handle = self.path.open("w", newline="", encoding="utf-8")
+        self.writer = csv.writer(self.handle)
+        self.extras: list[str] | None = None
+
+    def write(self, records: list[dict[str, Any]]) -> None:
+        if self.extras is None:
+            self.extras = sorted(
+                {k for rec in records for r in rec["results"] for k in r.get("extra", {})}
+            )
+            self.writer.writerow([*self.COLUMNS, *self.extras, "breakdown"])
+        for record in records:
+            for r in record["results"]:
+                values = [record["game"], record["seed"]] + [r.get(c) for c in self.COLUMNS[2:]]
+                values += [_cell(r.get("extra", {}).get(k)) for k in self.extras]
+                self.writer.writerow([*values, _cell(r["breakdown"])])
+
+    def close(self) -> None:
+        self.handle.close()
 
 
 def write_csv(records: list[dict[str, Any]], path: Path) -> None:
-    """One row per game and entry; extra measures as columns, the breakdown (and any other
-    list) as one ``;``-separated cell."""
-    extras = sorted({k for rec in records for r in rec["results"] for k in r.get("extra", {})})
-    columns = ["game", "seed", "entry", "player", "seat", "score", "win", "moves", "seconds"]
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow([*columns, *extras, "breakdown"])
-        for record in records:
-            for r in record["results"]:
-                values = [record["game"], record["seed"]] + [r.get(c) for c in columns[2:]]
-                values += [_cell(r.get("extra", {}).get(k)) for k in extras]
-                writer.writerow([*values, _cell(r["breakdown"])])
+    writer = CsvWriter(path)
+    try:
+        writer.write(records)
+    finally:
+        writer.close()
 
 
 def _cell(value: Any) -> Any:

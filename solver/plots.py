@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 
-def plot(summary: dict[str, Any], records: list[dict[str, Any]], directory: Path) -> list[Path]:
-    """Write the plots into ``directory``; return their paths."""
+def plot(summary: dict[str, Any], scores: list[list[float]], directory: Path) -> list[Path]:
+    """Write the plots into ``directory``; return their paths. ``scores``: every score
+    of each entry (``arena.Outcome.scores``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -26,11 +27,9 @@ def plot(summary: dict[str, Any], records: list[dict[str, Any]], directory: Path
 
     figure, axes = plt.subplots(figsize=(8, 4.5))
     for row in players:
-        scores = [
-            r["score"] for rec in records for r in rec["results"] if r["entry"] == row["entry"]
-        ]
+        values = scores[row["entry"]]
         label = f"{row['player']} (mean {row['mean_score']:.1f})"
-        axes.hist(scores, bins=min(40, max(5, len(set(scores)))), alpha=0.5, label=label)
+        axes.hist(values, bins=min(40, max(5, len(set(values)))), alpha=0.5, label=label)
         axes.axvline(row["mean_score"], linestyle="--", linewidth=1, color="black")
     axes.set_xlabel(summary["score"])
     axes.set_ylabel("games")

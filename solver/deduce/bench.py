@@ -4,7 +4,7 @@ Game g draws one Gameword with a generator derived from the seed and g (from the
 pool, or from what the bot hides at a difficulty) and every entry (a strategy) plays a
 whole round against it alone. Besides the round score it records the oracle (the best
 dictionary word for each row given the Gameword, then the word itself with the bonus),
-whether the bonus was won and the rows played until one candidate remained; ``summarise``
+whether the bonus was won and the rows played until one candidate remained; ``report``
 gives their means, the score / oracle ratio and the worst round. The breakdown is the score
 of each row.
 """
@@ -77,15 +77,30 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
     return {"game": g, "seed": spec.seed + g, "results": results}
 
 
-def summarise(spec: Tournament, results: list[dict[str, Any]]) -> dict[str, Any]:
-    extra = [r["extra"] for r in results]
-    to_one = [e["rows_to_one"] for e in extra if e["rows_to_one"] is not None]
-    worst = min(results, key=lambda r: r["score"] / r["extra"]["oracle"])
+def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:
+    """Fold one round into an entry's running totals."""
+    extra = result["extra"]
+    totals["score"] = totals.get("score", 0) + result["score"]
+    totals["oracle"] = totals.get("oracle", 0) + extra["oracle"]
+    totals["bonus"] = totals.get("bonus", 0) + extra["bonus"]
+    if extra["rows_to_one"] is not None:
+        totals["to_one"] = totals.get("to_one", 0) + extra["rows_to_one"]
+        totals["to_one_rounds"] = totals.get("to_one_rounds", 0) + 1
+    ratio = result["score"] / extra["oracle"]
+    if "worst" not in totals or ratio < totals["worst_ratio"]:
+        totals["worst_ratio"] = ratio
+        totals["worst"] = [extra["gameword"], result["score"], extra["oracle"]]
+
+
+def report(totals: dict[str, Any], rounds: int) -> dict[str, Any]:
+    """The oracle, the score / oracle ratio (of the sums), the bonus rate, the rows to one
+    candidate and the worst round."""
+    to_one = totals.get("to_one_rounds", 0)
     return {
-        "mean_oracle": sum(e["oracle"] for e in extra) / len(extra),
-        "ratio": sum(r["score"] for r in results) / sum(e["oracle"] for e in extra),
-        "bonus_rate": sum(e["bonus"] for e in extra) / len(extra),
-        "mean_rows_to_one": sum(to_one) / len(to_one) if to_one else None,
-        "never_one": len(extra) - len(to_one),
-        "worst": [worst["extra"]["gameword"], worst["score"], worst["extra"]["oracle"]],
+        "mean_oracle": totals["oracle"] / rounds,
+        "ratio": totals["score"] / totals["oracle"],
+        "bonus_rate": totals["bonus"] / rounds,
+        "mean_rows_to_one": totals["to_one"] / to_one if to_one else None,
+        "never_one": rounds - to_one,
+        "worst": totals["worst"],
     }

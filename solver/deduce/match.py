@@ -81,6 +81,10 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
     return {"game": g, "seed": spec.seed + g, "results": results}
 
 
-def summarise(spec: Tournament, results: list[dict[str, Any]]) -> dict[str, Any]:
-    ties = sum(r["win"] == 0.5 for r in results)
-    return {"outright_wins": sum(r["win"] == 1.0 for r in results), "ties": ties}
+def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:
+    totals["outright_wins"] = totals.get("outright_wins", 0) + (result["win"] == 1.0)
+    totals["ties"] = totals.get("ties", 0) + (result["win"] == 0.5)
+
+
+def report(totals: dict[str, Any], games: int) -> dict[str, Any]:
+    return {"outright_wins": totals["outright_wins"], "ties": totals["ties"]}

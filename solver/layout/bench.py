@@ -90,5 +90,9 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
     return {"game": g, "seed": seed, "results": _results(state, seated, names, spent, False)}
 
 
-def summarise(spec: Tournament, results: list[dict[str, Any]]) -> dict[str, Any]:
+def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:
+    """Nothing beyond the arena's own figures."""
+
+
+def report(totals: dict[str, Any], games: int) -> dict[str, Any]:
     return {}

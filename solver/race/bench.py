@@ -54,5 +54,9 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
     return {"game": g, "seed": seed, "results": results}
 
 
-def summarise(spec: Tournament, results: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"claims_per_game": sum(r["moves"] for r in results) / max(len(results), 1)}
+def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:
+    totals["claims"] = totals.get("claims", 0) + result["moves"]
+
+
+def report(totals: dict[str, Any], games: int) -> dict[str, Any]:
+    return {"claims_per_game": totals["claims"] / max(games, 1)}

@@ -115,3 +115,47 @@ def test_bench_writes_csv_and_plots(tmp_path) -> None:
     assert summary["plots"] == [
         str(tmp_path / "plots" / n) for n in ("scores.png", "breakdown.png")
     ]
+
+
+def test_chunks_are_passed_on_in_game_order_whatever_order_they_finish() -> None:
+    finished = [
+        [{"game": 4}, {"game": 5}],
+        [{"game": 0}],
+        [{"game": 2}, {"game": 3}],
+        [{"game": 1}],
+    ]
+    counted = []
+    ordered = list(arena._in_game_order(iter(finished), counted.append))
+    assert [r["game"] for chunk in ordered for r in chunk] == list(range(6))
+    assert counted == [2, 1, 2, 1]  # progress as they finish
+
+
+def test_running_totals_match_the_textbook() -> None:
+    import random
+    import statistics
+
+    rng = random.Random(3)
+    values = [rng.gauss(400, 50) for _ in range(1000)]
+    moments = arena.Moments()
+    for v in values:
+        moments.add(v)
+    assert moments.mean == pytest.approx(statistics.fmean(values))
+    assert moments.ci95 == pytest.approx(1.96 * statistics.stdev(values) / math.sqrt(1000))
+
+
+def test_streaming_play_gives_the_summary_of_the_kept_records(tmp_path) -> None:
+    spec = arena.tournament("deduce", ["points", "entropy"], 6, 21, length=6)
+    seen = []
+    outcome = arena.play(spec, workers=2, on_records=seen.extend)
+    assert [r["game"] for r in seen] == list(range(6))
+    kept = arena.run(spec)
+    expected = arena.summary(spec, kept)
+    for row in [*expected["players"], *outcome.summary["players"]]:
+        del row["seconds_per_move"]
+    assert outcome.summary == expected
+    assert [list(s) for s in outcome.scores] == [
+        [r["results"][e]["score"] for r in kept] for e in (0, 1)
+    ]
+    assert expected["players"][0]["worst"][0] in {
+        r["results"][0]["extra"]["gameword"] for r in kept
+    }
