@@ -844,8 +844,10 @@ def race_bench(players, pace, deck_spec, lang, **kwargs) -> None:
 @click.option("--deck", "deck_spec", default=None, help="en, es, kids, or a deck file.")
 @click.option("--seed", type=int, default=None, help="Seed for the shuffles and the bots.")
 @LANG_OPTION
-def race_play(players, level, pace, kids, deck_spec, seed, lang) -> None:
-    """Race the bots in real time: type a word and press Enter to claim it."""
+@JSON_OPTION
+def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> None:
+    """Race the bots in real time: type a word and press Enter to claim it (--json: the
+    race on stderr, the final totals on stdout)."""
     import queue
     import threading
     import time
@@ -864,12 +866,17 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang) -> None:
             lines.put(line)
 
     threading.Thread(target=read_lines, daemon=True).start()
-    out = render.console()
+    out = render.console(stderr=as_json)
     try:
-        play_live_game(bots, deck, pace, seed, lines, time.monotonic, time.sleep, out.print, lang)
+        totals = play_live_game(
+            bots, deck, pace, seed, lines, time.monotonic, time.sleep, out.print, lang
+        )
     except KeyboardInterrupt:
-        click.echo("\nGame stopped.")
+        click.echo("\nGame stopped.", err=as_json)
         sys.exit(130)
+    if as_json:
+        names = ["you", *[bot.name for bot in bots]]
+        render.emit_json({"seed": seed, "players": names, "totals": totals, "deck": deck.name})
 
 
 LAYOUT_DECK_OPTION = click.option(

@@ -52,3 +52,38 @@ def test_a_whole_live_game_ends_with_a_winner() -> None:
     assert len(totals) == 2 and totals[1] > 0
     assert said[-1].startswith("Winner:")
     assert sum("Round over" in s for s in said) == 2
+
+
+def test_play_command_json_on_a_fake_clock(monkeypatch) -> None:
+    """The whole command, the clock faked so that a race of two rounds takes no time."""
+    import json
+    import time
+
+    from click.testing import CliRunner
+
+    import cli
+
+    now = [0.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(time, "sleep", lambda seconds: now.__setitem__(0, now[0] + seconds))
+    result = CliRunner().invoke(
+        cli.main,
+        [
+            "race",
+            "play",
+            "--players",
+            "2",
+            "--level",
+            "easy",
+            "--pace",
+            "0.2",
+            "--seed",
+            "3",
+            "--json",
+        ],
+        input="",
+    )
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["players"] == ["you", "easy"] and document["totals"][1] > 0
+    assert "Winner" in result.stderr
