@@ -1,8 +1,8 @@
 """What ``myword demo`` shows, as data: the CLI renders it or prints it as JSON.
 
-Until the games arrive the demo shows the dictionaries at work: how many words each tier
-holds, familiar samples a bot would hide, a few words checked, and a pool drawn from a
-page of text (the rulebook's newspaper variation). Each game adds its part here.
+The dictionaries at work (how many words each tier holds, familiar samples a bot would
+hide, a few words checked, a pool drawn from a page of text), then each game: a What's My
+Word? round and a whole bot match, a MY WORD! race, a My Word (1980) game.
 """
 
 from __future__ import annotations

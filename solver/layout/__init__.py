@@ -1,6 +1,8 @@
 """My Word (1980): cards with letter pairs on their edges, laid out to make 4-letter words.
 
-Work in progress: the deck (``deck.py``) and the placement rules (``board.py``: words on
-every touching edge, stacks, symbols, the 6 x 6 limit) are here; turns, hands, knocks, the
-end of the game, logs and replay, players and the CLI come next.
+The rooms: ``deck.py`` (the cards, as data), ``board.py`` (where a card may go and what it
+scores: the rules), ``game.py`` (deal, turns, knocks, the end, logs and replay),
+``arrays.py`` and ``kernels.py`` (Numba move generation; ``reference.py`` its twin),
+``players.py`` (beam search; random and greedy live beside the loop), ``session.py`` and
+``display.py`` (a game in the terminal), ``bench.py`` (its part in ``solver.arena``).
 """
