@@ -164,7 +164,7 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
         )
         sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 0)
     if as_json:
-        render.emit_json(finished.log if hasattr(finished, "log") else finished)
+        render.emit_json(session.document(finished))
 
 
 def arena_options(default_games: int):

@@ -319,8 +319,11 @@ class CsvWriter:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.handle = self.path.open("w", newline="", encoding="utf-8")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.handle = self.path.open("w", newline="", encoding="utf-8")
+        except OSError as error:
+            raise UserError(f"cannot write the CSV {path}: {error.strerror}") from None
         self.writer = csv.writer(self.handle)
         self.extras: list[str] | None = None
 

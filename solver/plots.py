@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from solver.errors import UserError
+
 
 def plot(summary: dict[str, Any], scores: list[list[float]], directory: Path) -> list[Path]:
     """Write the plots into ``directory``; return their paths. ``scores``: every score
@@ -20,7 +22,10 @@ def plot(summary: dict[str, Any], scores: list[list[float]], directory: Path) ->
     import matplotlib.pyplot as plt
 
     directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UserError(f"cannot write plots into {directory}: {error.strerror}") from None
     title = f"{summary['game']}: {summary['games']} games, seed {summary['seed']}"
     players = summary["players"]
     written = []

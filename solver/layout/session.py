@@ -71,8 +71,13 @@ def new_game(
     return start_game(players, seed, easy, deck)
 
 
+def document(state: GameState) -> dict[str, Any]:
+    """The game as JSON: its log (what is saved, and what ``replay`` checks)."""
+    return state.log
+
+
 def save(state: GameState, path: Path) -> None:
-    savefile.write(state.log, path)
+    savefile.write(document(state), path)
 
 
 def load(path: Path) -> GameState:

@@ -159,3 +159,13 @@ def test_streaming_play_gives_the_summary_of_the_kept_records(tmp_path) -> None:
     assert expected["players"][0]["worst"][0] in {
         r["results"][0]["extra"]["gameword"] for r in kept
     }
+
+
+def test_unwritable_outputs_are_one_line_errors(tmp_path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    base = ["layout", "bench", "--players", "greedy,random", "--games", "1"]
+    csv_error = CliRunner().invoke(cli.main, [*base, "--csv", str(blocker / "g.csv")])
+    assert csv_error.exit_code == 1 and csv_error.stderr.startswith("Error: cannot write the CSV")
+    plot_error = CliRunner().invoke(cli.main, [*base, "--plot", str(blocker / "plots")])
+    assert plot_error.exit_code == 1 and "cannot write plots" in plot_error.stderr
