@@ -20,6 +20,7 @@ def plot(summary: dict[str, Any], scores: list[list[float]], directory: Path) ->
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import numpy as np
 
     directory = Path(directory)
     try:
@@ -31,11 +32,16 @@ def plot(summary: dict[str, Any], scores: list[list[float]], directory: Path) ->
     written = []
 
     figure, axes = plt.subplots(figsize=(8, 4.5))
+    everything = np.concatenate([np.asarray(s, dtype=float) for s in scores])
+    distinct = len(np.unique(everything))
+    edges = np.histogram_bin_edges(everything, bins=min(40, max(5, distinct)))  # shared
     for row in players:
-        values = scores[row["entry"]]
         label = f"{row['player']} (mean {row['mean_score']:.1f})"
-        axes.hist(values, bins=min(40, max(5, len(set(values)))), alpha=0.5, label=label)
-        axes.axvline(row["mean_score"], linestyle="--", linewidth=1, color="black")
+        drawn = axes.hist(
+            scores[row["entry"]], bins=edges, histtype="step", linewidth=1.8, label=label
+        )
+        colour = drawn[2][0].get_edgecolor()
+        axes.axvline(row["mean_score"], linestyle="--", linewidth=1, color=colour)
     axes.set_xlabel(summary["score"])
     axes.set_ylabel("games")
     axes.set_title(f"Score distribution — {title}")
