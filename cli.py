@@ -254,10 +254,17 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
             click.echo(f"wrote {written}", err=True)
 
 
-def arena_settings(kwargs: dict) -> dict:
-    """Split the shared arena options off a command's keyword arguments."""
+def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
+    """The tournament a bench command asks for, and its shared options (split off the
+    command's keyword arguments). ``entries``: a list, or comma-separated names."""
+    from solver import arena, seeds
+
     names = ("games", "seed", "workers", "scheduler", "csv_path", "plot_dir", "as_json")
-    return {name: kwargs.pop(name) for name in names}
+    settings = {name: kwargs.pop(name) for name in names}
+    if isinstance(entries, str):
+        entries = [e.strip() for e in entries.split(",") if e.strip()]
+    seed = seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"]
+    return arena.tournament(game, entries, settings["games"], seed, **options), settings
 
 
 @main.group()
@@ -569,15 +576,10 @@ def solve(gamewords, strategy, sheet, tier, from_text, from_list, prior, lang, a
 @arena_options(100)
 def deduce_bench(strategy, length, gamewords, prior, lang, **kwargs) -> None:
     """Strategies play rounds against the same drawn Gamewords; compare with the oracle."""
-    from solver import arena, seeds
-
-    settings = arena_settings(kwargs)
-    entries = [s.strip() for s in strategy.split(",") if s.strip()]
-    spec = arena.tournament(
+    spec, settings = arena_spec(
         "deduce",
-        entries,
-        settings["games"],
-        seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"],
+        strategy,
+        kwargs,
         length=int(length),
         gamewords=gamewords,
         prior=prior,
@@ -641,16 +643,8 @@ def pick(length: str, difficulty: str, seed: int | None, lang: str, as_json: boo
 @arena_options(20)
 def match(purple, red, difficulty, lang, **kwargs) -> None:
     """Bot against bot: whole two-round games between two strategies."""
-    from solver import arena, seeds
-
-    settings = arena_settings(kwargs)
-    spec = arena.tournament(
-        "deduce-match",
-        [purple, red],
-        settings["games"],
-        seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"],
-        difficulty=difficulty,
-        lang=lang,
+    spec, settings = arena_spec(
+        "deduce-match", [purple, red], kwargs, difficulty=difficulty, lang=lang
     )
     columns = [("outright wins", "outright_wins", "{:d}"), ("ties", "ties", "{:d}")]
     title = f"Purple {purple} v Red {red}, {difficulty} words"
@@ -804,18 +798,7 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
 @arena_options(100)
 def race_bench(players, pace, deck_spec, lang, **kwargs) -> None:
     """Bots race each other over many seeded games: mean cards and wins per seat."""
-    from solver import arena, seeds
-
-    settings = arena_settings(kwargs)
-    spec = arena.tournament(
-        "race",
-        [p.strip() for p in players.split(",") if p.strip()],
-        settings["games"],
-        seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"],
-        pace=pace,
-        deck=deck_spec,
-        lang=lang,
-    )
+    spec, settings = arena_spec("race", players, kwargs, pace=pace, deck=deck_spec, lang=lang)
     run_tournament(spec, settings, [("claims a game", "claims_per_game", "{:.1f}")], "MY WORD!")
 
 
@@ -966,18 +949,8 @@ def layout_play(players, seed, easy, save_path, resume_path, deck_file, as_json)
 @arena_options(100)
 def layout_bench(players, solo, easy, deck_file, **kwargs) -> None:
     """Compare players: solo mean scores, or win rates head to head, with 95% intervals."""
-    from solver import arena, seeds
-
-    settings = arena_settings(kwargs)
-    spec = arena.tournament(
-        "layout",
-        [p.strip() for p in players.split(",") if p.strip()],
-        settings["games"],
-        seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"],
-        solo=solo,
-        easy=easy,
-        deck=None if deck_file is None else str(deck_file),
-    )
+    deck = None if deck_file is None else str(deck_file)
+    spec, settings = arena_spec("layout", players, kwargs, solo=solo, easy=easy, deck=deck)
     run_tournament(spec, settings, title="My Word (1980)" + (" solo" if solo else ""))
 
 
