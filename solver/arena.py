@@ -191,7 +191,7 @@ def _on_dask(spec: Tournament, address: str) -> Iterator[list[dict[str, Any]]]:
         raise UserError("--scheduler needs Dask distributed: pip install -e '.[cluster]'") from None
     try:
         client = Client(address, timeout=f"{CONNECT_SECONDS}s")
-    except (OSError, TimeoutError) as error:
+    except (OSError, TimeoutError, ValueError) as error:  # ValueError: a malformed address
         raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     with client:
         workers = max(1, len(client.scheduler_info().get("workers", {})))

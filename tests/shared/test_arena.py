@@ -60,6 +60,8 @@ def test_an_unreachable_scheduler_is_a_one_line_error(monkeypatch) -> None:
     monkeypatch.setattr(arena, "CONNECT_SECONDS", 1)
     with pytest.raises(UserError, match="cannot reach the Dask scheduler"):
         arena.run(SPECS[0], scheduler="tcp://127.0.0.1:9")
+    with pytest.raises(UserError, match="missing port"):
+        arena.run(SPECS[0], scheduler="notanaddress")
 
 
 def test_summary_means_and_intervals() -> None:
