@@ -134,6 +134,8 @@ def play(
     to ``on_records`` in game order as they come and folded into running totals, so a
     million games need no more memory than a hundred. ``progress`` is told how many games
     have just finished."""
+    if not spec.entries:
+        raise UserError("name at least one player or strategy to play")
     game_module(spec.game).check(spec)
     if scheduler:
         chunks = _on_dask(spec, scheduler)

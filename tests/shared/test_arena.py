@@ -163,6 +163,11 @@ def test_streaming_play_gives_the_summary_of_the_kept_records(tmp_path) -> None:
     }
 
 
+def test_a_tournament_needs_entries() -> None:
+    result = CliRunner().invoke(cli.main, ["deduce", "bench", "--strategy", ",", "--games", "1"])
+    assert result.exit_code == 1 and "at least one" in result.stderr
+
+
 def test_unwritable_outputs_are_one_line_errors(tmp_path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
