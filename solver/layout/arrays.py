@@ -76,11 +76,10 @@ class Grid:
 def grid_of(layout: Layout, margin: int = 1) -> Grid:
     """The grid with ``margin`` empty rows and columns round the layout: one is room for
     every play now; a search that plays k cards ahead needs k + 1."""
-    rows = [r for (r, _), _ in layout.stacks]
-    columns = [c for (_, c), _ in layout.stacks]
-    row0, column0 = min(rows) - margin, min(columns) - margin
+    first_row, last_row, first_column, last_column = layout.bounds
+    row0, column0 = first_row - margin, first_column - margin
     cells = np.zeros(
-        (max(rows) - row0 + 1 + margin, max(columns) - column0 + 1 + margin), dtype=np.int16
+        (last_row - row0 + 1 + margin, last_column - column0 + 1 + margin), dtype=np.int16
     )
     for (r, c), stack in layout.stacks:
         cells[r - row0, c - column0] = stack[-1]

@@ -79,6 +79,24 @@ class Layout:
     def as_dict(self) -> dict[Position, tuple[int, ...]]:
         return dict(self.by_position)
 
+    @cached_property
+    def bounds(self) -> tuple[int, int, int, int]:
+        """First row, last row, first column, last column the layout spans."""
+        rows = [r for (r, _), _ in self.stacks]
+        columns = [c for (_, c), _ in self.stacks]
+        return min(rows), max(rows), min(columns), max(columns)
+
+    @cached_property
+    def frontier(self) -> frozenset[Position]:
+        """The empty squares touching a card: where a card may go next to the layout."""
+        stacks = self.by_position
+        return frozenset(
+            (row + dr, column + dc)
+            for row, column in stacks
+            for dr, dc, *_ in DIRECTIONS
+            if (row + dr, column + dc) not in stacks
+        )
+
     def top(self, position: Position) -> int | None:
         stack = self.by_position.get(position)
         return stack[-1] if stack else None
@@ -180,9 +198,13 @@ def declare(spot: Placement, words: list[str], lang: str = "en") -> Placement:
 
 
 def within_limit(layout: Layout, position: Position) -> bool:
-    rows = [r for (r, _), _ in layout.stacks] + [position[0]]
-    columns = [c for (_, c), _ in layout.stacks] + [position[1]]
-    return max(rows) - min(rows) < LIMIT and max(columns) - min(columns) < LIMIT
+    """Would a card at ``position`` keep the layout within six by six (rule 9)?"""
+    first_row, last_row, first_column, last_column = layout.bounds
+    row, column = position
+    return (
+        max(last_row, row) - min(first_row, row) < LIMIT
+        and max(last_column, column) - min(first_column, column) < LIMIT
+    )
 
 
 def _touching(
@@ -234,13 +256,8 @@ def placements(
 ) -> list[Placement]:
     """Every legal place for ``card``: next to the layout (rule 5a) or on top of a card
     (5b), making words on every touching edge, inside 6 x 6 unless ``easy`` (rule 9)."""
-    stacks = layout.by_position
-    spots = set(stacks)
-    for row, column in stacks:
-        for dr, dc, *_ in DIRECTIONS:
-            spots.add((row + dr, column + dc))
     found = []
-    for position in sorted(spots):
+    for position in sorted(layout.frontier | layout.by_position.keys()):
         if not easy and not within_limit(layout, position):
             continue
         legal = placement(layout, deck, card, position, lang)

@@ -51,10 +51,9 @@ class Window:
 
 
 def window_of(layout: Layout) -> Window:
-    rows = [r for (r, _), _ in layout.stacks]
-    columns = [c for (_, c), _ in layout.stacks]
+    first_row, last_row, first_column, last_column = layout.bounds
     return Window(
-        min(rows) - 1, min(columns) - 1, max(rows) - min(rows) + 3, max(columns) - min(columns) + 3
+        first_row - 1, first_column - 1, last_row - first_row + 3, last_column - first_column + 3
     )
 
 
@@ -111,11 +110,7 @@ def board_view(layout: Layout, deck: Deck, open_squares: set[Position] | None = 
             if stack:
                 drawn = _card_lines(deck.card(stack[-1]), len(stack))
             else:
-                touching = any(
-                    (position[0] + dr, position[1] + dc) in stacks
-                    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
-                )
-                shown = touching if open_squares is None else position in open_squares
+                shown = position in (layout.frontier if open_squares is None else open_squares)
                 drawn = _empty_lines(window.name(position) if shown else None)
             for r in range(5):
                 row_lines[r].append_text(drawn[r])

@@ -101,14 +101,11 @@ def names(state: GameState) -> list[str]:
 
 def open_squares(state: GameState) -> set[tuple[int, int]]:
     """Empty squares touching the layout where a card may go under the size limit."""
-    stacks = state.layout.by_position
-    squares = set()
-    for row, column in stacks:
-        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-            square = (row + dr, column + dc)
-            if square not in stacks and (state.easy or within_limit(state.layout, square)):
-                squares.add(square)
-    return squares
+    return {
+        square
+        for square in state.layout.frontier
+        if state.easy or within_limit(state.layout, square)
+    }
 
 
 def scores_line(state: GameState) -> str:
