@@ -95,17 +95,5 @@ def legal_moves(grid, edges, points, hand, limited):
 @njit(cache=True)
 def best_points(grid, edges, points, hand, limited):
     """The most one play of the hand scores on this layout, or -1 when none is legal."""
-    rows, columns = grid.shape
-    first_row, last_row, first_column, last_column = _bounds(grid)
-    best = -1
-    for i in range(rows):
-        if limited and max(last_row, i) - min(first_row, i) >= LIMIT:
-            continue
-        for j in range(columns):
-            if limited and max(last_column, j) - min(first_column, j) >= LIMIT:
-                continue
-            for h in range(hand.shape[0]):
-                value = _cell_points(grid, edges, points, hand[h], i, j)
-                if value > best:
-                    best = value
-    return best
+    moves = legal_moves(grid, edges, points, hand, limited)
+    return moves[:, 4].max() if moves.shape[0] else -1
