@@ -261,18 +261,8 @@ def test_non_words_are_accepted_when_agreed(tmp_path: Path) -> None:
     assert state["rounds"][0]["you"][0] == {"guess": "xq", "score": 0, "late": False}
 
 
-def test_ctrl_c_saves_and_exits_cleanly(tmp_path: Path, monkeypatch) -> None:
-    from solver import terminal
-
-    answers = iter(["ballet", "re"])
-
-    def ask(self, prompt: str, hidden: bool = False) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise KeyboardInterrupt from None
-
-    monkeypatch.setattr(terminal.PromptConsole, "ask", ask)
+def test_ctrl_c_saves_and_exits_cleanly(tmp_path: Path, ctrl_c_after) -> None:
+    ctrl_c_after(["ballet", "re"])
     save = tmp_path / "game.json"
     result = CliRunner().invoke(cli.main, ["deduce", "play", "--seed", "4", "--save", str(save)])
     assert result.exit_code == 130 and "Game saved to" in result.output

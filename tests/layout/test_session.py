@@ -144,20 +144,10 @@ def test_play_json_plays_on_stderr_and_prints_the_finished_log(tmp_path) -> None
     assert "Game saved" in stopped.stderr
 
 
-def test_ctrl_c_mid_game_saves_every_finished_move(tmp_path, monkeypatch) -> None:
+def test_ctrl_c_mid_game_saves_every_finished_move(tmp_path, ctrl_c_after) -> None:
     """Ctrl-C at the person's second prompt: the moves made so far are in the save, and
     resuming replays them and goes on."""
-    from solver import terminal
-
-    answers = iter(["hint"])
-
-    def ask(self, prompt: str, hidden: bool = False) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise KeyboardInterrupt from None
-
-    monkeypatch.setattr(terminal.PromptConsole, "ask", ask)
+    ctrl_c_after(["hint"])
     path = tmp_path / "g.json"
     result = CliRunner().invoke(cli.main, ["layout", "play", "--seed", "6", "--save", str(path)])
     assert result.exit_code == 130 and "Game saved to" in result.output

@@ -1,0 +1,23 @@
+"""Fixtures every test folder may use."""
+
+import pytest
+
+
+@pytest.fixture
+def ctrl_c_after(monkeypatch):
+    """Script the terminal: ``ctrl_c_after(["ballet", "re"])`` makes the console answer
+    those lines, then press Ctrl-C at the next prompt."""
+    from solver import terminal
+
+    def script(lines: list[str]) -> None:
+        answers = iter(lines)
+
+        def ask(self, prompt: str, hidden: bool = False) -> str:
+            try:
+                return next(answers)
+            except StopIteration:
+                raise KeyboardInterrupt from None
+
+        monkeypatch.setattr(terminal.PromptConsole, "ask", ask)
+
+    return script
