@@ -345,14 +345,6 @@ class CsvWriter:
         self.handle.close()
 
 
-def write_csv(records: list[dict[str, Any]], path: Path) -> None:
-    writer = CsvWriter(path)
-    try:
-        writer.write(records)
-    finally:
-        writer.close()
-
-
 def _cell(value: Any) -> Any:
     """Lists go into one CSV cell, ``;``-separated."""
     return ";".join(str(v) for v in value) if isinstance(value, list | tuple) else value
