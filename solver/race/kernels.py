@@ -23,23 +23,38 @@ CHUNKS = 64  # each chunk of words reuses one set of scratch buffers
 
 @njit(cache=True)
 def _most_cards(
-    word, length, singles, first, second, doubles, wild, double_wild, bound, short, scratch
+    word,
+    length,
+    singles,
+    first,
+    second,
+    doubles,
+    wild,
+    double_wild,
+    bound,
+    short,
+    by_letter,
+    taken_double,
+    by_depth,
 ):
     """The most cards that spell ``word`` (0: none), searching no further than ``bound``.
 
     Along the search it keeps ``short``: how many of the letters still to spell the single
     cards left cannot give. A branch whose ``short`` exceeds what the wilds and doubles
     left could give is abandoned at once.
+
+    The zeroed scratch comes in three shapes, each sized by what indexes it (see
+    ``scratch_buffers``): ``by_letter`` (2, alphabet) by letter code, ``taken_double``
+    (doubles,) by double, ``by_depth`` (4, word width + 1) by search depth.
     """
     n_doubles = first.shape[0]
     choices = n_doubles + 3
-    need = scratch[0]  # letters still to spell, by letter
-    taken = scratch[1]
-    taken_double = scratch[2]
-    position = scratch[3]
-    next_choice = scratch[4]
-    applied = scratch[5]
-    short_at = scratch[6]
+    need = by_letter[0]  # letters still to spell, by letter
+    taken = by_letter[1]
+    position = by_depth[0]
+    next_choice = by_depth[1]
+    applied = by_depth[2]
+    short_at = by_depth[3]
     for p in range(length):  # the buffers are zero: cleared after every word
         need[word[p]] += 1
     doubles_left = 0
@@ -140,6 +155,19 @@ def _most_cards(
 
 
 @njit(cache=True)
+def scratch_buffers(letters, doubles, width):
+    """Zeroed scratch for ``_most_cards``, each buffer sized by what indexes it: letter codes
+    (``letters``, the alphabet), the table's distinct doubles, and search depths (a word of
+    ``width`` letters is at most ``width`` cards deep, plus the level that finds it spelled).
+    Sizing one buffer by another's bound once let Ñ and short vocabularies write past it.
+    """
+    by_letter = np.zeros((2, letters), dtype=np.int64)
+    taken_double = np.zeros(doubles, dtype=np.int64)
+    by_depth = np.zeros((4, width + 1), dtype=np.int64)
+    return by_letter, taken_double, by_depth
+
+
+@njit(cache=True)
 def _table_letters(singles, first, second, doubles):
     """Letters the table gives counting the doubles' letters, and its letter mask."""
     available = singles.copy()
@@ -224,10 +252,11 @@ def best_cards(
     available, table_mask = _table_letters(singles, first, second, doubles)
     total_letters = singles.sum() + 2 * doubles.sum() + wild + 2 * double_wild
     wild_letters = wild + 2 * double_wild
-    width = max(words.shape[1], first.shape[0]) + 1
     chunks = min(CHUNKS, n)
     for chunk in prange(chunks):
-        scratch = np.zeros((7, width), dtype=np.int64)
+        by_letter, taken_double, by_depth = scratch_buffers(
+            singles.shape[0], first.shape[0], words.shape[1]
+        )
         for i in range(chunk * n // chunks, (chunk + 1) * n // chunks):
             bound, lacking = _bound(
                 i,
@@ -257,7 +286,9 @@ def best_cards(
                     double_wild,
                     bound,
                     lacking,
-                    scratch,
+                    by_letter,
+                    taken_double,
+                    by_depth,
                 )
                 if cards >= 3:  # a claim takes three cards at least
                     out[i] = cards
