@@ -1,9 +1,13 @@
 """Numba kernels for What's My Word?: scoring many Gamewords at once, filtering, partitions.
 
 Words come in as the lexicon's letter codes (``uint8`` arrays, one row per word) and scores
-go out in *units* of 250 points (``uint8``: the largest score, 7000 + 3000, is 40 units), so
-that every kernel works on small integers. ``rules.py`` defines the game; each kernel here
-has a plain-Python twin in ``reference.py`` and tests hold them equal.
+go out in *units* of 250 points (``uint8``), so that every kernel works on small integers:
+an L-letter Gameword scores at most ``max_units(L)`` = 4L + 12 units (40 at 7 letters), which
+fits a byte up to ``rules.MAX_WORD_LETTERS`` letters, the limit ``parse_sheet`` checks.
+Histograms over scores are sized from the Gameword length they are given, never from the
+default sheets (a fixed 41 once let 8-letter sheets write past them). ``rules.py`` defines
+the game; each kernel here has a plain-Python twin in ``reference.py`` and tests hold them
+equal.
 
 Import this module only where a solver needs it: importing numba costs half a second.
 """
@@ -15,8 +19,14 @@ from numba import njit, prange
 
 MATCHING_UNITS = 4  # 1000 points
 BONUS_UNITS = 12  # 3000 points
-MAX_UNITS = 41  # histogram size: scores 0..40 units
-LETTERS = 32  # room for every alphabet (English 26, Spanish 27)
+LETTERS = 32  # room for every alphabet (English 26, Spanish 27); tests hold every language to it
+
+
+@njit(cache=True, inline="always")
+def max_units(length):
+    """The highest score an L-letter Gameword can give, in units: every letter matching on
+    the last row, plus the bonus."""
+    return MATCHING_UNITS * length + BONUS_UNITS
 
 
 @njit(cache=True, inline="always")
@@ -79,11 +89,12 @@ def guess_statistics(candidates, weights, guesses, offset, last_row):
     ``weights`` are the candidates' probabilities (summing to 1).
     """
     m = guesses.shape[0]
+    scores = max_units(candidates.shape[1]) + 1
     expected = np.zeros(m, dtype=np.float64)
     entropy = np.zeros(m, dtype=np.float64)
     for g in prange(m):
         counts = np.zeros(LETTERS, dtype=np.int32)
-        histogram = np.zeros(MAX_UNITS, dtype=np.float64)
+        histogram = np.zeros(scores, dtype=np.float64)
         total = 0.0
         for c in range(candidates.shape[0]):
             units = _units(candidates[c], guesses[g], offset, last_row, counts)
@@ -91,7 +102,7 @@ def guess_statistics(candidates, weights, guesses, offset, last_row):
             total += weights[c] * units
         expected[g] = total
         bits = 0.0
-        for b in range(MAX_UNITS):
+        for b in range(scores):
             if histogram[b] > 0.0:
                 bits -= histogram[b] * np.log2(histogram[b])
         entropy[g] = bits
@@ -119,11 +130,12 @@ def lookahead_units(candidates, weights, guesses, offset, last_row, next_units):
     """
     m = guesses.shape[0]
     n, m_next = next_units.shape
+    scores = max_units(candidates.shape[1]) + 1
     out = np.zeros(m, dtype=np.float64)
     for g in prange(m):
         counts = np.zeros(LETTERS, dtype=np.int32)
-        accumulated = np.zeros((MAX_UNITS, m_next), dtype=np.float64)
-        seen = np.zeros(MAX_UNITS, dtype=np.bool_)
+        accumulated = np.zeros((scores, m_next), dtype=np.float64)
+        seen = np.zeros(scores, dtype=np.bool_)
         for c in range(n):
             part = _units(candidates[c], guesses[g], offset, last_row, counts)
             seen[part] = True
@@ -131,7 +143,7 @@ def lookahead_units(candidates, weights, guesses, offset, last_row, next_units):
             for h in range(m_next):
                 accumulated[part, h] += w * next_units[c, h]
         total = 0.0
-        for part in range(MAX_UNITS):
+        for part in range(scores):
             if seen[part]:
                 total += accumulated[part].max()
         out[g] = total

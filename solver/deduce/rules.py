@@ -26,6 +26,12 @@ MATCHING_POINTS = 1000
 NON_MATCHING_POINTS = 250
 BONUS = 3000
 POINT_UNIT = 250  # every score is a multiple of this
+# Limits of a custom sheet, checked where it is read. The kernels count scores in bytes of
+# units (an L-letter word scores at most 4L + 12 units: 252 at 60 letters) and count a
+# candidate's mismatched rows in a byte; no dictionary word is longer than 45 letters, and
+# no paper sheet holds a hundred rows.
+MAX_WORD_LETTERS = 60
+MAX_SHEET_ROWS = 100
 
 
 class Mark(StrEnum):
@@ -92,7 +98,13 @@ def parse_sheet(text: str, name: str) -> Sheet:
         rows.append(Row(int(found.group(1)), int(found.group(2))))
     if len(rows) < 2:
         raise SheetError(f"sheet {name}: a sheet needs at least two rows")
+    if len(rows) > MAX_SHEET_ROWS:
+        raise SheetError(f"sheet {name}: {len(rows)} rows; a sheet holds {MAX_SHEET_ROWS} at most")
     last = rows[-1]
+    if last.length > MAX_WORD_LETTERS:
+        raise SheetError(
+            f"sheet {name}: a {last.length}-letter word; sheets go up to {MAX_WORD_LETTERS} letters"
+        )
     if last.offset != 0:
         raise SheetError(f"sheet {name}: the last row must be the full word, at offset 0")
     for number, row in enumerate(rows, start=1):

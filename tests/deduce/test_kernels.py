@@ -1,10 +1,14 @@
-"""Each kernel against its plain-Python twin, on random words full of repeated letters."""
+"""Each kernel against its plain-Python twin, on random words full of repeated letters and
+on every vocabulary and sheet length."""
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from solver import lexicon
 from solver.deduce import kernels, reference
-from solver.deduce.rules import POINT_UNIT, score
+from solver.deduce.rules import MAX_WORD_LETTERS, POINT_UNIT, score
 
 
 def random_words(rng: np.random.Generator, n: int, length: int, letters: int = 6) -> np.ndarray:
@@ -89,3 +93,125 @@ def test_top_indices_orders_like_a_stable_sort() -> None:
         count = int(rng.integers(1, 70))
         expected = np.argsort(-values, kind="stable")[:count]
         assert top_indices(values, count).tolist() == expected.tolist()
+
+
+# Every kernel against its twin on every vocabulary and every word length a sheet may have
+# (2 to rules.MAX_WORD_LETTERS): real words where the lexicon has them, random letters up to
+# Ñ's code where it has none. The CI reruns these with NUMBA_BOUNDSCHECK=1.
+
+LANGS_AND_TIERS = [(lang, tier) for lang in ("en", "es") for tier in ("easy", "familiar", "all")]
+
+
+@st.composite
+def rounds(draw: st.DrawFn, lang: str, tier: str):
+    """Candidates of one length, a history of rows on a sheet of that length, the guesses
+    of a next row and of the row after it."""
+    length = draw(st.one_of(st.integers(2, MAX_WORD_LETTERS), st.sampled_from([2, 6, 7, 15])))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    alphabet = len(lexicon.language(lang).alphabet)
+    real = lexicon.word_codes(length, tier, lang) if length <= 45 else np.zeros((0, length))
+    n = draw(st.integers(1, 60))
+    if len(real):
+        candidates = real[rng.choice(len(real), min(n, len(real)), replace=False)]
+    else:  # few letters, so repeats are common; the alphabet's last code (Ñ) included
+        letters = draw(st.integers(1, alphabet))
+        candidates = (alphabet - 1 - random_words(rng, n, length, letters)).astype(np.uint8)
+    candidates = np.ascontiguousarray(candidates, dtype=np.uint8)
+
+    def row_guesses(k: int, offset: int, last: bool, m: int) -> np.ndarray:
+        """Random guesses, candidates' own letters at the row (matching letters), and on
+        the last row candidates themselves (the bonus)."""
+        guesses = [random_words(rng, 1, k, int(rng.integers(1, alphabet + 1)))[0] for _ in range(m)]
+        guesses = [alphabet - 1 - g if rng.integers(0, 2) else g for g in guesses]
+        picks = rng.integers(0, len(candidates), m)
+        guesses += [candidates[c, offset : offset + k] for c in picks]
+        return np.array(guesses, dtype=np.uint8).reshape(-1, k)
+
+    def row() -> tuple[int, int, bool]:
+        k = draw(st.integers(2, length))
+        offset = draw(st.integers(0, length - k))
+        return k, offset, bool(k == length and draw(st.booleans()))
+
+    return candidates, row, row_guesses
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize(("lang", "tier"), LANGS_AND_TIERS)
+def test_every_kernel_matches_its_twin_on_every_sheet_length(lang: str, tier: str) -> None:
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(data=st.data())
+    def check(data: st.DataObject) -> None:
+        candidates, row, row_guesses = data.draw(rounds(lang, tier))
+        n, length = candidates.shape
+        weights = np.random.default_rng(n).random(n)
+        weights /= weights.sum()
+        k, offset, last = row()
+        guesses = row_guesses(k, offset, last, 6)
+        for guess in guesses:
+            assert np.array_equal(
+                kernels.score_against(candidates, guess, offset, last),
+                reference.score_against(candidates, guess, offset, last),
+            )
+        matrix = kernels.score_matrix(candidates, guesses, offset, last)
+        assert np.array_equal(matrix, reference.score_matrix(candidates, guesses, offset, last))
+        assert matrix.max() <= kernels.max_units(length)
+        expected, bits = kernels.guess_statistics(candidates, weights, guesses, offset, last)
+        want_expected, want_bits = reference.guess_statistics(
+            candidates, weights, guesses, offset, last
+        )
+        assert np.allclose(expected, want_expected) and np.allclose(bits, want_bits)
+        k2, offset2, last2 = row()
+        ahead = row_guesses(k2, offset2, last2, 4)
+        next_units = kernels.score_matrix(candidates, ahead, offset2, last2)
+        assert np.allclose(
+            kernels.lookahead_units(candidates, weights, guesses, offset, last, next_units),
+            reference.lookahead_units(candidates, weights, guesses, offset, last, next_units),
+        )
+        rows = [row() for _ in range(data.draw(st.integers(1, 5)))]
+        history = np.zeros((len(rows), length), dtype=np.uint8)
+        for r, (k_r, o_r, last_r) in enumerate(rows):
+            history[r, :k_r] = row_guesses(k_r, o_r, last_r, 1)[0]
+        heard = np.array(
+            [
+                reference.units(candidates[0], history[r, :k_r], o_r, last_r)
+                for r, (k_r, o_r, last_r) in enumerate(rows)
+            ],
+            dtype=np.uint8,
+        )
+        arrays = (
+            candidates,
+            history,
+            np.array([r[0] for r in rows], dtype=np.int64),
+            np.array([r[1] for r in rows], dtype=np.int64),
+            np.array([r[2] for r in rows]),
+            heard,
+        )
+        got = kernels.history_mismatches(*arrays)
+        assert got.tolist() == reference.history_mismatches(*arrays).tolist()
+        assert got[0] == 0
+
+    check()
+
+
+@pytest.mark.kernels
+def test_scores_above_seven_letters_are_counted() -> None:
+    """A 10-letter last row scores up to 52 units; histograms sized for 7 letters (41)
+    dropped them and wrote past their end."""
+    rng = np.random.default_rng(10)
+    candidates = random_words(rng, 30, 10, letters=3)
+    weights = np.full(30, 1 / 30)
+    guesses = candidates[:5].copy()
+    expected, bits = kernels.guess_statistics(candidates, weights, guesses, 0, True)
+    want_expected, want_bits = reference.guess_statistics(candidates, weights, guesses, 0, True)
+    assert np.allclose(expected, want_expected) and np.allclose(bits, want_bits)
+    matrix = kernels.score_matrix(candidates, guesses, 0, True)
+    assert matrix.max() == kernels.max_units(10) == 52
+    assert np.allclose(
+        kernels.lookahead_units(candidates, weights, guesses, 0, True, matrix),
+        reference.lookahead_units(candidates, weights, guesses, 0, True, matrix),
+    )
+
+
+def test_every_alphabet_fits_the_kernels_letter_counts() -> None:
+    for lang in ("en", "es"):
+        assert len(lexicon.language(lang).alphabet) <= kernels.LETTERS

@@ -1,9 +1,12 @@
 """The rulebook's examples, every one: the sample game, repeated letters, sheets."""
 
+import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+import cli
 from solver.deduce import Mark, Row, default_sheet, load_sheet, marking, parse_sheet, score
 from solver.deduce.rules import SheetError, possible_scores
 
@@ -115,6 +118,8 @@ def test_user_sheet_from_a_file(tmp_path: Path) -> None:
         ("2@0 5@1", "full word"),
         ("1@0 6@0", "shorter than 2"),
         ("3@4 6@0", "runs past"),
+        ("2@0 61@0", "sheets go up to 60 letters"),
+        ("2@0 " * 100 + "6@0", "101 rows; a sheet holds 100 at most"),
     ],
 )
 def test_invalid_sheets(text: str, message: str) -> None:
@@ -144,3 +149,23 @@ def test_possible_scores_are_exactly_the_reachable_ones(row: Row) -> None:
     last = row.length == 4
     reached = {score(g, q, row.offset, last) for g in gamewords for q in guesses}
     assert reached == possible_scores(row, 4, last)
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize("text", ["2@0 10@0", "3@0 5@2 8@4 15@0", "2@0 3@1 30@0", "2@0 60@0"])
+def test_long_sheets_are_advised_end_to_end(tmp_path: Path, text: str) -> None:
+    """Sheets longer than 7 letters once crashed the process (kernel tables sized for 7)."""
+    path = tmp_path / "long.txt"
+    path.write_text(text)
+    first = parse_sheet(text, "long").rows[0]
+    guess = "ab"[: first.length] + "x" * (first.length - 2)
+    for tier in ("familiar", "all"):
+        options = ["--sheet", str(path), "--history", f"{guess} 0", "--pool", tier, "--json"]
+        result = CliRunner().invoke(cli.main, ["deduce", "advise", *options])
+        assert result.exit_code in (0, 1), result.output
+        if result.exit_code:  # no word of the length in the tier: a one-line error
+            assert result.stderr.startswith("Error: the pool is empty"), result.stderr
+            continue
+        advice = json.loads(result.stdout)
+        assert advice["next_row"]["length"] == parse_sheet(text, "long").rows[1].length
+        assert advice["recommended"] or advice["candidates"] == 0
