@@ -10,6 +10,8 @@ from solver import lexicon
 from solver.deduce import kernels, reference
 from solver.deduce.rules import MAX_WORD_LETTERS, POINT_UNIT, score
 
+pytestmark = pytest.mark.kernels
+
 
 def random_words(rng: np.random.Generator, n: int, length: int, letters: int = 6) -> np.ndarray:
     """Words over a small alphabet, so that repeated letters are the rule, not the exception."""
@@ -135,7 +137,6 @@ def rounds(draw: st.DrawFn, lang: str, tier: str):
     return candidates, row, row_guesses
 
 
-@pytest.mark.kernels
 @pytest.mark.parametrize(("lang", "tier"), LANGS_AND_TIERS)
 def test_every_kernel_matches_its_twin_on_every_sheet_length(lang: str, tier: str) -> None:
     @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -193,7 +194,6 @@ def test_every_kernel_matches_its_twin_on_every_sheet_length(lang: str, tier: st
     check()
 
 
-@pytest.mark.kernels
 def test_scores_above_seven_letters_are_counted() -> None:
     """A 10-letter last row scores up to 52 units; histograms sized for 7 letters (41)
     dropped them and wrote past their end."""

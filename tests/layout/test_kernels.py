@@ -10,6 +10,8 @@ from solver.layout.arrays import deck_arrays, grid_of, hand_array
 from solver.layout.deck import default_deck
 from solver.layout.game import deal, finished, knock, legal_plays, play, random_player
 
+pytestmark = pytest.mark.kernels
+
 
 def _positions(players: int, seed: int, easy: bool):
     """Every position of a seeded random game, with every player's hand."""
