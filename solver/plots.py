@@ -3,6 +3,8 @@
 ``scores.png``: one histogram of scores per entry, their means marked. ``breakdown.png``:
 the mean score at each row, round or turn, per entry, with 95% intervals. matplotlib is
 imported here only, with the Agg backend, so nothing else pays for it or needs a display.
+The intervals are the summary's (``solver.arena``: Student's t, since late rows and turns
+are reached by few games); nothing is computed here, so the plots say what the table says.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ def plot(summary: dict[str, Any], scores: list[list[float]], directory: Path) ->
             continue
         xs = list(range(1, len(points) + 1))
         means = [p["mean"] for p in points]
-        errors = [p["ci95"] for p in points]
+        errors = [p["ci95"] for p in points]  # Student's t half-widths (arena.Moments)
         axes.errorbar(xs, means, yerr=errors, marker="o", capsize=3, label=row["player"])
     axes.set_xlabel(summary["breakdown"])
     axes.set_ylabel(f"mean {summary['score']} (95% interval)")

@@ -21,22 +21,26 @@ BREAKDOWN = "round"
 
 
 def check(spec: Tournament) -> None:
+    """Bad bots or a deck the language lacks letters of: one error before any game."""
     parse_players(",".join(spec.entries))
-    _deck(spec.option("deck"), spec.option("lang", "en"))
+    _deck(spec)
+
+
+def _deck(spec: Tournament) -> Deck:
+    """The options ``deck`` (a name or a file; default: the language's deck) and ``lang``
+    (default: the deck's language), met in ``load_deck``."""
+    return _loaded(spec.option("deck"), spec.option("lang"))
 
 
 @cache
-def _deck(spec: str | None, lang: str) -> Deck:
-    return load_deck(spec or lang)
+def _loaded(deck: str | None, lang: str | None) -> Deck:
+    return load_deck(deck, lang)
 
 
 def play(spec: Tournament, g: int) -> dict[str, Any]:
     seed = spec.seed + g
-    lang = spec.option("lang", "en")
     bots = parse_players(",".join(spec.entries))
-    result = play_game(
-        bots, seed, _deck(spec.option("deck"), lang), spec.option("pace", DEFAULT_PACE), lang
-    )
+    result = play_game(bots, seed, _deck(spec), spec.option("pace", DEFAULT_PACE))
     totals, winners = result.totals, result.winners
     results = [
         {

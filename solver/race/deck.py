@@ -15,17 +15,27 @@ assumption (``shared/design/my-word-cards.md``), derived here reproducibly and k
 - Wilds: two ``?`` (any one letter) and one ``??`` (two adjacent letters).
 - Spanish: the same recipe over the Spanish familiar vocabulary (Ñ counted as a letter, so
   it gets its own card), QU and ND kept as the named doubles.
-- Ages 7 and up (``kids``): the single letters and QU only.
+- Ages 7 and up (``kids``): the single letters and QU of a deck, nothing else (the
+  rulebook removes the other doubles, the wilds and the Ñ card); so each language has its
+  own (``kids-en``, ``kids-es``: the Spanish singles, without Ñ). It is a rule applied to
+  the deck, not a list of its own, so it follows the default deck files and applies to a
+  deck file as well.
 
 Cards are lowercase strings: ``"e"``, ``"qu"``, ``"ñ"``, ``"?"``, ``"??"``. A deck file
-has one ``card count`` pair a line (``#`` comments); ``load_deck`` validates it.
+has one ``card count`` pair a line (``#`` comments).
+
+A deck is played in one language (``Deck.lang``), and every letter on its cards must be a
+letter of that language: the anagram index codes words and tables by the language's
+alphabet, so a Ñ card in an English game is a card no word can use. ``Deck`` checks it
+when it is made, so no command or function can pair them wrongly; ``load_deck`` is where
+a deck named on the command line (or in Python) meets the language asked for.
 """
 
 from __future__ import annotations
 
 import sys
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from itertools import pairwise
@@ -38,20 +48,37 @@ SINGLES = 54
 DOUBLES = 15
 WILD, DOUBLE_WILD = "?", "??"
 NAMED_DOUBLES = {"en": ("qu", "nd", "it", "sh"), "es": ("qu", "nd")}
-DECKS = ("en", "es", "kids")
+LANGS = ("en", "es")  # languages with a default deck
+KIDS = "kids"  # the kids deck of the game's language
+KIDS_REMOVE = (WILD, "ñ")  # single cards the ages 7 and up rules take out
+DECKS = (*LANGS, KIDS, *(f"{KIDS}-{lang}" for lang in LANGS))
 
 
 class DeckError(UserError):
-    """A deck file that cannot be played with."""
+    """A deck that cannot be played with: a bad file, or letters the language lacks."""
 
 
 @dataclass(frozen=True)
 class Deck:
-    """A deck: each card with how many copies there are, in a fixed order."""
+    """A deck: each card with how many copies there are, in a fixed order, and the language
+    it is played in. Made only with at least 3 cards and with letters of that language
+    (``DeckError`` otherwise), so a game never meets a card its words cannot use."""
 
     name: str
     lang: str
     counts: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        if sum(count for _, count in self.counts) < 3:
+            raise DeckError(f"deck {self.name}: a deck needs at least 3 cards")
+        language = lexicon.language(self.lang)
+        letters = set(language.alphabet)
+        foreign = sorted({c for c, _ in self.counts if not is_wild(c) and set(c) - letters})
+        if foreign:
+            raise DeckError(
+                f"deck {self.name} has {_listed(foreign)}, which {language.name} words never "
+                f"use{_where_they_fit(foreign)}"
+            )
 
     def cards(self) -> list[str]:
         """Every card, copies included, in the deck's fixed order (shuffle a copy)."""
@@ -65,9 +92,27 @@ def is_wild(card: str) -> bool:
     return card in (WILD, DOUBLE_WILD)
 
 
+def _listed(cards: list[str]) -> str:
+    shown = ", ".join(card.upper() for card in cards)
+    return f"the card {shown}" if len(cards) == 1 else f"the cards {shown}"
+
+
+def _where_they_fit(cards: list[str]) -> str:
+    """The hint of the error: the languages whose letters the cards are."""
+    fits = [
+        lang
+        for lang in sorted(lexicon.LANGUAGES)
+        if all(set(c) <= set(lexicon.language(lang).alphabet) for c in cards)
+    ]
+    if not fits:
+        return ""
+    name = lexicon.language(fits[0]).name
+    return f": play it in {name} (--lang {fits[0]})"
+
+
 def parse_deck(text: str, name: str, lang: str = "en") -> Deck:
-    """A deck from ``card count`` lines; cards are 1 or 2 letters of the language, or wilds."""
-    alphabet = set(lexicon.language(lang).alphabet)
+    """A deck from ``card count`` lines; cards are 1 or 2 letters, or wilds. The letters
+    are checked against the language by ``Deck`` itself."""
     counts: Counter[str] = Counter()
     for number, line in enumerate(text.splitlines(), start=1):
         fields = line.split("#", 1)[0].split()
@@ -76,11 +121,9 @@ def parse_deck(text: str, name: str, lang: str = "en") -> Deck:
         if len(fields) != 2 or not fields[1].isdigit():
             raise DeckError(f"deck {name}, line {number}: write a card and a count, e.g. 'qu 1'")
         card, count = fields[0].lower(), int(fields[1])
-        if not (is_wild(card) or (1 <= len(card) <= 2 and set(card) <= alphabet)):
+        if not (is_wild(card) or (1 <= len(card) <= 2 and card.isalpha())):
             raise DeckError(f"deck {name}, line {number}: {fields[0]!r} is not a card")
         counts[card] += count
-    if sum(counts.values()) < 3:
-        raise DeckError(f"deck {name}: a deck needs at least 3 cards")
     return Deck(name, lang, tuple(sorted(counts.items(), key=_card_order)))
 
 
@@ -89,27 +132,68 @@ def _card_order(item: tuple[str, int]) -> tuple[int, str]:
     return (2 if is_wild(card) else len(card) - 1, card)
 
 
-def load_deck(spec: str | Path) -> Deck:
-    """``en``, ``es`` or ``kids`` for a built-in deck, or the path of a deck file."""
-    if str(spec) in DECKS:
-        return builtin_deck(str(spec))
-    path = Path(spec)
+def load_deck(
+    spec: str | Path | Deck | None = None, lang: str | None = None, kids: bool = False
+) -> Deck:
+    """The deck a game is played with, in the language it is played in: where a deck
+    named on the command line (or in Python) meets the language, for every command.
+
+    ``spec``: ``en``, ``es``, ``kids``, ``kids-en``, ``kids-es``, the path of a deck file,
+    a ``Deck`` already made, or None (the language's default deck). ``lang``: None plays a
+    built-in deck in its own language (``es`` is a Spanish game: nobody asking for the
+    Spanish deck wants it refused for want of ``--lang es``) and a file or a ``Deck`` in
+    the language it was made for (a file: English, as A to Z fit every language; a file
+    with an Ñ asks for ``--lang es`` in its error). ``kids`` (or ``spec`` ``kids``): the
+    ages 7 and up rule, the deck's single letters and QU only. A deck with letters the
+    language lacks is a ``DeckError`` that names the language that has them."""
+    if str(spec) == KIDS:
+        spec, kids = None, True
+    if isinstance(spec, Deck):
+        deck = spec
+    elif spec is None:
+        deck = builtin_deck(lexicon.language(lang or "en").code)
+    elif str(spec) in DECKS:
+        deck = builtin_deck(str(spec))
+    else:
+        deck = _deck_file(Path(spec), lang or "en")
+    if kids:
+        deck = kids_deck(deck)
+    return deck if lang is None or lang == deck.lang else replace(deck, lang=lang)
+
+
+def _deck_file(path: Path, lang: str) -> Deck:
     try:
-        return parse_deck(path.read_text("utf-8"), path.name)
+        return parse_deck(path.read_text("utf-8"), path.name, lang)
     except FileNotFoundError:
-        raise DeckError(f"no such deck file: {path} (use en, es, kids or a file)") from None
+        known = ", ".join(DECKS)
+        raise DeckError(f"no such deck file: {path} (use {known} or a file)") from None
+    except IsADirectoryError:
+        raise DeckError(f"cannot read deck {path}: it is a folder") from None
     except (OSError, UnicodeDecodeError) as error:
         raise DeckError(f"cannot read deck {path}: {error}") from None
 
 
+def kids_deck(deck: Deck) -> Deck:
+    """The rulebook's deck for ages 7 and up: the single letters and the QU card only
+    ("All other Double Letter Cards, the Ñ card, and the three Wild Cards, should be
+    removed from the deck"), named ``kids-NAME``."""
+    kept = tuple(
+        (c, n) for c, n in deck.counts if c == "qu" or (len(c) == 1 and c not in KIDS_REMOVE)
+    )
+    name = deck.name if deck.name.startswith(f"{KIDS}-") else f"{KIDS}-{deck.name}"
+    return Deck(name, deck.lang, kept)
+
+
 @cache
 def builtin_deck(name: str) -> Deck:
-    if name == "kids":
-        full = builtin_deck("en")
-        kept = tuple((c, n) for c, n in full.counts if c == "qu" or (len(c) == 1 and c != WILD))
-        return Deck("kids", "en", kept)
-    if name not in ("en", "es"):
-        raise DeckError(f"unknown deck {name!r} (choose from {', '.join(DECKS)}, or a file)")
+    """A deck of the package, in its own language: ``en``, ``es`` (``data/deck-*.txt``),
+    ``kids-en``, ``kids-es``, and ``kids``, the English kids deck."""
+    lang = name.removeprefix(f"{KIDS}-") if name != KIDS else "en"
+    if lang not in LANGS or name not in DECKS:
+        known = ", ".join(DECKS)
+        raise DeckError(f"unknown deck {name!r} (choose from {known}, or a file)")
+    if lang != name:
+        return kids_deck(builtin_deck(lang))
     text = resources.files("solver.race").joinpath(f"data/deck-{name}.txt").read_text("utf-8")
     return parse_deck(text, name, name)
 

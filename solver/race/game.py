@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from solver import seeds
 from solver.race.bots import WAIT_FOR, RaceBot
 from solver.race.claims import best_spelling
-from solver.race.deck import Deck, builtin_deck
+from solver.race.deck import Deck, load_deck
 from solver.race.index import ranked_indices, word_table
 
 DEFAULT_PACE = 2.0  # seconds between two cards
@@ -114,8 +114,16 @@ def free_cards(
 
 
 def play_round(
-    players: list[RaceBot], dealer: int, deck: Deck, rng: random.Random, pace: float, lang: str
+    players: list[RaceBot],
+    dealer: int,
+    deck: Deck,
+    rng: random.Random,
+    pace: float,
+    lang: str | None = None,
 ) -> RoundLog:
+    """One round dealt by ``dealer``, in ``lang`` (default: the deck's language)."""
+    deck = load_deck(deck, lang)
+    lang = deck.lang
     cards = deck.cards()
     rng.shuffle(cards)
     log = RoundLog(dealer, won=[0] * len(players))
@@ -182,12 +190,14 @@ def play_game(
     seed: int | None = None,
     deck: Deck | None = None,
     pace: float = DEFAULT_PACE,
-    lang: str = "en",
+    lang: str | None = None,
 ) -> GameResult:
-    """A whole game: one round per player, each dealing in turn."""
+    """A whole game: one round per player, each dealing in turn. ``deck`` and ``lang``
+    meet in ``load_deck``: no deck is the language's own (English by default), no language
+    is the deck's, and a deck with letters the language lacks is a ``DeckError``."""
     rng = seeds.rng(seed)
-    deck = deck or builtin_deck(lang if lang in ("en", "es") else "en")
-    rounds = [play_round(players, dealer, deck, rng, pace, lang) for dealer in range(len(players))]
+    deck = load_deck(deck, lang)
+    rounds = [play_round(players, dealer, deck, rng, pace) for dealer in range(len(players))]
     return GameResult(
         [p.name for p in players], seeds.DEFAULT_SEED if seed is None else seed, rounds
     )

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from solver import seeds
 from solver.race.bots import RaceBot
 from solver.race.claims import best_spelling
-from solver.race.deck import Deck
+from solver.race.deck import Deck, load_deck
 from solver.race.game import Pending, free_cards, search_again, still_spelled
 
 TICK = 0.05  # seconds between two looks at the clock
@@ -47,9 +47,12 @@ def play_live_round(
     clock: Callable[[], float],
     sleep: Callable[[float], None],
     say: Callable[[str], None],
-    lang: str = "en",
+    lang: str | None = None,
 ) -> LiveRound:
-    """One round: ``bots`` hold every seat but ``you``'s (their entry at ``you`` is unused)."""
+    """One round: ``bots`` hold every seat but ``you``'s (their entry at ``you`` is unused);
+    in ``lang``, by default the deck's (``load_deck`` checks that they agree)."""
+    deck = load_deck(deck, lang)
+    lang = deck.lang
     names = [("you" if seat == you else bots[seat].name) for seat in range(len(bots))]
     cards = deck.cards()
     rng.shuffle(cards)
@@ -126,14 +129,17 @@ def play_live_game(
     clock: Callable[[], float],
     sleep: Callable[[float], None],
     say: Callable[[str], None],
-    lang: str = "en",
+    lang: str | None = None,
 ) -> list[int]:
-    """You (seat 0) against the bots in seats 1..: one round per player; the totals."""
+    """You (seat 0) against the bots in seats 1..: one round per player; the totals. In
+    ``lang``, by default the deck's; a deck the language lacks letters of is refused
+    (``DeckError``) before the first card."""
+    deck = load_deck(deck, lang)
     rng = seeds.rng(seed)
     seats = [bots[0], *bots]  # seat 0's bot entry is a placeholder for you
     totals = [0] * len(seats)
     for dealer in range(len(seats)):
-        played = play_live_round(seats, 0, dealer, deck, rng, pace, lines, clock, sleep, say, lang)
+        played = play_live_round(seats, 0, dealer, deck, rng, pace, lines, clock, sleep, say)
         totals = [a + b for a, b in zip(totals, played.won, strict=True)]
         names = played.names
         say("Scores: " + ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=True)))

@@ -89,11 +89,103 @@ def test_summary_means_and_intervals() -> None:
     beam, greedy = arena.summary(spec, records)["players"]
     assert beam["mean_score"] == 25 and greedy["mean_score"] == 17.5
     sd = math.sqrt(sum((x - 25) ** 2 for x in (10, 30, 20, 40)) / 3)
-    assert beam["score_ci95"] == pytest.approx(1.96 * sd / 2)
+    assert beam["score_ci95"] == pytest.approx(3.182446 * sd / 2)  # t(0.975, 3)
     assert beam["win_rate"] == 0.625 and beam["wins"] + greedy["wins"] == 4
-    assert beam["win_rate_ci95"] == pytest.approx(1.96 * math.sqrt(0.625 * 0.375 / 4))
+    low, high = arena.wilson(2.5, 4)
+    assert (beam["win_rate_low"], beam["win_rate_high"]) == (low, high)
+    assert beam["win_rate_ci95"] == pytest.approx(max(0.625 - low, high - 0.625))
     assert beam["seconds_per_move"] == 0.25
     assert beam["breakdown"][0]["mean"] == 12.5
+    assert beam["breakdown"][0]["ci95"] == pytest.approx(3.182446 * sd / 4)
+
+
+def records_of(spec, wins: list[int]) -> list[dict]:
+    """Records of two-player games: ``wins[g]`` is the entry that won game g."""
+    return [
+        {
+            "game": g,
+            "seed": spec.seed + g,
+            "results": [
+                {"entry": e, "score": 1, "win": float(e == winner), "moves": 1, "breakdown": []}
+                for e in (0, 1)
+            ],
+        }
+        for g, winner in enumerate(wins)
+    ]
+
+
+@pytest.mark.parametrize("games", [1, 3, 20, 500])
+def test_all_or_no_wins_still_have_an_interval(games: int) -> None:
+    """The normal approximation gave 100% +- 0.0% and 0% +- 0.0%: certainty from a few
+    games. Wilson's interval stays inside [0, 1] and is wider the fewer the games."""
+    spec = arena.tournament("layout", ["beam", "greedy"], games, 1)
+    always, never = arena.summary(spec, records_of(spec, [0] * games))["players"]
+    assert always["win_rate"] == 1.0 and never["win_rate"] == 0.0
+    assert always["win_rate_ci95"] > 0.0 and never["win_rate_ci95"] > 0.0
+    assert always["win_rate_high"] == 1.0 and never["win_rate_low"] == 0.0
+    expected = 1.96**2 / (games + 1.96**2)  # Wilson's bound at 0 of n: z^2 / (n + z^2)
+    assert never["win_rate_high"] == pytest.approx(expected, rel=1e-4)
+    assert always["win_rate_low"] == pytest.approx(1 - expected, rel=1e-4)
+    for row in (always, never):
+        assert 0.0 <= row["win_rate_low"] < row["win_rate_high"] <= 1.0
+        assert row["win_rate_ci95"] == pytest.approx(row["win_rate_high"] - row["win_rate_low"])
+
+
+def test_wilson_matches_newcombes_table() -> None:
+    """Newcombe (1998), Statistics in Medicine 17:857, table I, method 3 (Wilson)."""
+    for (wins, games), (low, high) in {
+        (81, 263): (0.2553, 0.3662),
+        (15, 148): (0.0624, 0.1605),
+        (0, 20): (0.0, 0.1611),
+        (1, 29): (0.0061, 0.1718),
+    }.items():
+        assert arena.wilson(wins, games) == pytest.approx((low, high), abs=5e-5)
+    assert arena.wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("p", "df", "table"),
+    [
+        (0.975, 1, 12.706),
+        (0.975, 2, 4.303),
+        (0.975, 3, 3.182),
+        (0.975, 5, 2.571),
+        (0.975, 10, 2.228),
+        (0.975, 30, 2.042),
+        (0.975, 100, 1.984),
+        (0.975, 1000, 1.962),
+        (0.975, 10**6, 1.960),
+        (0.995, 10, 3.169),
+        (0.95, 3, 2.353),
+        (0.9, 20, 1.325),
+        (0.025, 5, -2.571),
+    ],
+)
+def test_t_quantiles_match_the_printed_tables(p: float, df: int, table: float) -> None:
+    assert arena.t_quantile(p, df) == pytest.approx(table, abs=5e-4)
+
+
+def test_t_quantiles_match_the_closed_forms_and_the_normal_limit() -> None:
+    """df 1 (Cauchy) and 2 have exact quantiles; as df grows t tends to the normal's."""
+    for p in (0.6, 0.9, 0.975, 0.999):
+        assert arena.t_quantile(p, 1) == pytest.approx(math.tan(math.pi * (p - 0.5)), rel=1e-12)
+        exact = (2 * p - 1) / math.sqrt(2 * p * (1 - p))
+        assert arena.t_quantile(p, 2) == pytest.approx(exact, rel=1e-12)
+    assert arena.t_quantile(0.975, 10**8) == pytest.approx(1.959963984540054, rel=1e-7)
+    assert arena.t_quantile(0.5, 7) == 0.0
+    quantiles = [arena.t_quantile(0.975, df) for df in range(1, 2000)]
+    assert quantiles == sorted(quantiles, reverse=True)  # no step where the methods meet
+    with pytest.raises(ValueError):
+        arena.t_quantile(0.975, 0)
+
+
+def test_a_three_game_mean_uses_t() -> None:
+    """Three games: t(0.975, 2) = 4.303, not z = 1.96 (an interval 2.2 times too narrow)."""
+    moments = arena.Moments()
+    for value in (1.0, 2.0, 3.0):
+        moments.add(value)
+    assert moments.mean == 2.0
+    assert moments.ci95 == pytest.approx(4.302653 * 1.0 / math.sqrt(3))
 
 
 def test_bench_writes_csv_and_plots(tmp_path) -> None:
@@ -142,7 +234,8 @@ def test_running_totals_match_the_textbook() -> None:
     for v in values:
         moments.add(v)
     assert moments.mean == pytest.approx(statistics.fmean(values))
-    assert moments.ci95 == pytest.approx(1.96 * statistics.stdev(values) / math.sqrt(1000))
+    t999 = 1.962341  # t(0.975, 999)
+    assert moments.ci95 == pytest.approx(t999 * statistics.stdev(values) / math.sqrt(1000))
 
 
 def test_streaming_play_gives_the_summary_of_the_kept_records(tmp_path) -> None:

@@ -1,0 +1,144 @@
+"""Decks and languages meet in one place: the kids deck of each language, and a deck whose
+letters the game's language lacks is a clear error, from the command line and from Python."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import cli
+from solver import arena, lexicon
+from solver.race.bots import parse_bot, parse_players
+from solver.race.deck import Deck, DeckError, builtin_deck, load_deck
+from solver.race.game import play_game, play_round
+from solver.race.live import play_live_game
+
+ENYE_DECK = "n 3\nñ 1\ni 2\no 2\na 2\ns 2\n"
+
+
+@pytest.fixture
+def enye_file(tmp_path: Path) -> Path:
+    path = tmp_path / "enye.txt"
+    path.write_text(ENYE_DECK, "utf-8")
+    return path
+
+
+@pytest.fixture
+def fake_clock(monkeypatch) -> None:
+    """The wall clock of ``race play``, faked so that a whole race takes no time."""
+    import time
+
+    now = [0.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(time, "sleep", lambda seconds: now.__setitem__(0, now[0] + seconds))
+
+
+def one_line_error(result) -> str:
+    """What a newcomer must see for a mistake: exit 1 and one ``Error: ...`` line."""
+    assert result.exit_code == 1, (result.output, result.exception)
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr
+    return result.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_kids_deck_is_the_languages_singles_and_qu(lang: str) -> None:
+    full = builtin_deck(lang)
+    kids = load_deck("kids", lang)
+    assert kids.lang == lang and kids.name == f"kids-{lang}"
+    letters = set(lexicon.language(lang).alphabet)
+    kept = letters - {"ñ"}  # the rulebook takes the Ñ card out of the kids' deck
+    assert kids.counts == tuple((c, n) for c, n in full.counts if c == "qu" or c in kept)
+    assert "?" not in kids.cards() and "??" not in kids.cards() and "ñ" not in kids.cards()
+    assert load_deck(lang, kids=True) == kids == load_deck(None, lang, kids=True)
+
+
+def test_a_kids_deck_file_keeps_its_singles_and_qu(tmp_path: Path) -> None:
+    path = tmp_path / "mine.txt"
+    path.write_text("a 3\nt 2\nc 1\nqu 1\nth 2\n? 1\n")
+    assert load_deck(path, kids=True).cards() == ["a", "a", "a", "c", "t", "t", "qu"]
+
+
+def test_a_deck_names_its_language_and_a_builtin_deck_brings_its_own() -> None:
+    assert load_deck("es").lang == "es" and load_deck().lang == "en"
+    assert load_deck("en", "es").lang == "es"  # English letters are Spanish letters too
+
+
+def test_a_deck_the_language_lacks_is_a_deck_error(enye_file: Path) -> None:
+    with pytest.raises(DeckError, match=r"Ñ.*English.*--lang es"):
+        load_deck("es", "en")
+    with pytest.raises(DeckError, match=r"Ñ.*English"):
+        load_deck(enye_file)
+    with pytest.raises(DeckError, match=r"Ñ.*English"):
+        Deck("mine", "en", (("ñ", 3),))
+    assert load_deck(enye_file, "es").cards().count("ñ") == 1
+
+
+def test_the_python_api_checks_the_deck_against_the_language() -> None:
+    players = parse_players("hard,easy")
+    with pytest.raises(DeckError, match="English"):
+        play_game(players, 1, builtin_deck("es"), lang="en")
+    with pytest.raises(DeckError, match="English"):
+        play_round(players, 0, builtin_deck("es"), random.Random(1), 2.0, "en")
+    with pytest.raises(DeckError, match="English"):
+        play_live_game(
+            [parse_bot("easy")], builtin_deck("es"), 1.0, 1, None, None, None, print, "en"
+        )
+    spec = arena.tournament("race", ["hard", "easy"], 1, 1, deck="es", lang="en")
+    with pytest.raises(DeckError, match="English"):
+        arena.run(spec)
+
+
+@pytest.mark.parametrize("command", ["bench", "play"])
+@pytest.mark.parametrize("deck", ["es", "kids-es", "FILE"])
+def test_commands_refuse_a_deck_the_language_lacks(command, deck, enye_file, fake_clock) -> None:
+    deck = str(enye_file) if deck == "FILE" else deck
+    result = CliRunner().invoke(
+        cli.main, ["race", command, "--deck", deck, "--lang", "en", "--seed", "1"], input=""
+    )
+    message = one_line_error(result)
+    assert "Ñ" in message and "--lang es" in message
+
+
+def test_play_refuses_an_enye_file_without_lang(enye_file, fake_clock) -> None:
+    """A deck file is played in English unless --lang says otherwise."""
+    result = CliRunner().invoke(cli.main, ["race", "play", "--deck", str(enye_file)], input="")
+    assert "--lang es" in one_line_error(result)
+
+
+def test_an_unknown_deck_or_language_is_a_one_line_error(fake_clock) -> None:
+    for args in (["--deck", "fr"], ["--lang", "fr"], ["--deck", "kids", "--lang", "fr"]):
+        result = CliRunner().invoke(cli.main, ["race", "play", *args], input="")
+        assert "fr" in one_line_error(result)
+
+
+def test_kids_in_spanish_deals_spanish_cards(fake_clock) -> None:
+    args = [
+        "race", "play", "--kids", "--lang", "es", "--players", "2", "--level", "easy",
+        "--pace", "0.2", "--seed", "3", "--json",
+    ]  # fmt: skip
+    result = CliRunner().invoke(cli.main, args, input="")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["deck"] == "kids-es"
+    shown = [line for line in result.stderr.splitlines() if line.startswith("Table:")]
+    dealt = {card for line in shown for card in line.split("[")[0].split()[1:]} - {"(empty)"}
+    assert all(len(card) == 1 or card == "QU" for card in dealt), dealt
+    assert dealt and dealt <= {card.upper() for card in builtin_deck("kids-es").cards()}
+
+
+def test_the_spanish_deck_alone_plays_in_spanish(enye_file) -> None:
+    result = CliRunner().invoke(
+        cli.main,
+        ["race", "bench", "--deck", "es", "--players", "hard,easy", "--games", "1", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["options"]["lang"] == "es" and document["options"]["deck"] == "es"
+    assert document["players"][0]["mean_score"] > 0
+    args = [
+        "race", "bench", "--deck", str(enye_file), "--lang", "es",
+        "--players", "hard,easy", "--games", "1", "--json",
+    ]  # fmt: skip
+    with_file = CliRunner().invoke(cli.main, args)
+    assert with_file.exit_code == 0, with_file.output
