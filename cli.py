@@ -739,6 +739,21 @@ def race() -> None:
     """MY WORD!: the speed card game. Find the best claim on a table of cards."""
 
 
+RACE_DECK_OPTION = click.option(
+    "--deck",
+    "deck_spec",
+    default=None,
+    help="en, es, kids (the language's ages 7+ deck), kids-en, kids-es, or a deck file "
+    "(card count a line) [default: the language's deck].",
+)
+RACE_LANG_OPTION = click.option(
+    "--lang",
+    default=None,
+    help="Language of the words: en or es [default: the deck's: es for --deck es or "
+    "kids-es, else en]. A deck with letters the language lacks (Ñ in English) is refused.",
+)
+
+
 @race.command()
 @click.argument("table")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
@@ -788,16 +803,14 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
     show_default=True,
     help="Seconds between two cards dealt.",
 )
-@click.option(
-    "--deck",
-    "deck_spec",
-    default=None,
-    help="en, es, kids, or a deck file (card count a line) [default: the language's deck].",
-)
-@LANG_OPTION
+@RACE_DECK_OPTION
+@RACE_LANG_OPTION
 @arena_options(100)
 def race_bench(players, pace, deck_spec, lang, **kwargs) -> None:
     """Bots race each other over many seeded games: mean cards and wins per seat."""
+    from solver.race.deck import load_deck
+
+    lang = load_deck(deck_spec, lang).lang  # --deck es alone is a Spanish race
     spec, settings = arena_spec("race", players, kwargs, pace=pace, deck=deck_spec, lang=lang)
     run_tournament(spec, settings, [("claims a game", "claims_per_game", "{:.1f}")], "MY WORD!")
 
@@ -823,10 +836,14 @@ def race_bench(players, pace, deck_spec, lang, **kwargs) -> None:
     show_default=True,
     help="Seconds between two cards dealt.",
 )
-@click.option("--kids", is_flag=True, help="The ages 7+ deck: single letters and QU only.")
-@click.option("--deck", "deck_spec", default=None, help="en, es, kids, or a deck file.")
+@click.option(
+    "--kids",
+    is_flag=True,
+    help="The ages 7+ rule: only the deck's single letters and QU (no wilds, no Ñ).",
+)
+@RACE_DECK_OPTION
 @click.option("--seed", type=int, default=None, help="Seed for the shuffles and the bots.")
-@LANG_OPTION
+@RACE_LANG_OPTION
 @JSON_OPTION
 def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> None:
     """Race the bots in real time: type a word and press Enter to claim it (--json: the
@@ -841,7 +858,7 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> Non
     from solver.race.live import play_live_game
 
     bots = [parse_bot(level) for _ in range(players - 1)]
-    deck = load_deck(deck_spec or ("kids" if kids else lang))
+    deck = load_deck(deck_spec, lang, kids)
     lines: queue.Queue[str] = queue.Queue()
 
     def read_lines() -> None:
@@ -852,14 +869,16 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> Non
     out = render.console(stderr=as_json)
     try:
         totals = play_live_game(
-            bots, deck, pace, seed, lines, time.monotonic, time.sleep, out.print, lang
+            bots, deck, pace, seed, lines, time.monotonic, time.sleep, out.print
         )
     except KeyboardInterrupt:
         click.echo("\nGame stopped.", err=as_json)
         sys.exit(130)
     if as_json:
         names = ["you", *[bot.name for bot in bots]]
-        render.emit_json({"seed": seed, "players": names, "totals": totals, "deck": deck.name})
+        render.emit_json(
+            {"seed": seed, "players": names, "totals": totals, "deck": deck.name, "lang": deck.lang}
+        )
 
 
 LAYOUT_DECK_OPTION = click.option(
@@ -958,7 +977,9 @@ def layout_bench(players, solo, easy, deck_file, **kwargs) -> None:
 @click.argument("log_file", metavar="LOG", type=click.Path(path_type=Path))
 @JSON_OPTION
 def replay(log_file: Path, as_json: bool) -> None:
-    """Re-check every move and score of a game log (`layout solo --json`, a saved game)."""
+    """Re-check every move and score of a game log (`layout solo --json`, a saved game):
+    ok (a finished game), unfinished (a saved game in progress) or the first discrepancy
+    (exit 1)."""
     import json
 
     from solver import render
@@ -971,12 +992,12 @@ def replay(log_file: Path, as_json: bool) -> None:
         raise UserError(f"no such log: {log_file}") from None
     except (OSError, ValueError) as error:
         raise UserError(f"cannot read the log {log_file}: {error}") from None
-    ok, message = check_log(log)
+    result = check_log(log)
     if as_json:
-        render.emit_json({"ok": ok, "message": message})
+        render.emit_json(result._asdict())
     else:
-        click.echo(("ok: " if ok else "discrepancy: ") + message)
-    if not ok:
+        click.echo(f"{result.verdict}: {result.message}")
+    if not result.ok:
         sys.exit(1)
 
 

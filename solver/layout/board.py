@@ -18,6 +18,7 @@ players and the game loop build on it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -251,16 +252,25 @@ def why_not(
     return None
 
 
-def placements(
-    layout: Layout, deck: Deck, card: Card, easy: bool = False, lang: str = "en"
-) -> list[Placement]:
-    """Every legal place for ``card``: next to the layout (rule 5a) or on top of a card
-    (5b), making words on every touching edge, inside 6 x 6 unless ``easy`` (rule 9)."""
-    found = []
+def _legal(layout: Layout, deck: Deck, card: Card, easy: bool, lang: str) -> Iterator[Placement]:
+    """The legal places for ``card`` one by one, so that a caller can stop at the first."""
     for position in sorted(layout.frontier | layout.by_position.keys()):
         if not easy and not within_limit(layout, position):
             continue
         legal = placement(layout, deck, card, position, lang)
         if legal is not None:
-            found.append(legal)
-    return found
+            yield legal
+
+
+def placements(
+    layout: Layout, deck: Deck, card: Card, easy: bool = False, lang: str = "en"
+) -> list[Placement]:
+    """Every legal place for ``card``: next to the layout (rule 5a) or on top of a card
+    (5b), making words on every touching edge, inside 6 x 6 unless ``easy`` (rule 9)."""
+    return list(_legal(layout, deck, card, easy, lang))
+
+
+def fits(layout: Layout, deck: Deck, card: Card, easy: bool = False, lang: str = "en") -> bool:
+    """Can ``card`` be played anywhere on ``layout``? The test of ``placements``, stopping
+    at the first place: the end of the game asks it of every card in play, every turn."""
+    return next(_legal(layout, deck, card, easy, lang), None) is not None

@@ -4,24 +4,24 @@ Rules 3-10 of the rulebook: deal 3 cards each (4 with two or three players, 4 in
 top card of the pack face up in the centre; a turn plays a card next to the layout or on top
 of a card (``board.py`` says where), scores its words and draws the top card, or knocks: a
 card goes face down to the bottom of the pack and the top card is drawn. The game ends when
-the pack is used up and either a player has played all their cards or no player can play.
-
-Our choice where the rules are silent: knocking can go on for ever when nobody can play
-while the pack lasts, so the game also ends after a full round of knocks by every player
-with no card played in between the pack could not change (every player knocked as many
-times as there are cards in the pack). The log holds everything needed to replay a game:
-the deck order, the hands, every move with its words and points, and the final scores.
+the pack is used up and either a player has played all their cards or no player can play;
+``ending`` holds that rule and our choice where the rules are silent (knocks could go on for
+ever while the pack lasts), for the game loop, ``replay`` and the beam player's look-ahead
+alike. The log holds everything needed to replay a game: the deck order, the hands, every
+move with its words and points, and the final scores (written once the game is over, so a
+log without them is a game in progress).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from solver import seeds
 from solver.errors import UserError
-from solver.layout.board import Layout, Placement, SubstituteError, declare, placements
+from solver.layout.board import Layout, Placement, SubstituteError, declare, fits, placements
 from solver.layout.deck import Card, Deck, DeckError, default_deck, document, parse_deck
 
 
@@ -33,7 +33,6 @@ class GameState:
     layout: Layout
     scores: list[int]
     easy: bool
-    knocks_in_a_row: int = 0
     log: dict[str, object] = field(default_factory=dict)
 
     def card(self, number: int) -> Card:
@@ -88,7 +87,6 @@ def play(state: GameState, player: int, number: int, spot: Placement) -> None:
     state.scores[player] += spot.points
     if state.pack:
         state.hands[player].append(state.pack.pop(0))
-    state.knocks_in_a_row = 0
     state.log["moves"].append(  # type: ignore[union-attr]
         {
             "player": player,
@@ -108,19 +106,66 @@ def knock(state: GameState, player: int, number: int) -> None:
         state.hands[player].remove(number)
         state.pack.append(number)
         state.hands[player].append(state.pack.pop(0))
-    state.knocks_in_a_row += 1
     state.log["moves"].append({"player": player, "kind": "knock", "card": number})  # type: ignore[union-attr]
 
 
+PACK_OUT = "the pack is used up and a player has played all their cards"
+STUCK = "no card in a hand or in the pack can be played"
+
+
+def ending(
+    pack: Sequence[int],
+    hands: Sequence[Sequence[int]],
+    can_play: Callable[[Sequence[int]], bool],
+) -> str | None:
+    """Why the game is over (``PACK_OUT`` or ``STUCK``), or None while it goes on: the one
+    ending rule, asked by the game loop, by ``replay`` and by the beam player's look-ahead.
+
+    Rule 10: the game ends when the pack is used up and either a player has played all
+    their cards or no player can play. Where the rules are silent: while the pack lasts a
+    player who cannot play knocks, and knocks alone could go on for ever. Only a play
+    changes the layout; a knock only moves one card from a hand to the pack and another
+    from the pack to the hand. So once no card in any hand and no card in the pack can be
+    played on the layout, nobody can ever play again, and the game ends then, pack or no
+    pack (with the pack used up this is rule 10's "no player can play"). While one such
+    card exists the game goes on: a card in a hand, the one the last knock drew included,
+    can be played on its holder's next turn, and one in the pack reaches a hand after at
+    most as many knocks as the pack has cards. Counting knocks in a row is no test: each
+    knock changes a hand, and the card it draws may be one that can be played.
+
+    ``can_play(cards)`` says whether any of ``cards`` can be played on the layout. Hands
+    are asked in the order given and the pack last, so a caller that already knows one
+    hand's plays puts that hand first.
+    """
+    if not pack and not all(hands):
+        return PACK_OUT
+    for cards in hands:
+        if cards and can_play(cards):
+            return None
+    return None if pack and can_play(pack) else STUCK
+
+
+def _fits(state: GameState, number: int) -> bool:
+    return fits(state.layout, state.deck, state.card(number), state.easy)
+
+
+def why_over(state: GameState) -> str | None:
+    """Why the game in ``state`` is over, or None while it goes on (``ending``)."""
+    return ending(state.pack, state.hands, lambda cards: any(_fits(state, n) for n in cards))
+
+
 def finished(state: GameState) -> bool:
-    players = len(state.hands)
-    if state.knocks_in_a_row >= players * max(len(state.pack), 1):
-        return True
-    if state.pack:
-        return False
-    return any(not hand for hand in state.hands) or all(
-        not legal_plays(state, p) for p in range(players)
-    )
+    return why_over(state) is not None
+
+
+def _goes_on(state: GameState) -> str:
+    """Who could still play, for the message that a log claims the end too soon."""
+    for player, hand in enumerate(state.hands):
+        for number in hand:
+            if _fits(state, number):
+                return f"player {player} can play card {number}"
+    playable = next(n for n in state.pack if _fits(state, n))
+    return f"card {playable} in the pack can be played"
 
 
 Player = Callable[[GameState, int, random.Random], tuple[str, int, Placement | None]]
@@ -240,8 +285,14 @@ def rebuild(log: dict, deck: Deck | None = None) -> GameState:
         raise LogError("the hands or the centre card do not follow from the deck order")
     for number, move in enumerate(moves, start=1):
         _check_move(state, move, f"move {number}")
-    if "scores" in log and log["scores"] != state.scores:
-        raise LogError(f"final scores are {state.scores}, the log says {log.get('scores')}")
+    if "scores" in log:  # the log says the game is over
+        if not finished(state):
+            raise LogError(
+                f"the log gives final scores after move {len(moves)}, but the game is not "
+                f"over: {_goes_on(state)}"
+            )
+        if log["scores"] != state.scores:
+            raise LogError(f"final scores are {state.scores}, the log says {log.get('scores')}")
     return state
 
 
@@ -279,13 +330,38 @@ def _check_move(state: GameState, move: object, where: str) -> None:
     play(state, current, move["card"], spot)
 
 
-def replay(log: dict, deck: Deck | None = None) -> tuple[bool, str]:
-    """Re-check every move and score of a log against the rules: (True, summary) or
-    (False, the first discrepancy)."""
+class Replay(NamedTuple):
+    """What ``replay`` found (a named tuple: ``replay(log)[0]`` is still whether it is ok)."""
+
+    ok: bool  # every move as the rules allow, and final scores, if given, that add up
+    message: str  # a summary, or the first discrepancy
+    finished: bool = False  # the game the log describes is over by the rules
+
+    @property
+    def verdict(self) -> str:
+        """``ok`` (a finished game), ``unfinished`` (a game in progress) or ``discrepancy``."""
+        if not self.ok:
+            return "discrepancy"
+        return "ok" if self.finished else "unfinished"
+
+
+def replay(log: dict, deck: Deck | None = None) -> Replay:
+    """Re-check every move and score of a log against the rules. A log with final scores
+    must describe a game that is over (``ending``); a log without them is a saved game in
+    progress, and is reported as unfinished (ok, not finished) unless its moves end the
+    game, when it is a finished game whose scores were not written."""
     try:
         state = rebuild(log, deck)
     except LogError as error:
-        return False, str(error)
-    if "scores" not in log:
-        return False, f"the log has no final scores (a game in progress? scores {state.scores})"
-    return True, f"{len(state.log['moves'])} moves checked; scores {state.scores}"
+        return Replay(False, str(error))
+    moves = len(state.log["moves"])
+    checked = f"{moves} move{'' if moves == 1 else 's'} checked"
+    why = why_over(state)
+    if why is None:
+        return Replay(
+            True,
+            f"{checked}; a game in progress, player {to_move(state)} to move, "
+            f"scores so far {state.scores}",
+        )
+    unwritten = "" if "scores" in log else " (the log gives no final scores)"
+    return Replay(True, f"{checked}; game over, {why}; scores {state.scores}{unwritten}", True)

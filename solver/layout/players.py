@@ -10,7 +10,8 @@ and drawing from the sampled pack. A play is worth its points now plus, on avera
 the samples, the points we make later less ``opponent_weight`` times the most any other
 player makes: in a game with others a play that opens a rich spot for the next player is
 worth less. Every play is tried against the same samples, so they differ only by the play.
-Without a play it knocks the card whose loss costs least over the same look ahead.
+Without a play it knocks the card whose loss costs least over the same look ahead. A play
+out stops where the game would end, by the rule the game itself asks (``game.ending``).
 
 The search runs on the grid arrays with the Numba kernels; the play chosen is turned back
 into a ``Placement`` by the rules (``board.placement``), which checks it once more.
@@ -19,13 +20,14 @@ into a ``Placement`` by the rules (``board.placement``), which checks it once mo
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from solver.layout.arrays import Grid, deck_arrays, grid_of
+from solver.layout.arrays import DeckArrays, Grid, deck_arrays, grid_of, hand_array
 from solver.layout.board import Placement, placement
-from solver.layout.game import GameState
+from solver.layout.game import GameState, ending
 
 
 @dataclass(frozen=True)
@@ -77,30 +79,40 @@ def _play_out(
     first: int,
     plies: int,
     limited: bool,
-    arrays,
+    arrays: DeckArrays,
 ) -> list[int]:
-    """Points each player makes in ``plies`` greedy turns from ``first`` on (a player who
-    cannot play knocks their first card); ``cells``, ``hands`` and ``pack`` are used up."""
+    """Points each player makes in ``plies`` greedy turns from ``first`` on, or until the
+    game ends (``game.ending``; a player who cannot play knocks their first card);
+    ``cells``, ``hands`` and ``pack`` are used up."""
     from solver.layout import kernels
 
     gained = [0] * len(hands)
     current = first
+
+    def can_play(cards: Sequence[int]) -> bool:
+        """For ``ending``: the hand in turn's plays are this turn's ``moves``, found
+        already; other cards are asked of the kernel."""
+        if cards is hand:
+            return len(moves) > 0
+        return (
+            kernels.best_points(cells, arrays.edges, arrays.points, hand_array(cards), limited) >= 0
+        )
+
     for _ in range(plies):
         hand = hands[current]
-        if hand:
-            moves = kernels.legal_moves(
-                cells, arrays.edges, arrays.points, np.array(hand, dtype=np.int16), limited
-            )
-            if len(moves):
-                card, i, j, _, points = (int(x) for x in moves[int(np.argmax(moves[:, 4]))])
-                cells[i, j] = card
-                gained[current] += points
-                hand.remove(card)
-                if pack:
-                    hand.append(pack.pop(0))
-            elif pack:
-                pack.append(hand.pop(0))
+        moves = kernels.legal_moves(cells, arrays.edges, arrays.points, hand_array(hand), limited)
+        if ending(pack, hands[current:] + hands[:current], can_play):
+            break
+        if len(moves):
+            card, i, j, _, points = (int(x) for x in moves[int(np.argmax(moves[:, 4]))])
+            cells[i, j] = card
+            gained[current] += points
+            hand.remove(card)
+            if pack:
                 hand.append(pack.pop(0))
+        elif pack:
+            pack.append(hand.pop(0))
+            hand.append(pack.pop(0))
         current = (current + 1) % len(hands)
     return gained
 

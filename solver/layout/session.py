@@ -38,6 +38,7 @@ from solver.layout.game import (
     rebuild,
     run,
     start_game,
+    why_over,
 )
 
 HUMAN = "human"
@@ -240,7 +241,7 @@ def play(state: GameState, console: Console, path: Path) -> GameState:
     console.show(display.board_view(state.layout, state.deck, set()))
     best = max(state.scores)
     winners = [n for n, s in zip(names(state), state.scores, strict=True) if s == best]
-    console.say(f"Game over. {scores_line(state)}")
+    console.say(f"Game over. {scores_line(state)} ({why_over(state)})")
     if len(players) > 1:
         verb = "wins" if len(winners) == 1 and winners != ["you"] else "win"
         console.say(f"[bold]{' and '.join(winners)} {verb}[/bold]")

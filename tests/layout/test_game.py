@@ -51,7 +51,7 @@ def test_replay_checks_every_move_and_finds_the_first_discrepancy(tmp_path) -> N
     assert replay(log)[0]
     bad = json.loads(json.dumps(log))
     bad["moves"][5]["points"] += 1
-    ok, message = replay(bad)
+    ok, message, _ = replay(bad)
     assert not ok and message.startswith("move 6:")
     moved = json.loads(json.dumps(log))
     moved["moves"][2]["position"] = [40, 40]
@@ -127,7 +127,7 @@ def test_replay_rejects_malformed_logs() -> None:
     assert replay(short)[1].startswith("the deck order is not the deck's cards")
     log = json.loads(json.dumps(play_game(["greedy"], seed=1).log))
     log["moves"][0] = "x"
-    assert replay(log) == (False, "move 1: not a move")
+    assert replay(log) == (False, "move 1: not a move", False)
 
 
 def test_replay_checks_declared_substitutes_and_resumes_a_game_in_progress() -> None:
@@ -146,7 +146,7 @@ def test_replay_checks_declared_substitutes_and_resumes_a_game_in_progress() -> 
     in_progress = {k: v for k, v in log.items() if k != "scores"}
     in_progress["moves"] = log["moves"][:index]
     state = rebuild(in_progress)  # the game just before that move, checked
-    assert len(state.log["moves"]) == index and not replay(in_progress)[0]
+    assert len(state.log["moves"]) == index and replay(in_progress).verdict == "unfinished"
     spot = placement(state.layout, state.deck, state.card(move["card"]), tuple(move["position"]))
     made = next(w for w in spot.words if w.symbols)
     other = next(w for w in lexicon.words(4, "all", "en") if made.fits(w) and w != made.spelled)
@@ -154,7 +154,7 @@ def test_replay_checks_declared_substitutes_and_resumes_a_game_in_progress() -> 
     move["words"] = [other if w.symbols and w == made else w.spelled for w in spot.words]
     assert replay(log)[0], replay(log)[1]  # any word the symbols can stand for is fine
     move["declared"] = ["zzzz"]
-    ok, message = replay(log)
+    ok, message, _ = replay(log)
     assert not ok and message.startswith(f"move {index + 1}: ZZZZ is not a 4-letter word")
 
 
@@ -172,7 +172,113 @@ def test_another_deck_travels_with_the_log(tmp_path) -> None:
     assert log["deck"]["cards"][0] == derive_deck(seed=7)["cards"][0]
     assert replay(log)[0]  # with its own deck, not the default one
     log["deck"]["cards"][0]["right"] = "zz"
-    ok, message = replay(log)
+    ok, message, _ = replay(log)
     assert not ok and "zz" in message
     missing = CliRunner().invoke(cli.main, ["layout", "solo", "--deck", str(tmp_path / "no")])
     assert missing.exit_code == 1 and missing.output.startswith("Error: no such deck file")
+
+
+def _tiny_deck(ball: bool = True):
+    """Six cards, every pair QX, which makes no word with anything; with ``ball``, card 1
+    reads BA on its right and card 6 LL on its left (BALL: 1 + 2 points)."""
+    from solver.layout.deck import parse_deck
+
+    junk = {"top": "qx", "right": "qx", "bottom": "qx", "left": "qx"}
+    cards = [{**junk, "number": n} for n in range(1, 7)]
+    if ball:
+        cards[0]["right"], cards[5]["left"] = "ba", "ll"
+    values = {"begin_values": {"ba": 1, "qx": 1}, "end_values": {"ll": 2, "qx": 1}}
+    return parse_deck({"cards": cards, **values}, "tiny")
+
+
+def test_the_game_goes_on_while_the_card_a_knock_drew_can_be_played() -> None:
+    """Solo, nothing in hand fits, the one card in the pack does: the knock that draws it
+    ends no game (it did: one knock was a full cycle of a one-card pack)."""
+    from solver.layout.game import (
+        STUCK,
+        deal_order,
+        finished,
+        greedy_player,
+        knock,
+        replay,
+        run,
+        why_over,
+    )
+
+    state = deal_order(1, [2, 3, 4, 5, 1, 6], False, _tiny_deck())  # hand 2-5, centre 1
+    assert not legal_plays(state, 0) and not finished(state)  # card 6 is still in the pack
+    claimed = {**json.loads(json.dumps(state.log)), "scores": [0]}
+    assert replay(claimed) == (
+        False,
+        "the log gives final scores after move 0, but the game is not over: card 6 in the "
+        "pack can be played",
+        False,
+    )
+    knock(state, 0, 2)
+    assert state.hands == [[3, 4, 5, 6]] and state.pack == [2]
+    assert [n for n, _ in legal_plays(state, 0)] == [6] and why_over(state) is None
+    run(state, [greedy_player], seed=1)
+    assert [m["kind"] for m in state.log["moves"]] == ["knock", "play"]
+    assert state.scores == [3] and state.hands == [[3, 4, 5, 2]] and why_over(state) == STUCK
+
+
+def test_the_game_ends_when_no_card_in_a_hand_or_the_pack_can_be_played() -> None:
+    """Knocks could go on for ever: with nothing anywhere that fits, the game is over at
+    once, pack or no pack; with the pack used up, rule 10 says when."""
+    from solver.layout.game import PACK_OUT, STUCK, deal_order, ending, greedy_player, run
+
+    state = deal_order(1, [2, 3, 4, 5, 1, 6], False, _tiny_deck(ball=False))
+    assert run(state, [greedy_player], seed=1).log["moves"] == []  # not even one knock
+    assert state.pack == [6] and state.log["scores"] == [0]
+    assert ending([6], [[1, 2]], lambda cards: False) == STUCK
+    assert ending([6], [[1, 2]], lambda cards: 6 in cards) is None  # the pack's card fits
+    assert ending([], [[1], []], lambda cards: True) == PACK_OUT  # a hand played out
+    assert ending([], [[1], [2]], lambda cards: False) == STUCK  # nobody can play
+    assert ending([], [[1], [2]], lambda cards: 2 in cards) is None
+
+
+def test_the_beam_look_ahead_stops_where_the_game_ends() -> None:
+    """Its play-outs ask the game's own rule: once the pack is used up and a hand is
+    empty, nobody scores again (they went on playing)."""
+    from solver.layout.arrays import deck_arrays, grid_of
+    from solver.layout.game import deal_order
+    from solver.layout.players import _play_out
+
+    deck = _tiny_deck()
+    cells = grid_of(deal_order(1, [2, 3, 4, 5, 1, 6], False, deck).layout, 3).cells
+    arrays = deck_arrays(deck)
+    assert _play_out(cells.copy(), [[2], [6]], [], 1, 3, True, arrays) == [0, 3]
+    assert _play_out(cells.copy(), [[], [6]], [], 1, 3, True, arrays) == [0, 0]
+    assert _play_out(cells.copy(), [[], [6]], [], 0, 3, True, arrays) == [0, 0]
+    assert _play_out(cells.copy(), [[2], [3]], [6], 0, 3, True, arrays) == [3, 0]  # knock
+
+
+def test_replay_refuses_a_cut_log_and_reports_a_saved_game_as_unfinished(tmp_path) -> None:
+    """A log whose last moves were cut off, its scores summed again, claims an end the
+    rules do not reach; a saved game in progress (no final scores) is no discrepancy."""
+    runner = CliRunner()
+    log = json.loads(json.dumps(play_game(["greedy", "random"], seed=3).log))
+    cut = {**log, "moves": log["moves"][:-3]}
+    cut["scores"] = [
+        sum(m.get("points", 0) for m in cut["moves"] if m["player"] == p) for p in (0, 1)
+    ]
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(cut))
+    result = runner.invoke(cli.main, ["layout", "replay", str(path)])
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+    assert result.output.startswith(
+        f"discrepancy: the log gives final scores after move {len(cut['moves'])}, but the game "
+        "is not over: player "
+    )
+    path.write_text(json.dumps(log))
+    whole = runner.invoke(cli.main, ["layout", "replay", str(path)])
+    assert whole.exit_code == 0 and whole.output.startswith(
+        "ok: 46 moves checked; game over, the pack is used up and a player has played all"
+    )
+    saved = tmp_path / "saved.json"
+    runner.invoke(cli.main, ["layout", "play", "--seed", "4", "--save", str(saved)], input="quit\n")
+    result = runner.invoke(cli.main, ["layout", "replay", str(saved)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("unfinished: 1 move checked; a game in progress, player 0")
+    as_json = json.loads(runner.invoke(cli.main, ["layout", "replay", str(saved), "--json"]).stdout)
+    assert as_json["ok"] is True and as_json["finished"] is False

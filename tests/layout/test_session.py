@@ -8,7 +8,7 @@ from click.testing import CliRunner
 import cli
 from solver.errors import UserError
 from solver.layout import display, session
-from solver.layout.game import legal_plays, replay, to_move
+from solver.layout.game import legal_plays, replay, to_move, why_over
 
 
 class ScriptedPerson:
@@ -56,6 +56,7 @@ def test_a_person_plays_a_whole_game_and_the_save_is_a_checked_log(tmp_path) -> 
     assert any(m["player"] == 0 and m["kind"] == "play" for m in log["moves"])
     assert any(line.startswith("greedy plays card") for line in person.said)
     assert person.said[-2].startswith("Game over. you ")
+    assert person.said[-2].endswith(f"({why_over(state)})") and why_over(state) is not None
     assert person.said[-1].endswith(("you win[/bold]", "greedy wins[/bold]"))
 
 
