@@ -13,6 +13,9 @@ English: SCOWL 2020.12.07, ``english-words.*`` and ``american-words.*`` of every
 to 70, lowercase a-z only, then filtered by the curated files (see README.md here).
 Spanish: the public-domain ``wspanish`` lemmas (the familiar pool) and the forms of the
 ``hunspell-es`` dictionary expanded with ``unmunch`` (the play list).
+Both: each line of ``curated/*-blocklist.txt`` is removed with every form of it found in
+the lists (``english_blocked``, ``spanish_blocked``), except the words of
+``curated/*-blocklist-kept.txt``; the build prints what each line removed.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import gzip
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -42,7 +46,47 @@ ES_WORD = re.compile(r"[a-zñáéíóúü]+")
 EN_VOWELS = set("aeiouy")
 EN_ONE_LETTER = {"a", "i"}
 ES_ONE_LETTER = {"a", "e", "o", "u", "y"}
-ES_FOLD = str.maketrans("áéíóúü", "aeiouu")  # ñ stays a letter of its own
+ES_ACCENTED, ES_PLAIN = "áéíóúü", "aeiouu"  # ñ stays a letter of its own
+ES_FOLD = str.maketrans(ES_ACCENTED, ES_PLAIN)
+
+# English endings a blocked headword may take (see english_forms). Consonant-initial ones
+# attach as they are; vowel-initial ones after the spelling changes of the stem.
+EN_CONSONANT_SUFFIXES = ("s", "ly", "ness")
+EN_VOWEL_SUFFIXES = (
+    "ed", "ing", "ings", "er", "ers", "est", "ish",
+    "y", "ies", "ied", "ier", "iest", "ily", "iness",
+)  # fmt: skip
+EN_CVC = re.compile(r"(^|[^aeiouy])[aeiouy][^aeiouwxy]$")  # crap, gyp, bugger: may double
+
+# Spanish regular verb endings by class, accents folded (as the blocklist is matched):
+# present, preterite, imperfect, future, conditional, subjunctives, imperative, non-finite.
+ES_VERB_ENDINGS = {
+    "ar": "o as a amos ais an e aste asteis aron aba abas abamos abais aban are aras ara "
+    "aremos areis aran aria arias ariamos ariais arian es emos eis en aramos arais ase ases "
+    "asemos aseis asen ares aren ad ar ando ado ada ados adas aos emonos",
+    "er": "o es e emos eis en i iste io imos isteis ieron ia ias iamos iais ian ere eras era "
+    "eremos ereis eran eria erias eriamos eriais erian a as amos ais an iera ieras ieramos "
+    "ierais ieran iese ieses iesemos ieseis iesen iere ieres ieremos iereis ieren ed er "
+    "iendo ido ida idos idas eos amonos",
+    "ir": "o es e imos is en i iste io isteis ieron ia ias iamos iais ian ire iras ira iremos "
+    "ireis iran iria irias iriamos iriais irian a as amos ais an iera ieras ieramos ierais "
+    "ieran iese ieses iesemos ieseis iesen iere ieres ieremos iereis ieren id ir iendo ido "
+    "ida idos idas ios amonos",
+}
+# The forms that take enclitic pronouns: infinitive, gerund, imperative (jódete, folladla).
+ES_CLITIC_HOSTS = {
+    "ar": "ar ando a ad e en emos",
+    "er": "er iendo e ed a an amos",
+    "ir": "ir iendo e id a an amos",
+}
+ES_OBJECT_CLITICS = ("lo", "la", "los", "las", "le", "les")
+ES_PERSON_CLITICS = ("me", "te", "se", "nos", "os")
+ES_CLITICS = (
+    "",
+    *ES_PERSON_CLITICS,
+    *ES_OBJECT_CLITICS,
+    *(p + o for p in ES_PERSON_CLITICS for o in ES_OBJECT_CLITICS),
+)
 
 
 def read_curated(name: str) -> list[str]:
@@ -73,10 +117,14 @@ def scowl_words(max_size: int) -> set[str]:
 
 
 def english_filter(words: set[str]) -> set[str]:
-    """Drop what is not a playable word: see README.md, "English play list"."""
+    """Drop what is not a playable word: see README.md, "English play list".
+
+    Blocked words are removed apart, by ``english_blocked``, because each takes its forms
+    with it.
+    """
     two_letter = set(read_curated("en-two-letter.txt"))
     no_vowel = set(read_curated("en-no-vowel.txt"))
-    excluded = set(read_curated("en-exclude.txt")) | set(read_curated("en-blocklist.txt"))
+    excluded = set(read_curated("en-exclude.txt"))
     kept = set()
     for word in words:
         if len(word) == 1 and word not in EN_ONE_LETTER:
@@ -113,20 +161,206 @@ def unmunch_spanish() -> list[str]:
     return [line.split("/", 1)[0] for line in result.stdout.decode("utf-8").splitlines()]
 
 
-def spanish_blocked(words: set[str]) -> set[str]:
-    """Words matched by es-blocklist.txt (words, or prefixes ending in ``*``), accents folded."""
-    folded = {word: word.translate(ES_FOLD) for word in words}
-    blocked = set()
-    for entry in read_curated("es-blocklist.txt"):
-        entry = entry.translate(ES_FOLD)
-        if entry.endswith("*"):
-            matched = {w for w, f in folded.items() if f.startswith(entry[:-1])}
-            print(
-                f"  es-blocklist {entry!r} removes {len(matched)}: {' '.join(sorted(matched)[:12])}"
-            )
-        else:
-            matched = {w for w, f in folded.items() if f == entry}
-        blocked |= matched
+def read_kept(name: str) -> set[str]:
+    """Words of a ``*-blocklist-kept.txt`` file: innocent words no expansion may remove."""
+    return set(read_curated(name))
+
+
+def english_vowel_stems(headword: str) -> set[str]:
+    """What a vowel-initial ending attaches to: whore -> whor(ing), crap -> crapp(y).
+
+    A final e drops (both spellings are tried: whorish, whoreish); a final c takes k
+    (mimicked, so spic never reaches spiced or spicy); a one-syllable word ending in
+    consonant-vowel-consonant doubles its last letter (crap -> crappy, never crapy, so tit
+    reaches titter but not titer); a longer one may double or not (bullshitted,
+    buggered). Words ending in consonant + y are handled by ``english_forms``.
+    """
+    if headword.endswith("e"):
+        return {headword[:-1], headword}
+    if headword.endswith("c"):
+        return {headword + "k"}
+    if EN_CVC.search(headword):
+        doubled = headword + headword[-1]
+        if len(re.findall(r"[aeiouy]+", headword)) == 1:
+            return {doubled}
+        return {headword, doubled}
+    return {headword}
+
+
+def english_forms(headword: str) -> set[str]:
+    """Every regular inflection of an English headword: plurals, verb forms, comparatives.
+
+    SCOWL's Debian package has no inflection data, so the forms are spelled by rule; they
+    are candidates, and only those found in a word list are removed. Only endings are
+    added, never a prefix or an arbitrary tail, so ``dick`` cannot reach ``dickens`` and
+    ``ass`` cannot reach ``assassin``. Derived words that are not regular forms
+    (``shithead``, ``whoredom``) are listed in the blocklist themselves.
+    """
+    forms = {headword} | {headword + s for s in EN_CONSONANT_SUFFIXES}
+    if headword.endswith(("s", "x", "z", "ch", "sh", "o")):
+        forms.add(headword + "es")
+    if re.search(r"[^aeiou]y$", headword):  # darky -> darkies, sheeny -> sheenier
+        stem = headword[:-1] + "i"
+        forms |= {stem + s for s in ("es", "ed", "er", "ers", "est", "ly", "ness")}
+        forms |= {headword + "ing", headword + "ish"}
+        return forms
+    for stem in english_vowel_stems(headword):
+        forms |= {stem + s for s in EN_VOWEL_SUFFIXES}
+    return forms
+
+
+def spanish_verb_stems(lemma: str) -> set[str]:
+    """A verb's stem and its spelling variants: chingar -> ching, chingu (chingue).
+
+    The variants keep the sound before e or i (c -> qu, g -> gu, z -> c in -ar verbs; g ->
+    j, c -> z, zc in -er and -ir verbs); a variant that spells no real form finds nothing
+    in the word lists.
+    """
+    stem, kind = lemma[:-2], lemma[-2:]
+    stems = {stem}
+    if kind == "ar":
+        if stem.endswith("c"):
+            stems.add(stem[:-1] + "qu")
+        elif stem.endswith("g"):
+            stems.add(stem + "u")
+        elif stem.endswith("z"):
+            stems.add(stem[:-1] + "c")
+    elif stem.endswith("g"):
+        stems.add(stem[:-1] + "j")
+    elif stem.endswith("c"):  # emputecer -> emputezco, vencer -> venzo
+        stems |= {stem[:-1] + "z", stem[:-1] + "zc"}
+    return stems
+
+
+def spanish_forms(lemma: str) -> set[str]:
+    """The regular forms of a Spanish lemma, accents folded: plurals, the feminine, verbs.
+
+    A noun or adjective takes its plural and, from the masculine, its feminine (puto ->
+    puta, cabrón -> cabrona); a feminine never reaches a masculine, which is often another
+    word (pingo, a rag, is not a form of pinga). A verb in -ar, -er or -ir takes every
+    regular ending, and its infinitive, gerund and imperative up to two clitics (jódete is
+    jod + e + te; chingolo, a bird, is not ching + o + lo). The build adds the exact forms
+    of the lemma's hunspell entries (``hunspell_forms``); this rule is what the tests can
+    check without the Debian packages, and it covers the wspanish lemmas.
+    """
+    word = lemma.translate(ES_FOLD)
+    forms = {word, word + "s", word + "es"}
+    if word.endswith("z"):  # gilipollez -> gilipolleces
+        forms.add(word[:-1] + "ces")
+    if word.endswith("o"):
+        forms |= {word[:-1] + "a", word[:-1] + "as"}
+    elif word[-1] not in "aeiou":
+        forms |= {word + "a", word + "as"}
+    kind = word[-2:]
+    if kind in ES_VERB_ENDINGS:
+        for stem in spanish_verb_stems(word):
+            forms |= {stem + e for e in ES_VERB_ENDINGS[kind].split()}
+            forms |= {stem + h + c for h in ES_CLITIC_HOSTS[kind].split() for c in ES_CLITICS}
+    return forms
+
+
+def hunspell_entries(lemmas: set[str]) -> dict[str, list[str]]:
+    """The hunspell-es dictionary lines (``stem/FLAGS``) of each lemma, accents folded."""
+    dic = require(HUNSPELL_ES.with_suffix(".dic"), "hunspell-es")
+    entries: dict[str, list[str]] = {}
+    for line in dic.read_text("utf-8").splitlines()[1:]:
+        stem = line.split("/", 1)[0].translate(ES_FOLD)
+        if stem in lemmas:
+            entries.setdefault(stem, []).append(line)
+    return entries
+
+
+def hunspell_forms(lines: list[str]) -> set[str]:
+    """Every form ``unmunch`` expands from the given dictionary lines, and only those.
+
+    This is the exact paradigm of a blocked lemma, irregular forms included, as the play
+    list itself was expanded.
+    """
+    aff = require(HUNSPELL_ES.with_suffix(".aff"), "hunspell-es")
+    with tempfile.TemporaryDirectory() as folder:
+        dic = Path(folder) / "blocked.dic"
+        dic.write_text(f"{len(lines)}\n" + "".join(f"{line}\n" for line in lines), "utf-8")
+        result = subprocess.run(["unmunch", str(dic), str(aff)], capture_output=True, check=True)
+    return {line.split("/", 1)[0] for line in result.stdout.decode("utf-8").splitlines()}
+
+
+def report(label: str, entry: str, removed: set[str], kept: set[str]) -> None:
+    """Print what a blocklist entry removed, so a reviewer sees every word it took."""
+    shown = sorted(removed)
+    more = f" ... and {len(shown) - 24} more" if len(shown) > 24 else ""
+    line = f"  {label} {entry!r} removes {len(shown)}: {' '.join(shown[:24])}{more}"
+    if kept:
+        line += f"; keeps {' '.join(sorted(kept))}"
+    print(line)
+
+
+def check_kept(label: str, entries: list[str], kept: set[str], words: set[str]) -> None:
+    """A kept word must be a listed word and must not be a blocklist entry itself."""
+    if clash := kept & set(entries):
+        sys.exit(f"build.py: {label}: blocked and kept at once: {' '.join(sorted(clash))}")
+    if missing := kept - words:
+        sys.exit(f"build.py: {label}-kept: not in the word lists: {' '.join(sorted(missing))}")
+
+
+def english_blocked(words: set[str], verbose: bool = True) -> set[str]:
+    """Every word of ``words`` that en-blocklist.txt blocks: each entry with its forms."""
+    entries = read_curated("en-blocklist.txt")
+    kept = read_kept("en-blocklist-kept.txt")
+    check_kept("en-blocklist", entries, kept, words)
+    blocked: set[str] = set()
+    for entry in entries:
+        found = english_forms(entry) & words
+        if verbose:
+            report("en-blocklist", entry, found - kept, found & kept)
+        blocked |= found - kept
+    return blocked
+
+
+def fold_all(words: list[str]) -> list[str]:
+    """Fold the accents of many words at once (one pass over their bytes, not a call each).
+
+    The Spanish list holds a million words; folding them one ``translate`` at a time
+    takes seconds the build need not spend.
+    """
+    data = "\n".join(words).encode("utf-8")
+    for accented, plain in zip(ES_ACCENTED, ES_PLAIN, strict=True):
+        data = data.replace(accented.encode("utf-8"), plain.encode("utf-8"))
+    return data.decode("utf-8").split("\n")
+
+
+def spanish_blocked(words: set[str], exact: bool = True, verbose: bool = True) -> set[str]:
+    """Every word of ``words`` that es-blocklist.txt blocks, accents folded.
+
+    Each entry blocks its regular forms (``spanish_forms``) and, with ``exact``, every
+    form unmunch expands from its hunspell-es entries (needs the Debian packages). Words
+    are compared folded because the lexicon plays them folded: if ``maquetó`` stayed, the
+    blocked ``maqueto`` could be played through it.
+    """
+    entries = read_curated("es-blocklist.txt")
+    if stars := [e for e in entries if "*" in e]:
+        sys.exit(f"build.py: es-blocklist: prefixes are not supported: {' '.join(stars)}")
+    lemmas = [e.translate(ES_FOLD) for e in entries]
+    kept = {w.translate(ES_FOLD) for w in read_kept("es-blocklist-kept.txt")}
+    paradigms = hunspell_entries(set(lemmas)) if exact else {}
+    forms_of: dict[str, set[str]] = {}
+    for lemma in lemmas:
+        forms_of[lemma] = spanish_forms(lemma)
+        if lemma in paradigms:
+            forms_of[lemma] |= {f.translate(ES_FOLD) for f in hunspell_forms(paradigms[lemma])}
+    wanted = kept.union(*forms_of.values())
+    listed: dict[str, list[str]] = {}  # folded form -> the listed words that fold to it
+    ordered = sorted(words)
+    for word, folded in zip(ordered, fold_all(ordered), strict=True):
+        if folded in wanted:
+            listed.setdefault(folded, []).append(word)
+    check_kept("es-blocklist", lemmas, kept, set(listed))
+    blocked: set[str] = set()
+    for entry, lemma in zip(entries, lemmas, strict=True):
+        found = {f for f in forms_of[lemma] if f in listed}
+        removed = {w for f in found - kept for w in listed[f]}
+        if verbose:
+            report("es-blocklist", entry, removed, {w for f in found & kept for w in listed[f]})
+        blocked |= removed
     return blocked
 
 
@@ -167,8 +401,10 @@ def lines(words: set[str]) -> str:
 
 def build() -> dict[Path, str]:
     """Every output file and its text, computed in memory."""
-    play = english_filter(scowl_words(max(SCOWL_SIZES)))
-    core = english_filter(scowl_words(SCOWL_CORE_MAX_SIZE))
+    en_words = scowl_words(max(SCOWL_SIZES))
+    en_blocked = english_blocked(en_words)
+    play = english_filter(en_words) - en_blocked
+    core = english_filter(scowl_words(SCOWL_CORE_MAX_SIZE)) - en_blocked
     es_lemmas = spanish_filter(set(require(WSPANISH, "wspanish").read_text("utf-8").split()))
     es_forms = spanish_filter(set(unmunch_spanish())) | es_lemmas
     es_blocked = spanish_blocked(es_forms)

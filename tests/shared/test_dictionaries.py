@@ -1,11 +1,16 @@
 """The committed word lists: their form, what they must hold and what they must never hold."""
 
+import importlib.util
+import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 DICTS = ROOT / "dictionaries"
@@ -15,6 +20,22 @@ LISTS = {
 }
 LETTERS = {"en": set("abcdefghijklmnopqrstuvwxyz"), "es": set("abcdefghijklmnopqrstuvwxyzñáéíóúü")}
 ES_FOLD = str.maketrans("áéíóúü", "aeiouu")
+HAVE_PACKAGES = Path("/usr/share/dict/scowl").is_dir() and shutil.which("unmunch") is not None
+needs_packages = pytest.mark.skipif(
+    not HAVE_PACKAGES,
+    reason="needs the Debian packages scowl, wspanish, hunspell-es and hunspell-tools",
+)
+
+
+def load_build():
+    """dictionaries/build.py, imported so that the tests use the build's own expansion."""
+    spec = importlib.util.spec_from_file_location("dictionaries_build", DICTS / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = load_build()
 
 
 def read_list(path: Path) -> list[str]:
@@ -22,13 +43,18 @@ def read_list(path: Path) -> list[str]:
 
 
 def curated(name: str) -> list[str]:
-    lines = (line.split("#", 1)[0].strip() for line in (DICTS / "curated" / name).open())
-    return [line for line in lines if line]
+    return build.read_curated(name)
 
 
 @pytest.fixture(scope="module")
 def en_play() -> set[str]:
     return set(read_list(DICTS / "en" / "play.txt"))
+
+
+@pytest.fixture(scope="module")
+def es_folded() -> dict[str, set[str]]:
+    """The Spanish lists with accents folded, as the lexicon plays them."""
+    return {f"es/{p.name}": set(build.fold_all(read_list(p))) for p in LISTS["es"]}
 
 
 @pytest.mark.parametrize("path", [p for paths in LISTS.values() for p in paths], ids=str)
@@ -48,21 +74,147 @@ def test_core_is_inside_play(lang: str) -> None:
     assert core <= play
 
 
-def test_no_english_blocked_word_anywhere() -> None:
-    blocked = set(curated("en-blocklist.txt"))
-    assert len(blocked) > 100
+def test_no_form_of_an_english_blocked_word_is_listed() -> None:
+    """Every form the build's own expansion reaches is absent, except the kept words."""
+    entries = build.read_curated("en-blocklist.txt")
+    kept = build.read_kept("en-blocklist-kept.txt")
+    assert len(entries) > 90
     for path in LISTS["en"]:
-        assert not blocked & set(read_list(path)), path
+        words = set(read_list(path))
+        left = {e: sorted((build.english_forms(e) & words) - kept) for e in entries}
+        assert not {e: f for e, f in left.items() if f}, path
 
 
-def test_no_spanish_blocked_word_anywhere() -> None:
-    entries = [e.translate(ES_FOLD) for e in curated("es-blocklist.txt")]
-    exact = {e for e in entries if not e.endswith("*")}
-    prefixes = tuple(e[:-1] for e in entries if e.endswith("*"))
-    for path in LISTS["es"]:
-        folded = [w.translate(ES_FOLD) for w in read_list(path)]
-        assert not exact.intersection(folded), path
-        assert not [w for w in folded if w.startswith(prefixes)], path
+def test_no_form_of_a_spanish_blocked_word_is_listed(es_folded: dict[str, set[str]]) -> None:
+    """The rule-based paradigm of every blocked lemma is absent (accents folded)."""
+    lemmas = [e.translate(ES_FOLD) for e in build.read_curated("es-blocklist.txt")]
+    kept = {w.translate(ES_FOLD) for w in build.read_kept("es-blocklist-kept.txt")}
+    assert len(lemmas) > 50
+    for name, words in es_folded.items():
+        left = {lemma: sorted((build.spanish_forms(lemma) & words) - kept) for lemma in lemmas}
+        assert not {lemma: f for lemma, f in left.items() if f}, name
+
+
+@needs_packages
+def test_no_form_found_in_the_raw_sources_is_listed(es_folded: dict[str, set[str]]) -> None:
+    """With the Debian packages: SCOWL's entries and unmunch's exact paradigms."""
+    en_blocked = build.english_blocked(build.scowl_words(max(build.SCOWL_SIZES)), verbose=False)
+    assert {"crappier", "jigaboo", "pickaninnies"} <= en_blocked
+    for path in LISTS["en"]:
+        assert not en_blocked & set(read_list(path)), path
+    lemmas = {e.translate(ES_FOLD) for e in build.read_curated("es-blocklist.txt")}
+    kept = {w.translate(ES_FOLD) for w in build.read_kept("es-blocklist-kept.txt")}
+    paradigms = build.hunspell_entries(lemmas)
+    assert {"follar", "putear", "joder"} <= paradigms.keys()
+    forms = {
+        f.translate(ES_FOLD) for lines in paradigms.values() for f in build.hunspell_forms(lines)
+    }
+    assert {"jodete", "follandote", "fuelle"} <= forms
+    for name, words in es_folded.items():
+        assert not (forms - kept) & words, name
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["jigaboo", "pickaninnies", "sheeny", "crappier", "whoring", "pussies"]),
+        ("es", ["follar", "putear", "jódete", "folladores", "chingue", "cabrones"]),
+    ],
+)
+def test_named_slurs_and_obscenities_are_not_words(lang: str, words: list[str]) -> None:
+    document = json.loads(
+        CliRunner().invoke(cli.main, ["words", "check", *words, "--lang", lang, "--json"]).stdout
+    )
+    assert {c["word"]: c["valid"] for c in document["words"]} == dict.fromkeys(words, False)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["cock", "ass", "screw", "prick", "knob", "queer", "damn", "craps", "titter"]),
+        ("es", ["polla", "concha", "coger", "pija", "zorra", "fuelle", "coña", "maqueta"]),
+    ],
+)
+def test_kept_innocent_words_are_words(lang: str, words: list[str]) -> None:
+    document = json.loads(
+        CliRunner().invoke(cli.main, ["words", "check", *words, "--lang", lang, "--json"]).stdout
+    )
+    assert {c["word"]: c["valid"] for c in document["words"]} == dict.fromkeys(words, True)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_kept_word_is_listed_with_its_reason(lang: str) -> None:
+    """The kept file is a record of choices: real words of the list, each with a reason."""
+    lines = (DICTS / "curated" / f"{lang}-blocklist-kept.txt").read_text("utf-8").splitlines()
+    kept = [line for line in lines if not line.startswith("#")]
+    assert len(kept) > 15
+    assert all(len(line.split("#", 1)) == 2 and line.split("#", 1)[1].strip() for line in kept)
+    assert build.read_kept(f"{lang}-blocklist-kept.txt") <= set(
+        read_list(DICTS / lang / "play.txt")
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_blocklists_state_their_policy(lang: str) -> None:
+    header = (DICTS / "curated" / f"{lang}-blocklist.txt").read_text("utf-8").split("\n\n")[0]
+    assert "Policy" in header and "in every form" in header
+    assert f"{lang}-blocklist-kept.txt" in header
+
+
+EN_INNOCENT = [
+    "dickens", "cockpit", "assassin", "therapist", "analysis", "class", "spicy", "spiced",
+    "titer", "cumin", "jewel", "homogeneous", "pussycat", "crapshoot", "mongoose", "squawk",
+    "retardant", "sauerkraut", "niggardly", "scrappy",
+]  # fmt: skip
+ES_INNOCENT = [
+    "putativo", "computadora", "disputar", "reputación", "chingana", "chingolo", "follaje",
+    "follón", "mariquita", "pingüino", "pichón", "cabrear", "maquetar", "jota", "cagarruta",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("word", EN_INNOCENT)
+def test_english_expansion_spares_words_that_merely_start_alike(
+    en_play: set[str], word: str
+) -> None:
+    assert word in en_play
+    assert not [e for e in build.read_curated("en-blocklist.txt") if word in build.english_forms(e)]
+
+
+@pytest.mark.parametrize("word", ES_INNOCENT)
+def test_spanish_expansion_spares_words_that_merely_start_alike(
+    es_folded: dict[str, set[str]], word: str
+) -> None:
+    folded = word.translate(ES_FOLD)
+    assert folded in es_folded["es/play.txt"]
+    lemmas = [e.translate(ES_FOLD) for e in build.read_curated("es-blocklist.txt")]
+    assert not [lemma for lemma in lemmas if folded in build.spanish_forms(lemma)]
+
+
+def test_english_forms_follow_the_spelling_rules() -> None:
+    assert {"crappy", "crappier", "crappiest", "crapped"} <= build.english_forms("crap")
+    assert {"whorish", "whoring", "whores"} <= build.english_forms("whore")
+    assert {"darkies"} <= build.english_forms("darky")
+    assert {"bullshitted", "bullshitter"} <= build.english_forms("bullshit")
+    assert {"buggered", "buggery", "buggeries"} <= build.english_forms("bugger")
+    assert not {"spicy", "spiced", "spices"} & build.english_forms("spic")
+    assert "titer" not in build.english_forms("tit")
+
+
+def test_spanish_forms_cover_paradigms_and_clitics() -> None:
+    assert {"puta", "putas", "puto", "putos"} <= build.spanish_forms("puto")
+    assert {"cabrona", "cabrones"} <= build.spanish_forms("cabrón")
+    assert {"jodete", "jodido", "jodiendote", "joderselo"} <= build.spanish_forms("joder")
+    assert {"chingue", "chinguen", "chingaselo"} <= build.spanish_forms("chingar")
+    assert {"gilipolleces"} <= build.spanish_forms("gilipollez")
+    assert "chingolo" not in build.spanish_forms("chingar")  # clitics go on no finite form
+    assert "pingo" not in build.spanish_forms("pinga")  # no feminine reaches a masculine
+
+
+def test_the_build_refuses_a_contradictory_kept_list() -> None:
+    with pytest.raises(SystemExit):
+        build.check_kept("en-blocklist", ["crap"], {"crap"}, {"crap"})
+    with pytest.raises(SystemExit):
+        build.check_kept("en-blocklist", ["crap"], {"notaword"}, {"crap"})
 
 
 @pytest.mark.parametrize("word", ["tables", "jumped", "nephew", "ballet", "wallet", "a", "i"])
@@ -102,10 +254,7 @@ def test_licence_notices_travel_with_the_lists() -> None:
     assert "Public Domain" in (DICTS / "es" / "LICENSE-wspanish.txt").read_text("utf-8")
 
 
-@pytest.mark.skipif(
-    not Path("/usr/share/dict/scowl").is_dir() or shutil.which("unmunch") is None,
-    reason="needs the Debian packages scowl, wspanish, hunspell-es and hunspell-tools",
-)
+@needs_packages
 def test_build_script_reproduces_the_committed_lists() -> None:
     result = subprocess.run(
         [sys.executable, str(DICTS / "build.py"), "--check"], capture_output=True, text=True
