@@ -78,7 +78,7 @@ class SheetError(UserError):
     """A sheet definition that breaks the rules of a sheet."""
 
 
-_ROW = re.compile(r"(\d+)@(\d+)")
+_ROW = re.compile(r"([0-9]+)@([0-9]+)")  # ASCII digits only: int() reads others too
 
 
 def parse_sheet(text: str, name: str) -> Sheet:

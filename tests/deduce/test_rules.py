@@ -119,6 +119,7 @@ def test_user_sheet_from_a_file(tmp_path: Path) -> None:
         ("1@0 6@0", "shorter than 2"),
         ("3@4 6@0", "runs past"),
         ("2@0 61@0", "sheets go up to 60 letters"),
+        ("2@0 \uff12@0", "is not a row"),  # a fullwidth digit
         ("2@0 " * 100 + "6@0", "101 rows; a sheet holds 100 at most"),
     ],
 )
