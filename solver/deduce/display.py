@@ -16,7 +16,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from solver.deduce.rules import Mark, marking
+from solver.deduce.rules import Mark, Sheet, marking
 
 if TYPE_CHECKING:  # scoring a word must not pull in numpy
     from solver.deduce.advisor import Advice
@@ -177,7 +177,6 @@ def game_view(state: Mapping[str, Any]) -> Group:
         history = session.your_history(game_round)
         deduction = cand.deduce(history, sheet, pool, "familiar", settings.lang)
     parts: list[Any] = []
-    word = game_round["your_word"]
     mine = Table(title=f"Your Guesswords, round {state['round'] + 1}")
     for column in ("row", "letters", "Guessword", "score"):
         mine.add_column(column, justify="right" if column in ("row", "score") else "left")
@@ -190,15 +189,8 @@ def game_view(state: Mapping[str, Any]) -> Group:
         where = f"{row.length} from col {row.offset + 1}"
         mine.add_row(str(number), where, shown, f"{entry['score']:,}")
     tables: list[Any] = [mine]
-    bots = Table(title=f"Mine, against {word.upper() if word else 'your word'}")
-    for column in ("row", "Guessword", "score"):
-        bots.add_column(column, justify="right" if column in ("row", "score") else "left")
-    for number, entry in enumerate(game_round["bot"], start=1):
-        row = sheet.rows[number - 1]
-        guess = entry["guess"]
-        shown = marked(guess, marking(word, guess, row.offset)) if word else Text(guess.upper())
-        bots.add_row(str(number), shown, f"{entry['heard']:,}")
-    tables.append(bots)
+    running = session.totals(dict(state))["rounds"][state["round"]]
+    tables.append(bot_sheet(game_round, sheet, running))
     notes: list[Any] = []
     if deduction is not None and deduction.consistent:
         alphabets = cand.marginal_alphabets(deduction, settings.lang)
@@ -206,8 +198,50 @@ def game_view(state: Mapping[str, Any]) -> Group:
         notes.append(alphabet_summary(alphabets, len(deduction.words)))
     parts.append(Columns(tables))
     parts.extend(notes)
-    running = session.totals(dict(state))["rounds"][state["round"]]
-    parts.append(
-        Text(f"This round so far: you {running['you']:,}, me {running['bot']:,}", style="bold")
-    )
+    parts.append(Text(round_line(state["round"], game_round, running), style="bold"))
     return Group(*parts)
+
+
+def scored_cell(entry: Mapping[str, Any], said: int | None) -> str:
+    """A row's score as it counts; after the audit a score you gave wrong shows the right
+    one and what you said, so that the rows add up to the total shown."""
+    if said is None:
+        return f"{entry['score']:,}"
+    return f"{entry['score']:,} (you said {said:,})"
+
+
+def bot_sheet(game_round: Mapping[str, Any], sheet: Sheet, running: Mapping[str, int]) -> Table:
+    """The bot's Guesswords with their scores and, once your word is revealed, the marks;
+    after the audit the corrected scores and the penalty, so the column adds up."""
+    word = game_round["your_word"]
+    audited = game_round["audit"]
+    said = {e["row"]: e["given"] for e in audited["errors"]} if audited else {}
+    bots = Table(title=f"Mine, against {word.upper() if word else 'your word'}")
+    for column in ("row", "Guessword", "score"):
+        bots.add_column(column, justify="right" if column in ("row", "score") else "left")
+    for number, entry in enumerate(game_round["bot"], start=1):
+        row = sheet.rows[number - 1]
+        guess = entry["guess"]
+        shown = marked(guess, marking(word, guess, row.offset)) if word else Text(guess.upper())
+        bots.add_row(str(number), shown, scored_cell(entry, said.get(number - 1)))
+    if audited and audited["penalty"]:
+        from solver.deduce.session import PENALTY
+
+        turns = sum(e["turns_undetected"] for e in audited["errors"])
+        bots.add_section()
+        where = f"penalty: {turns} turn(s) undetected x {PENALTY:,}"
+        bots.add_row("", where, f"{running['penalty']:,}")
+        bots.add_row("", "round total", f"{running['bot']:,}")
+    return bots
+
+
+def round_line(index: int, game_round: Mapping[str, Any], running: Mapping[str, int]) -> str:
+    """The round's totals in one line; with a penalty, how the bot's total is made."""
+    if game_round["audit"] is None:
+        return f"This round so far: you {running['you']:,}, me {running['bot']:,}"
+    made = (
+        f" ({running['bot_rows']:,} for my Guesswords + {running['penalty']:,} penalty)"
+        if running["penalty"]
+        else ""
+    )
+    return f"Round {index + 1} total: you {running['you']:,}, me {running['bot']:,}{made}"

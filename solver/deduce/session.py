@@ -17,7 +17,13 @@ of the round the person reveals the word and the bot audits every score: for eac
 score the bot gets 2000 points per turn the error went undetected (the rulebook's
 penalty). We count those turns as the bot's turns from the wrong score up to, not
 including, the turn at which it was detected (a score caught at once costs nothing; one
-never caught costs every turn to the end of the round).
+never caught costs every turn to the end of the round). After the audit every row of the
+bot's sheet holds its right score, so the rows plus the penalty make the bot's total.
+
+Which score to recheck: the fewest scores that must be wrong, weighed over every word that
+needs only that few changes (not the single likeliest word, which may blame a row that is
+right). A score the person has rechecked, kept or corrected, is taken as confirmed and
+never named again: the bot looks for the mistake among the others.
 
 The one-minute variation (``turn_seconds``): a Guessword given after the limit scores 0 for
 that turn (we time the answer; the prompt is not cut off). The bot keeps the same limit as
@@ -31,11 +37,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+import numpy as np
+
 from solver import lexicon, savefile, seeds
 from solver.deduce import candidates as cand
 from solver.deduce.bots import bot_guess, level
 from solver.deduce.picks import pick
-from solver.deduce.rules import Mark, default_sheet, marking, possible_scores, score
+from solver.deduce.rules import Mark, Sheet, default_sheet, marking, possible_scores, score
 from solver.errors import UserError
 
 STATE_VERSION = 1
@@ -113,8 +121,9 @@ def settings_of(state: dict[str, Any]) -> Settings:
 
 
 def document(state: dict[str, Any]) -> dict[str, Any]:
-    """The game as JSON: the state is a JSON dict already."""
-    return state
+    """The game as JSON: the state (a JSON dict already) and its totals, so that a reader
+    of the file sees the same numbers as the screen without redoing the sums."""
+    return state | {"totals": totals(state)}
 
 
 def save(state: dict[str, Any], path: Path) -> None:
@@ -147,12 +156,22 @@ def _total(rows: list[dict[str, Any]]) -> int:
 
 
 def totals(state: dict[str, Any]) -> dict[str, Any]:
-    """Round totals (with audit penalties credited to the bot), grand totals, winner."""
+    """Round totals (with audit penalties credited to the bot), grand totals, winner.
+
+    Each round also gives the bot's rows and its penalty apart (``bot`` is their sum), so
+    that a sheet can show how its total is made.
+    """
     per_round = []
     for game_round in state["rounds"]:
         penalty = game_round["audit"]["penalty"] if game_round["audit"] else 0
+        rows = _total(game_round["bot"])
         per_round.append(
-            {"you": _total(game_round["you"]), "bot": _total(game_round["bot"]) + penalty}
+            {
+                "you": _total(game_round["you"]),
+                "bot": rows + penalty,
+                "bot_rows": rows,
+                "penalty": penalty,
+            }
         )
     you = sum(r["you"] for r in per_round)
     bot = sum(r["bot"] for r in per_round)
@@ -181,15 +200,19 @@ def your_history(game_round: dict[str, Any]) -> list[cand.Turn]:
 def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     """Play on from the state to the end of the game, saving after every turn."""
     settings = settings_of(state)
+    shown = False
     while not state["finished"]:
         game_round = state["rounds"][state["round"]]
         _play_round(state, game_round, settings, console, path)
+        console.show(state)  # the filled sheet, audited: every row and the round total
+        shown = True
         if state["round"] + 1 < len(state["rounds"]):
             state["round"] += 1
         else:
             state["finished"] = True
         save(state, path)
-    console.show(state)
+    if not shown:  # a finished game resumed: show where it ended
+        console.show(state)
     result = totals(state)
     verdict = {"you": "You win!", "bot": "The bot wins.", "tie": "A tie."}[result["winner"]]
     console.say(f"Grand total: you {result['you']:,}, bot {result['bot']:,}. {verdict}")
@@ -314,59 +337,175 @@ def _ask_score(console: Console, guess: str, row, sheet, row_index: int) -> int:
         return heard
 
 
+@dataclass(frozen=True)
+class Suspect:
+    """The score most likely wrong, and what it would be for the likeliest word that is
+    wrong on that row and fits every other score but the fewest possible."""
+
+    row: int
+    word: str
+    expected: int
+    fewest: int  # how many scores, at least, must be wrong (confirmed ones not counted)
+
+
+def row_mismatches(
+    history: list[cand.Turn], sheet: Sheet, codes: np.ndarray, lang: str
+) -> dict[int, np.ndarray]:
+    """For each heard row, which words (as codes) would have scored it differently.
+
+    The search needs to know *which* rows a word contradicts, not only how many, so each
+    row is checked alone (the other rows marked unheard).
+    """
+    alone = {}
+    for row_index in cand.heard_rows(history):
+        only = [
+            turn if index == row_index else cand.Turn(turn.guess, cand.UNHEARD)
+            for index, turn in enumerate(history)
+        ]
+        alone[row_index] = cand.mismatches(only, sheet, codes, lang) > 0
+    return alone
+
+
+def suspect(
+    history: list[cand.Turn], sheet: Sheet, confirmed: frozenset[int], lang: str = "en"
+) -> Suspect | None:
+    """The unconfirmed row most likely scored wrong, or None when the scores are
+    consistent or every way to make them so changes a confirmed score.
+
+    Words that contradict a confirmed score are ruled out. Of the rest, those that
+    contradict the fewest other scores are the explanations; each row's chance of being
+    wrong is the prior weight of the explanations that change it. Summing over all of them
+    (not taking the single likeliest word) keeps a row that only one word blames from
+    being named before a row that most of them blame.
+    """
+    words = lexicon.words(sheet.word_length, "all", lang)
+    codes = lexicon.word_codes(sheet.word_length, "all", lang)
+    wrong = row_mismatches(history, sheet, codes, lang)
+    allowed = np.ones(len(words), dtype=bool)
+    for row_index in confirmed & wrong.keys():
+        allowed &= ~wrong[row_index]
+    free = sorted(wrong.keys() - confirmed)
+    if not free:
+        return None
+    blamed = np.array([wrong[r] for r in free])  # free rows x words
+    changes = np.where(allowed, blamed.sum(axis=0), len(free) + 1)
+    fewest = int(changes.min())
+    if fewest == 0 or fewest > len(free):
+        return None
+    closest = np.flatnonzero(changes == fewest)
+    weights = cand.prior_weights(tuple(words[i] for i in closest), "familiar", lang)
+    blamed = blamed[:, closest]
+    at = int(np.argmax(blamed @ weights))  # the row the most likely explanations change
+    row_index = free[at]
+    word = words[closest[int(np.argmax(np.where(blamed[at], weights, -1.0)))]]
+    row = sheet.rows[row_index]
+    expected = score(word, history[row_index].guess, row.offset, sheet.is_last(row_index))
+    return Suspect(row_index, word, expected, fewest)
+
+
 def _check_scores(game_round, sheet, settings: Settings, console: Console) -> None:
-    """As soon as no word fits the scores given, name the likeliest wrong one and ask."""
-    history = [cand.Turn(r["guess"], r["heard"]) for r in game_round["bot"]]
-    if cand.deduce(history, sheet, None, "familiar", settings.lang).consistent:
-        return
-    wrong = cand.explain(history, sheet, "familiar", settings.lang)
+    """As soon as no word fits the scores given, name the likeliest wrong one and ask;
+    again, with that answer taken as confirmed, until the scores fit a word or every way
+    to make them fit would change a confirmed score."""
     turn_now = len(game_round["bot"]) - 1
-    for row_index, expected in zip(wrong.rows, wrong.corrected, strict=True):
-        entry = game_round["bot"][row_index]
-        console.say(
-            f"No word fits the scores you gave. Please recheck row {row_index + 1}: you scored "
-            f"{entry['guess'].upper()} {entry['heard']:,} (it would be {expected:,} if your word "
-            f"were {wrong.word.upper()})."
-        )
-        answer = console.ask(f"Score for {entry['guess'].upper()} (Enter keeps {entry['heard']})")
-        if answer.strip():
-            try:
-                corrected = int(answer.replace(",", "").strip())
-            except ValueError:
-                corrected = entry["heard"]
-            if corrected != entry["heard"]:
-                game_round["rechecks"].append(
-                    {"row": row_index, "was": entry["heard"], "now": corrected, "turn": turn_now}
+    asked = False
+    while True:
+        history = [cand.Turn(r["guess"], r["heard"]) for r in game_round["bot"]]
+        if _consistent(history, sheet, settings):
+            return
+        confirmed = frozenset(r["row"] for r in game_round["rechecks"])
+        found = suspect(history, sheet, confirmed, settings.lang)
+        if found is None:
+            if asked or _consistent(history[:-1], sheet, settings):  # else said last turn
+                console.say(
+                    "No word fits the scores you gave, even the ones you rechecked. I will "
+                    "check every score when you reveal your word at the end of the round."
                 )
-                entry["heard"] = entry["score"] = corrected
+            return
+        entry = game_round["bot"][found.row]
+        opening = "Still no word fits." if asked else "No word fits the scores you gave."
+        asked = True
+        console.say(
+            f"{opening} Please recheck row {found.row + 1}: you "
+            f"scored {entry['guess'].upper()} {entry['heard']:,} (it would be "
+            f"{found.expected:,} if your word were {found.word.upper()})."
+        )
+        now = _ask_correction(console, entry["guess"], entry["heard"], sheet, found.row)
+        game_round["rechecks"].append(
+            {"row": found.row, "was": entry["heard"], "now": now, "turn": turn_now}
+        )
+        entry["heard"] = entry["score"] = now
+
+
+def _consistent(history: list[cand.Turn], sheet: Sheet, settings: Settings) -> bool:
+    """Whether some dictionary word gives every score heard."""
+    return cand.deduce(history, sheet, None, "familiar", settings.lang).consistent
+
+
+def _ask_correction(console: Console, guess: str, heard: int, sheet: Sheet, row_index: int) -> int:
+    """The score after a recheck: Enter keeps it; anything else must be a possible score."""
+    row = sheet.rows[row_index]
+    allowed = possible_scores(row, sheet.word_length, sheet.is_last(row_index))
+    while True:
+        answer = console.ask(f"Score for {guess.upper()} (Enter keeps {heard})").strip()
+        if not answer:
+            return heard
+        try:
+            now = int(answer.replace(",", ""))
+        except ValueError:
+            console.say(f"A score is a number, such as 1250; Enter keeps {heard}.")
+            continue
+        if now not in allowed:
+            console.say(f"{now} is impossible on a {row.length}-letter row.")
+            continue
+        return now
+
+
+def turns_wrong(start: int, first: int, changes: list[tuple[int, int]], true: int, end: int) -> int:
+    """The bot turns, from ``start`` up to ``end``, during which a row's score stood wrong.
+
+    ``changes`` are the rechecks of the row in order, as (turn, score after it); a score
+    changed at a turn stands changed for that turn, so one caught at once costs nothing.
+    """
+    turns, value, since = 0, first, start
+    for turn, now in changes:
+        if value != true:
+            turns += turn - since
+        value, since = now, turn
+    if value != true:
+        turns += end - since
+    return turns
 
 
 def audit(game_round: dict[str, Any]) -> dict[str, Any]:
     """Every score the person gave, checked against the revealed word, with the penalty.
 
-    A row whose last score is wrong went undetected to the end of the round; a row
-    corrected on a recheck went undetected from its turn to the turn of the recheck.
-    The bot is credited the right score of every row.
+    A score is wrong from the turn it was given until a recheck set it right (to the end
+    of the round if none did). The bot is credited the right score of every row, so the
+    rows plus the penalty are its total.
     """
     sheet = default_sheet(game_round["length"])
     word = game_round["your_word"]
+    end = len(sheet.rows)
     errors = []
     for row_index, entry in enumerate(game_round["bot"]):
         row = sheet.rows[row_index]
         true = score(word, entry["guess"], row.offset, sheet.is_last(row_index))
-        rechecked = [r for r in game_round["rechecks"] if r["row"] == row_index]
-        if entry["heard"] != true:
-            undetected = len(sheet.rows) - row_index
-            given = entry["heard"]
-        elif rechecked and rechecked[0]["was"] != true:
-            undetected = rechecked[0]["turn"] - row_index
-            given = rechecked[0]["was"]
-        else:
-            continue
-        errors.append(
-            {"row": row_index, "given": given, "true": true, "turns_undetected": undetected}
-        )
+        asked = [r for r in game_round["rechecks"] if r["row"] == row_index]
+        first = asked[0]["was"] if asked else entry["heard"]
+        given = [first, *(r["now"] for r in asked)]
         entry["score"] = true
+        if all(value == true for value in given):
+            continue
+        changes = [(r["turn"], r["now"]) for r in asked]
+        errors.append(
+            {
+                "row": row_index,
+                "given": next(value for value in given if value != true),
+                "true": true,
+                "turns_undetected": turns_wrong(row_index, first, changes, true, end),
+            }
+        )
     return {"errors": errors, "penalty": PENALTY * sum(e["turns_undetected"] for e in errors)}
 
 
@@ -376,8 +515,10 @@ def _report_audit(game_round, console: Console) -> None:
         console.say("I checked every score you gave me: all correct.")
         return
     for error in found["errors"]:
+        turns = error["turns_undetected"]
+        when = f"undetected for {turns} turn(s)" if turns else "caught at once, no penalty"
         console.say(
             f"Row {error['row'] + 1}: you scored {error['given']:,}, the right score is "
-            f"{error['true']:,}; undetected for {error['turns_undetected']} turn(s)."
+            f"{error['true']:,}; {when}."
         )
     console.say(f"Penalty: {found['penalty']:,} points to me (2000 per turn undetected).")

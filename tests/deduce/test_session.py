@@ -1,13 +1,17 @@
 """A whole game against the bot: turns, totals, scoring by a person, audit, save and resume."""
 
+import io
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
+from rich.console import Console
 
 import cli
 from solver import lexicon
-from solver.deduce import default_sheet, score, session
+from solver.deduce import candidates as cand
+from solver.deduce import default_sheet, display, possible_scores, score, session
 
 SIX, SEVEN = default_sheet(6), default_sheet(7)
 
@@ -72,7 +76,8 @@ def test_a_whole_two_round_game(tmp_path: Path) -> None:
     assert result["bot"] == sum(r["bot"] for r in result["rounds"])
     assert any("Grand total" in line for line in console.said)
     saved = json.loads((tmp_path / "game.json").read_text())
-    assert saved["finished"] and saved == json.loads(json.dumps(state))
+    assert saved["finished"] and saved == json.loads(json.dumps(session.document(state)))
+    assert saved["totals"] == result
 
 
 def test_turns_alternate_purple_first_then_red_first() -> None:
@@ -157,13 +162,198 @@ def test_a_recheck_corrects_the_score_and_limits_the_penalty(tmp_path: Path) -> 
 
     console = ScriptedConsole(answer)
     session.play(state, console, tmp_path / "g.json")
-    rechecks = state["rounds"][0]["rechecks"]
+    rechecks = [r for r in state["rounds"][0]["rechecks"] if r["was"] != r["now"]]
     audit = state["rounds"][0]["audit"]
     if rechecks:  # the wrong score made the history inconsistent and was caught
         assert any("Please recheck" in line for line in console.said)
         assert audit["penalty"] == 2000 * (rechecks[0]["turn"] - rechecks[0]["row"])
     else:  # a wrong 0 that some word still fits: caught at the audit
         assert audit["penalty"] == 2000 * (11 - 1) or audit["errors"] == []
+
+
+def true_score(word: str, index: int, guess: str) -> int:
+    row = SIX.rows[index]
+    return score(word, guess, row.offset, SIX.is_last(index))
+
+
+def wrong_score(word: str, index: int, guess: str) -> int:
+    """The possible score nearest the right one (a slip of one letter, usually)."""
+    true = true_score(word, index, guess)
+    allowed = possible_scores(SIX.rows[index], 6, SIX.is_last(index))
+    return min((v for v in allowed if v != true), key=lambda v: (abs(v - true), -v))
+
+
+def scoring_player(state, word: str, wrong_rows: set[int], fix: bool, named: list[int]):
+    """A person scoring the bot on paper: wrong on ``wrong_rows``, right elsewhere. Asked
+    to recheck a row, they correct it when it is wrong (``fix``) and keep it otherwise;
+    every row the bot names is appended to ``named``."""
+    guesses = iter(guesses_for(SIX))
+    said: list[str] = []
+
+    def answer(prompt: str) -> str:
+        bot_rows = state["rounds"][0]["bot"]
+        if prompt.startswith("Reveal"):
+            return word
+        if prompt.startswith("Score for"):
+            index = int(re.findall(r"recheck row (\d+)", " ".join(said))[-1]) - 1
+            named.append(index)
+            entry = bot_rows[index]
+            true = true_score(word, index, entry["guess"])
+            return str(true) if fix and entry["heard"] != true else ""
+        if prompt.startswith("Score "):
+            guess, index = prompt.split()[1].lower(), len(bot_rows)
+            if index in wrong_rows:
+                return str(wrong_score(word, index, guess))
+            return str(true_score(word, index, guess))
+        return next(guesses)
+
+    return answer, said
+
+
+def scored_game(tmp_path: Path, seed: int, wrong_rows: set[int], fix: bool):
+    """A one-round --you-score game against an easy bot, scored by ``scoring_player``."""
+    state = session.new_game(
+        session.Settings(rounds=1, seed=seed, you_score=True, difficulty="easy", hints=False)
+    )
+    named: list[int] = []
+    answer, said = scoring_player(state, "ballet", wrong_rows, fix, named)
+    console = ScriptedConsole(answer)
+    console.say = said.append  # type: ignore[method-assign]
+    session.play(state, console, tmp_path / "g.json")
+    return state, named, said
+
+
+def test_a_second_wrong_score_is_found_without_naming_right_rows(tmp_path: Path) -> None:
+    """Issue 11: rows 2 and 5 scored wrong. The bot rightly asked about row 2, which was
+    corrected; then, at the second wrong score, it named row 7 and then row 6, both scored
+    right, and row 5 only two turns later. It must weigh every explanation and believe the
+    scores already rechecked."""
+    state, named, _ = scored_game(tmp_path, seed=1, wrong_rows={1, 4}, fix=True)
+    assert named == [1, 4]
+    errors = state["rounds"][0]["audit"]["errors"]
+    assert [(e["row"], e["turns_undetected"]) for e in errors] == [(1, 3), (4, 2)]
+
+
+def test_a_score_rechecked_is_never_named_again(tmp_path: Path) -> None:
+    """A person who keeps every score: each row is asked about once at most, and once every
+    explanation needs a confirmed score changed, the bot says it will audit at the end."""
+    state, named, said = scored_game(tmp_path, seed=1, wrong_rows={3, 7}, fix=False)
+    assert named and len(named) == len(set(named))
+    assert any("even the ones you rechecked" in line for line in said)
+    kept = state["rounds"][0]["rechecks"]
+    assert [r["row"] for r in kept] == named and all(r["was"] == r["now"] for r in kept)
+    audit = state["rounds"][0]["audit"]
+    assert {e["row"] for e in audit["errors"]} == {3, 7}
+    assert audit["penalty"] == 2000 * ((11 - 3) + (11 - 7))
+
+
+def test_the_suspect_is_never_a_confirmed_score() -> None:
+    """The rulebook's sample against NEPHEW with EBB scored 1250 instead of 1000: EBB is
+    named; confirmed, another row is named; with every row confirmed, none is."""
+    history = cand.parse_history(
+        "SO 0, DEN 1250, EBB 1250, INN 250, BID 0, TURN 250, EARL 1000, NEWT 2250"
+    )
+    found = session.suspect(history, SIX, frozenset())
+    assert found is not None and found.row == 2 and found.expected == 1000
+    assert found.fewest == 1 and found.word == "nephew"
+    other = session.suspect(history, SIX, frozenset({2}))
+    assert other is not None and other.row != 2
+    assert session.suspect(history, SIX, frozenset(range(8))) is None
+    right = [cand.Turn(t.guess, 1000 if i == 2 else t.heard) for i, t in enumerate(history)]
+    assert session.suspect(right, SIX, frozenset()) is None  # consistent: nothing to name
+
+
+def test_a_recheck_takes_only_a_possible_score(tmp_path: Path) -> None:
+    """A recheck answer that is not a score on that row is asked again, not stored (a
+    negative or impossible score used to be kept, or to end in a traceback)."""
+    state = session.new_game(
+        session.Settings(rounds=1, seed=1, you_score=True, difficulty="easy", hints=False)
+    )
+    named: list[int] = []
+    answer, said = scoring_player(state, "ballet", {1}, True, named)
+    bad = iter(["-250", "1300", "lots"])
+
+    def sloppy(prompt: str) -> str:
+        if prompt.startswith("Score for"):
+            return next(bad, None) or answer(prompt)
+        return answer(prompt)
+
+    console = ScriptedConsole(sloppy)
+    console.say = said.append  # type: ignore[method-assign]
+    session.play(state, console, tmp_path / "g.json")
+    assert any("1300 is impossible" in line for line in said)
+    assert any("A score is a number" in line for line in said)
+    assert all(r["now"] >= 0 and r["now"] % 250 == 0 for r in state["rounds"][0]["rechecks"])
+    assert state["rounds"][0]["audit"]["errors"][0]["row"] == 1
+
+
+def rendered(renderable) -> str:
+    console = Console(file=io.StringIO(), width=220, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+def test_after_the_audit_the_sheet_adds_up(tmp_path: Path) -> None:
+    """Issue 11: after the audit the bot's sheet showed the score you gave on the wrong row
+    while its total was corrected. Every row must show the right score (and what you said),
+    and rows plus penalty must be the total shown."""
+    state, _, _ = scored_game(tmp_path, seed=1, wrong_rows={3, 7}, fix=False)
+    screen = rendered(display.game_view(state))
+    number = r"([\d,]+)"
+    cells = re.findall(rf"│ │\s+(\d+) │[^│]*│\s*{number}(?: \(you said {number}\))?\s*│", screen)
+    assert [int(c[0]) for c in cells] == list(range(1, 12))  # the bot's 11 rows
+    shown = [int(c[1].replace(",", "")) for c in cells]
+    bot_rows = state["rounds"][0]["bot"]
+    assert shown == [true_score("ballet", i, e["guess"]) for i, e in enumerate(bot_rows)]
+    assert [i for i, c in enumerate(cells) if c[2]] == [3, 7]  # marked: what you said
+    assert [int(cells[i][2].replace(",", "")) for i in (3, 7)] == [
+        bot_rows[i]["heard"] for i in (3, 7)
+    ]
+    penalty = re.search(rf"undetected x 2,000\s*│\s*{number}", screen)
+    total = re.search(rf"round total\s*│\s*{number}", screen)
+    assert penalty and total
+    penalty_points, total_points = (int(m[1].replace(",", "")) for m in (penalty, total))
+    assert penalty_points == 2000 * ((11 - 3) + (11 - 7))
+    assert total_points == sum(shown) + penalty_points == session.totals(state)["bot"]
+    assert (
+        f"Round 1 total: you {session.totals(state)['you']:,}, me {total_points:,} "
+        f"({sum(shown):,} for my Guesswords + {penalty_points:,} penalty)"
+    ) in screen
+
+
+def test_you_score_json_adds_up(tmp_path: Path) -> None:
+    """--you-score --json through the command line (the answers a scripted person gave,
+    typed again): the rows hold the right scores and what you said, and with the penalty
+    they make the totals the document reports."""
+    state = session.new_game(
+        session.Settings(rounds=1, seed=1, you_score=True, difficulty="easy", hints=False)
+    )
+    answer, said = scoring_player(state, "ballet", {3, 7}, False, [])
+    typed: list[str] = []
+
+    def typing(prompt: str) -> str:
+        typed.append(answer(prompt))
+        return typed[-1]
+
+    console = ScriptedConsole(typing)
+    console.say = said.append  # type: ignore[method-assign]
+    session.play(state, console, tmp_path / "g.json")
+    args = ["deduce", "play", "--rounds", "1", "--you-score", "--seed", "1"]
+    args += ["--difficulty", "easy", "--hints", "off", "--save", str(tmp_path / "c.json")]
+    result = CliRunner().invoke(cli.main, [*args, "--json"], input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    played = document["rounds"][0]
+    assert played["bot"] == state["rounds"][0]["bot"]  # the same game, typed again
+    for index, entry in enumerate(played["bot"]):
+        assert entry["score"] == true_score("ballet", index, entry["guess"])
+        assert (entry["heard"] != entry["score"]) == (index in (3, 7))
+    total = document["totals"]["rounds"][0]
+    penalty = played["audit"]["penalty"]
+    assert penalty == total["penalty"] == 2000 * ((11 - 3) + (11 - 7))
+    assert total["bot"] == sum(e["score"] for e in played["bot"]) + penalty
+    assert document["totals"]["bot"] == total["bot"]
+    assert "Grand total" in result.stderr
 
 
 def test_turn_seconds_late_answers_score_zero(tmp_path: Path, monkeypatch) -> None:
