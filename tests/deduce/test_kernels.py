@@ -108,7 +108,9 @@ LANGS_AND_TIERS = [(lang, tier) for lang in ("en", "es") for tier in ("easy", "f
 def rounds(draw: st.DrawFn, lang: str, tier: str):
     """Candidates of one length, a history of rows on a sheet of that length, the guesses
     of a next row and of the row after it."""
-    length = draw(st.one_of(st.integers(2, MAX_WORD_LETTERS), st.sampled_from([2, 6, 7, 15])))
+    longest = max(n for n in range(2, 46) if len(lexicon.words(n, tier, lang)))
+    edges = [2, 6, 7, 15, longest]  # the shortest and the longest words of the vocabulary
+    length = draw(st.one_of(st.integers(2, MAX_WORD_LETTERS), st.sampled_from(edges)))
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     alphabet = len(lexicon.language(lang).alphabet)
     real = lexicon.word_codes(length, tier, lang) if length <= 45 else np.zeros((0, length))
