@@ -154,7 +154,7 @@ def _most_cards(
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def scratch_buffers(letters, doubles, width):
     """Zeroed scratch for ``_most_cards``, each buffer sized by what indexes it: letter codes
     (``letters``, the alphabet), the table's distinct doubles, and search depths (a word of
