@@ -86,7 +86,8 @@ def tournament_table(
     summary: Mapping[str, Any], columns: Sequence[tuple[str, str, str]] = (), title: str = ""
 ) -> Table:
     """A tournament's summary, one row per entry: mean score and win rate with their 95%
-    intervals, time per move, then the game's own ``columns`` (heading, key, format)."""
+    intervals (the win rate's as Wilson's bounds), time per move, then the game's own
+    ``columns`` (heading, key, format)."""
     from rich.table import Table
 
     players = summary["players"]
@@ -104,11 +105,14 @@ def tournament_table(
     for row in players:
         cells = [row["player"], f"{row['mean_score']:,.1f} ± {row['score_ci95']:,.1f}"]
         if wins:
-            cells.append(f"{row['win_rate']:.1%} ± {row['win_rate_ci95']:.1%}")
+            # Wilson's bounds, not rate ± half-width: near 0% or 100% the interval is
+            # lopsided, and "100.0% ± 0.8%" would reach past 100%.
+            low, high = row["win_rate_low"], row["win_rate_high"]
+            cells.append(f"{row['win_rate']:.1%} ({low:.1%}-{high:.1%})")
         if timed:
             cells.append(f"{row['seconds_per_move'] * 1000:.2f} ms")
         for _, key, form in columns:
             cells.append("" if row.get(key) is None else form.format(row[key]))
         table.add_row(*cells)
-    table.caption = "± : 95% confidence intervals"
+    table.caption = "95% confidence intervals: ± for means (Student's t), (low-high) for win rates"
     return table

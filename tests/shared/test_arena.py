@@ -131,6 +131,20 @@ def test_all_or_no_wins_still_have_an_interval(games: int) -> None:
         assert row["win_rate_ci95"] == pytest.approx(row["win_rate_high"] - row["win_rate_low"])
 
 
+def test_the_table_shows_a_win_rates_bounds_never_plus_or_minus_nothing() -> None:
+    from rich.console import Console
+
+    from solver import render
+
+    spec = arena.tournament("layout", ["beam", "greedy"], 20, 1)
+    summary = arena.summary(spec, records_of(spec, [0] * 20))
+    console = Console(width=150, record=True)
+    console.print(render.tournament_table(summary, title="test"))
+    text = console.export_text()
+    assert "100.0% (83.9%-100.0%)" in text and "0.0% (0.0%-16.1%)" in text
+    assert "± 0.0%" not in text
+
+
 def test_wilson_matches_newcombes_table() -> None:
     """Newcombe (1998), Statistics in Medicine 17:857, table I, method 3 (Wilson)."""
     for (wins, games), (low, high) in {
