@@ -85,9 +85,13 @@ def load(path: Path) -> GameState:
     log = savefile.read(path)
     if not isinstance(log, dict) or "players" not in log or "seed" not in log:
         raise UserError(f"{path} is not a saved My Word (1980) game")
-    if "scores" in log:
+    try:  # every move re-checked, and a log with final scores must end the game
+        state = rebuild(log)
+    except UserError as error:
+        raise UserError(f"{path} cannot be resumed: {error}") from None
+    if "scores" in log or why_over(state) is not None:
         raise UserError(f"the game in {path} is over; `myword layout replay {path}` checks it")
-    return rebuild(log)
+    return state
 
 
 def names(state: GameState) -> list[str]:

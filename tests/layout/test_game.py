@@ -270,6 +270,9 @@ def test_replay_refuses_a_cut_log_and_reports_a_saved_game_as_unfinished(tmp_pat
         f"discrepancy: the log gives final scores after move {len(cut['moves'])}, but the game "
         "is not over: player "
     )
+    resumed = runner.invoke(cli.main, ["layout", "play", "--resume", str(path)], input="")
+    assert resumed.exit_code == 1 and resumed.stderr.count("\n") == 1  # not "over"
+    assert "cannot be resumed: the log gives final scores" in resumed.stderr
     path.write_text(json.dumps(log))
     whole = runner.invoke(cli.main, ["layout", "replay", str(path)])
     assert whole.exit_code == 0 and whole.output.startswith(
