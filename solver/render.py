@@ -103,7 +103,8 @@ def tournament_table(
     for heading, _, _ in columns:
         table.add_column(heading, justify="right")
     for row in players:
-        cells = [row["player"], f"{row['mean_score']:,.1f} ± {row['score_ci95']:,.1f}"]
+        spread = f"± {row['score_ci95']:,.1f}" if row["games"] > 1 else "(one game: no interval)"
+        cells = [row["player"], f"{row['mean_score']:,.1f} {spread}"]
         if wins:
             # Wilson's bounds, not rate ± half-width: near 0% or 100% the interval is
             # lopsided, and "100.0% ± 0.8%" would reach past 100%.

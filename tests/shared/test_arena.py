@@ -143,6 +143,9 @@ def test_the_table_shows_a_win_rates_bounds_never_plus_or_minus_nothing() -> Non
     text = console.export_text()
     assert "100.0% (83.9%-100.0%)" in text and "0.0% (0.0%-16.1%)" in text
     assert "± 0.0%" not in text
+    one = arena.summary(arena.tournament("layout", ["beam", "greedy"], 1, 1), records_of(spec, [0]))
+    console.print(render.tournament_table(one, title="one"))
+    assert "(one game: no interval)" in console.export_text()
 
 
 def test_wilson_matches_newcombes_table() -> None:
