@@ -77,7 +77,7 @@ class Deck:
         if foreign:
             raise DeckError(
                 f"deck {self.name} has {_listed(foreign)}, which {language.name} words never "
-                f"use{_where_they_fit(foreign)}"
+                f"use{where_they_fit(foreign)}"
             )
 
     def cards(self) -> list[str]:
@@ -97,8 +97,9 @@ def _listed(cards: list[str]) -> str:
     return f"the card {shown}" if len(cards) == 1 else f"the cards {shown}"
 
 
-def _where_they_fit(cards: list[str]) -> str:
-    """The hint of the error: the languages whose letters the cards are."""
+def where_they_fit(cards: list[str]) -> str:
+    """The hint of an error about letters a language lacks: the language whose letters
+    the cards are (": play it in Spanish (--lang es)"), or nothing."""
     fits = [
         lang
         for lang in sorted(lexicon.LANGUAGES)

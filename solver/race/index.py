@@ -16,7 +16,7 @@ import numpy as np
 
 from solver import lexicon
 from solver.race.claims import MIN_CARDS, best_spelling
-from solver.race.deck import DOUBLE_WILD, WILD, DeckError, is_wild
+from solver.race.deck import DOUBLE_WILD, WILD, DeckError, is_wild, where_they_fit
 
 
 @dataclass(frozen=True)
@@ -79,9 +79,13 @@ def parse_table(text: str | list[str], lang: str = "en") -> list[str]:
     cards = []
     for token in tokens:
         card = lexicon.language(lang).normalize(token)
-        if not (is_wild(card) or (1 <= len(card) <= 2 and set(card) <= alphabet)):
-            raise DeckError(f"{token!r} is not a card (one or two letters, ? or ??)")
-        cards.append(card)
+        if is_wild(card) or (1 <= len(card) <= 2 and set(card) <= alphabet):
+            cards.append(card)
+            continue
+        if 1 <= len(card) <= 2 and card.isalpha():  # letters, of another language
+            name = lexicon.language(lang).name
+            raise DeckError(f"{token!r} is not a card in {name}{where_they_fit([card])}")
+        raise DeckError(f"{token!r} is not a card (one or two letters, ? or ??)")
     return cards
 
 

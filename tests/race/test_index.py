@@ -56,6 +56,9 @@ def test_claim_command_json_and_errors() -> None:
     assert all(c["count"] >= 3 for c in document["claims"])
     bad = CliRunner().invoke(cli.main, ["race", "claim", "ABC D"])
     assert bad.exit_code == 1 and "'ABC' is not a card" in bad.stderr
+    enye = CliRunner().invoke(cli.main, ["race", "claim", "Ñ A O"])
+    assert enye.exit_code == 1
+    assert enye.stderr == "Error: 'Ñ' is not a card in English: play it in Spanish (--lang es)\n"
 
 
 @pytest.mark.parametrize("table", ["nd u k", "x q z"])
