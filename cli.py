@@ -510,7 +510,8 @@ def advise(
     from solver.deduce.candidates import parse_history
     from solver.errors import UserError
 
-    if length is not None and sheet != "6" and sheet != length:
+    sheet_given = click.get_current_context().get_parameter_source("sheet").name != "DEFAULT"
+    if length is not None and sheet_given and sheet != length:
         raise UserError("give --length or --sheet, not both")
     played = load_sheet(length or sheet)
     pool = _pool(played.word_length, tier, lang, from_text, from_list)

@@ -170,3 +170,15 @@ def test_long_sheets_are_advised_end_to_end(tmp_path: Path, text: str) -> None:
         advice = json.loads(result.stdout)
         assert advice["next_row"]["length"] == parse_sheet(text, "long").rows[1].length
         assert advice["recommended"] or advice["candidates"] == 0
+
+
+@pytest.mark.parametrize("sheet", ["6", "long"])
+def test_advise_refuses_a_length_and_another_sheet(tmp_path: Path, sheet: str) -> None:
+    """--length 7 with --sheet 6 once went quietly to the 7-letter sheet."""
+    if sheet == "long":
+        sheet = str(tmp_path / "eight.txt")
+        Path(sheet).write_text("2@0 8@0")
+    result = CliRunner().invoke(cli.main, ["deduce", "advise", "--length", "7", "--sheet", sheet])
+    assert result.exit_code == 1 and result.stderr == "Error: give --length or --sheet, not both\n"
+    same = CliRunner().invoke(cli.main, ["deduce", "advise", "--length", "7", "--sheet", "7"])
+    assert same.exit_code == 0, same.output
