@@ -30,6 +30,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 CURATED = HERE / "curated"
+# The built lists are package data, so that every install carries them (read by
+# solver.lexicon through importlib.resources); this folder keeps the recipe.
+WORDS = HERE.parent / "solver" / "words"
 
 SCOWL_DIR = Path("/usr/share/dict/scowl")
 SCOWL_README = Path("/usr/share/doc/scowl/README.gz")
@@ -409,13 +412,13 @@ def build() -> dict[Path, str]:
     es_forms = spanish_filter(set(unmunch_spanish())) | es_lemmas
     es_blocked = spanish_blocked(es_forms)
     return {
-        HERE / "en" / "play.txt": lines(play),
-        HERE / "en" / "core.txt": lines(core),
-        HERE / "en" / "LICENSE-SCOWL.txt": scowl_notice(),
-        HERE / "es" / "play.txt": lines(es_forms - es_blocked),
-        HERE / "es" / "core.txt": lines(es_lemmas - es_blocked),
-        HERE / "es" / "LICENSE-hunspell-es.txt": hunspell_notice(),
-        HERE / "es" / "LICENSE-wspanish.txt": wspanish_notice(),
+        WORDS / "en" / "play.txt": lines(play),
+        WORDS / "en" / "core.txt": lines(core),
+        WORDS / "en" / "LICENSE-SCOWL.txt": scowl_notice(),
+        WORDS / "es" / "play.txt": lines(es_forms - es_blocked),
+        WORDS / "es" / "core.txt": lines(es_lemmas - es_blocked),
+        WORDS / "es" / "LICENSE-hunspell-es.txt": hunspell_notice(),
+        WORDS / "es" / "LICENSE-wspanish.txt": wspanish_notice(),
     }
 
 
@@ -426,7 +429,7 @@ def main() -> int:
     outputs = build()
     differing = []
     for path, text in outputs.items():
-        name = path.relative_to(HERE)
+        name = path.relative_to(HERE.parent)
         count = (
             text.count("\n") if path.name.endswith(".txt") and "LICENSE" not in path.name else None
         )

@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -92,15 +93,14 @@ def language(lang: str) -> Language:
 
 
 def dictionaries_dir() -> Path:
-    """Where the built word lists are: ``$MYWORD_DICTIONARIES`` or the checkout's folder."""
+    """Where the built word lists are: ``$MYWORD_DICTIONARIES``, or the package's own
+    ``solver/words`` (package data, so that a wheel or any install carries them)."""
     configured = os.environ.get("MYWORD_DICTIONARIES")
-    folder = (
-        Path(configured) if configured else Path(__file__).resolve().parents[1] / "dictionaries"
-    )
+    folder = Path(configured) if configured else Path(str(resources.files("solver") / "words"))
     if not folder.is_dir():
         raise LexiconError(
-            f"word lists not found in {folder}: install myword from a clone with "
-            "'pip install -e .' or set MYWORD_DICTIONARIES to the dictionaries folder"
+            f"word lists not found in {folder}: set MYWORD_DICTIONARIES to a folder holding "
+            "en/ and es/ (as solver/words does), or reinstall myword"
         )
     return folder
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 import cli
 
-PAGE = Path(__file__).resolve().parents[2] / "dictionaries" / "samples" / "page.txt"
+PAGE = Path(__file__).resolve().parents[2] / "solver" / "words" / "samples" / "page.txt"
 
 
 def run(*args: str):

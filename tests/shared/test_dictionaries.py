@@ -13,10 +13,11 @@ from click.testing import CliRunner
 import cli
 
 ROOT = Path(__file__).resolve().parents[2]
-DICTS = ROOT / "dictionaries"
+DICTS = ROOT / "dictionaries"  # the recipe
+WORDS = ROOT / "solver" / "words"  # the built lists, package data
 LISTS = {
-    "en": [DICTS / "en" / "play.txt", DICTS / "en" / "core.txt"],
-    "es": [DICTS / "es" / "play.txt", DICTS / "es" / "core.txt"],
+    "en": [WORDS / "en" / "play.txt", WORDS / "en" / "core.txt"],
+    "es": [WORDS / "es" / "play.txt", WORDS / "es" / "core.txt"],
 }
 LETTERS = {"en": set("abcdefghijklmnopqrstuvwxyz"), "es": set("abcdefghijklmnopqrstuvwxyzñáéíóúü")}
 ES_FOLD = str.maketrans("áéíóúü", "aeiouu")
@@ -48,7 +49,7 @@ def curated(name: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def en_play() -> set[str]:
-    return set(read_list(DICTS / "en" / "play.txt"))
+    return set(read_list(WORDS / "en" / "play.txt"))
 
 
 @pytest.fixture(scope="module")
@@ -69,8 +70,8 @@ def test_lists_are_sorted_unique_lowercase_letters(path: Path) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_core_is_inside_play(lang: str) -> None:
-    play = set(read_list(DICTS / lang / "play.txt"))
-    core = set(read_list(DICTS / lang / "core.txt"))
+    play = set(read_list(WORDS / lang / "play.txt"))
+    core = set(read_list(WORDS / lang / "core.txt"))
     assert core <= play
 
 
@@ -150,7 +151,7 @@ def test_every_kept_word_is_listed_with_its_reason(lang: str) -> None:
     assert len(kept) > 15
     assert all(len(line.split("#", 1)) == 2 and line.split("#", 1)[1].strip() for line in kept)
     assert build.read_kept(f"{lang}-blocklist-kept.txt") <= set(
-        read_list(DICTS / lang / "play.txt")
+        read_list(WORDS / lang / "play.txt")
     )
 
 
@@ -244,14 +245,14 @@ def test_excluded_entries_are_absent(en_play: set[str]) -> None:
 
 @pytest.mark.parametrize("word", ["canción", "casas", "habló", "niño", "pingüino", "año"])
 def test_spanish_forms_are_present(word: str) -> None:
-    assert word in set(read_list(DICTS / "es" / "play.txt"))
+    assert word in set(read_list(WORDS / "es" / "play.txt"))
 
 
 def test_licence_notices_travel_with_the_lists() -> None:
-    assert "Kevin Atkinson" in (DICTS / "en" / "LICENSE-SCOWL.txt").read_text("utf-8")
-    hunspell = (DICTS / "es" / "LICENSE-hunspell-es.txt").read_text("utf-8")
+    assert "Kevin Atkinson" in (WORDS / "en" / "LICENSE-SCOWL.txt").read_text("utf-8")
+    hunspell = (WORDS / "es" / "LICENSE-hunspell-es.txt").read_text("utf-8")
     assert "Santiago Bosio" in hunspell and "MOZILLA PUBLIC LICENSE" in hunspell
-    assert "Public Domain" in (DICTS / "es" / "LICENSE-wspanish.txt").read_text("utf-8")
+    assert "Public Domain" in (WORDS / "es" / "LICENSE-wspanish.txt").read_text("utf-8")
 
 
 @needs_packages

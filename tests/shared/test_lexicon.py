@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from solver import lexicon
 from solver.errors import LexiconError, UserError
 
-PAGE = Path(__file__).resolve().parents[2] / "dictionaries" / "samples" / "page.txt"
+PAGE = Path(__file__).resolve().parents[2] / "solver" / "words" / "samples" / "page.txt"
 
 
 def test_is_word_ignores_case_and_spaces() -> None:
