@@ -15,7 +15,8 @@ Import this module only where a solver needs it: importing numba costs half a se
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+
+from solver.jit import njit, prange
 
 MATCHING_UNITS = 4  # 1000 points
 BONUS_UNITS = 12  # 3000 points

@@ -12,8 +12,8 @@ through it.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solver.jit import njit
 from solver.layout.board import LIMIT
 
 

@@ -16,7 +16,8 @@ searched depth first, letter cards first, stopping at a proven upper bound.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+
+from solver.jit import njit, prange
 
 CHUNKS = 64  # each chunk of words reuses one set of scratch buffers
 

@@ -1,0 +1,42 @@
+"""Numba's cache folder: the user's choice, else a folder myword can write, never none."""
+
+from pathlib import Path
+
+import pytest
+
+from solver import jit
+
+
+def test_numba_cache_dir_is_respected(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
+    assert jit.cache_dir() == tmp_path / "mine"
+
+
+def test_the_users_cache_folder_under_the_version(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr("platformdirs.user_cache_dir", lambda name: str(tmp_path / name))
+    folder = jit.cache_dir()
+    assert folder == tmp_path / "myword" / jit._version() / "numba" and folder.is_dir()
+
+
+def test_an_unwritable_home_falls_back_to_a_private_temporary_folder(
+    monkeypatch, tmp_path: Path
+) -> None:
+    """A read-only install with an empty or read-only HOME once failed every kernel with
+    'no locator available'."""
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    blocker = tmp_path / "file"
+    blocker.write_text("")  # a folder cannot be made under a file, even by root
+    monkeypatch.setattr("platformdirs.user_cache_dir", lambda name: str(blocker / name))
+    monkeypatch.setattr("tempfile.gettempdir", lambda: str(tmp_path / "tmp"))
+    folder = jit.cache_dir()
+    assert folder is not None and folder.is_relative_to(tmp_path / "tmp") and folder.is_dir()
+
+
+@pytest.mark.kernels
+def test_kernels_are_imported_with_the_cache_folder_chosen() -> None:
+    import os
+
+    from solver.deduce import kernels  # noqa: F401
+
+    assert os.environ.get("NUMBA_CACHE_DIR")
