@@ -427,7 +427,7 @@ def test_resume_errors_are_one_line(tmp_path: Path) -> None:
 
 
 def test_gamewords_from_a_page_of_text(tmp_path: Path) -> None:
-    page = Path(__file__).resolve().parents[2] / "dictionaries" / "samples" / "page.txt"
+    page = Path(__file__).resolve().parents[2] / "solver" / "words" / "samples" / "page.txt"
     state = session.new_game(session.Settings(rounds=2, seed=6, pool_from=str(page)))
     sixes = lexicon.pool(6, from_text=page).words
     assert state["rounds"][0]["bot_word"] in sixes
