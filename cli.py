@@ -34,7 +34,7 @@ class UserErrorsAsMessages(click.Group):
 
 
 @click.group(cls=UserErrorsAsMessages, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="myword", prog_name="myword")
+@click.version_option(package_name="myword-games", prog_name="myword")  # the PyPI name
 def main() -> None:
     """AI opponents and solvers for three word games: What's My Word?, MY WORD! and
     My Word (1980). Start with `myword demo`."""
@@ -221,6 +221,10 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
 
     from solver import arena, render
 
+    if arena_args["plot_dir"]:
+        from solver.plots import require_matplotlib
+
+        require_matplotlib()  # before the tournament, not after it
     writer = arena.CsvWriter(arena_args["csv_path"]) if arena_args["csv_path"] else None
     try:
         with Progress(console=render.console(stderr=True), transient=True) as progress:

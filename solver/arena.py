@@ -196,7 +196,9 @@ def _on_dask(spec: Tournament, address: str) -> Iterator[list[dict[str, Any]]]:
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise UserError("--scheduler needs Dask distributed: pip install -e '.[cluster]'") from None
+        raise UserError(
+            "--scheduler needs Dask distributed: pip install 'myword-games[cluster]'"
+        ) from None
     try:
         client = Client(address, timeout=f"{CONNECT_SECONDS}s")
     except (OSError, TimeoutError, ValueError) as error:  # ValueError: a malformed address

@@ -19,7 +19,7 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
-DISTRIBUTION = "myword"
+DISTRIBUTION = "myword-games"  # the name on PyPI; the command is myword
 
 
 def _version() -> str:

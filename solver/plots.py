@@ -15,6 +15,15 @@ from typing import Any
 from solver.errors import UserError
 
 
+def require_matplotlib() -> None:
+    """A one-line error naming the extra when matplotlib is not installed: plots are an
+    optional part of myword (about 96 MB that most users never need)."""
+    from importlib.util import find_spec
+
+    if find_spec("matplotlib") is None:
+        raise UserError("--plot needs matplotlib: pip install 'myword-games[plot]'")
+
+
 def plot(summary: dict[str, Any], scores: list[list[float]], directory: Path) -> list[Path]:
     """Write the plots into ``directory``; return their paths. ``scores``: every score
     of each entry (``arena.Outcome.scores``)."""

@@ -286,3 +286,21 @@ def test_unwritable_outputs_are_one_line_errors(tmp_path) -> None:
     assert csv_error.exit_code == 1 and csv_error.stderr.startswith("Error: cannot write the CSV")
     plot_error = CliRunner().invoke(cli.main, [*base, "--plot", str(blocker / "plots")])
     assert plot_error.exit_code == 1 and "cannot write plots" in plot_error.stderr
+
+
+def test_plots_without_matplotlib_name_the_extra_before_any_game(monkeypatch, tmp_path) -> None:
+    """matplotlib is the optional `plot` extra: asked for plots without it, a one-line error
+    before the tournament runs, naming what to install."""
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "matplotlib" else real(name, *a),
+    )
+    monkeypatch.setattr(arena, "play", lambda *a, **k: pytest.fail("the games ran first"))
+    base = ["layout", "bench", "--players", "greedy,random", "--games", "1"]
+    result = CliRunner().invoke(cli.main, [*base, "--plot", str(tmp_path / "plots")])
+    assert result.exit_code == 1
+    assert result.stderr == "Error: --plot needs matplotlib: pip install 'myword-games[plot]'\n"
