@@ -8,6 +8,7 @@ numpy or numba.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -35,9 +36,19 @@ class UserErrorsAsMessages(click.Group):
 
 @click.group(cls=UserErrorsAsMessages, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="myword-games", prog_name="myword")  # the PyPI name
-def main() -> None:
+@click.option(
+    "--threads",
+    type=click.IntRange(min=1),
+    envvar="MYWORD_THREADS",
+    show_envvar=True,
+    help="Threads a kernel may use (never more than the usable cores; default: all of them). "
+    "Small work always runs on one.",
+)
+def main(threads: int | None) -> None:
     """AI opponents and solvers for three word games: What's My Word?, MY WORD! and
     My Word (1980). Start with `myword demo`."""
+    if threads is not None:  # read where numba is first imported (solver/jit.py)
+        os.environ["MYWORD_THREADS"] = str(threads)
 
 
 @main.command()

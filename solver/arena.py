@@ -80,10 +80,12 @@ def game_module(game: str):
 
 def one_thread() -> None:
     """Numba kernels that use threads (``parallel=True``) get one each in a worker: the
-    workers already fill the cores, and more threads than cores slow everything down."""
+    workers already fill the cores, and more threads than cores slow everything down.
+    ``MYWORD_THREADS`` is what ``jit.use_threads`` reads before every kernel call."""
     import os
     import sys
 
+    os.environ["MYWORD_THREADS"] = "1"
     if "numba" in sys.modules:
         import numba
 

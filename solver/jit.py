@@ -9,6 +9,15 @@ folder with ``NUMBA_CACHE_DIR``, myword gives Numba one: the user's cache folder
 directory when that cannot be written. Caches of different versions and install paths
 never mix (Numba mirrors each source's path under the folder and checks its time stamp).
 
+Threads. On 2 cores, a ``parallel=True`` kernel given a few thousand scorings spends more on
+starting and joining its threads than it saves, and on a busy machine OpenMP's spinning
+threads fight the other programs for the cores (``deduce bench`` ran 1.7 times slower than
+with one thread, README "Threads"). So OpenMP threads sleep when idle (``OMP_WAIT_POLICY``
+passive unless the user set it), the pool never holds more threads than the cores this
+process may use (or ``MYWORD_THREADS``, the ``--threads`` setting), and each kernel call
+runs on one thread unless its work passes the size measured to pay on 2 cores
+(``use_threads``).
+
 Kernel modules import ``njit`` and ``prange`` from here, never from numba directly.
 """
 
@@ -20,6 +29,7 @@ from importlib import metadata
 from pathlib import Path
 
 DISTRIBUTION = "myword-games"  # the name on PyPI; the command is myword
+THREADS_VARIABLE = "MYWORD_THREADS"  # the --threads setting, inherited by worker processes
 
 
 def _version() -> str:
@@ -57,14 +67,49 @@ def cache_dir() -> Path | None:
     return None
 
 
+def usable_cores() -> int:
+    """Cores this process may run on (its CPU affinity, which containers and ``taskset``
+    narrow), not every core of the machine."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def configured_threads() -> int:
+    """Threads a kernel may use: ``MYWORD_THREADS`` (the ``--threads`` setting) when it is
+    a whole number from 1, never more than the usable cores; else the usable cores."""
+    cores = usable_cores()
+    try:
+        wanted = int(os.environ.get(THREADS_VARIABLE, ""))
+    except ValueError:  # unset or not a number (the CLI refuses it before we get here)
+        return cores
+    return max(1, min(wanted, cores))
+
+
+def use_threads(work: int, parallel_from: int) -> int:
+    """Set the threads of the next parallel kernel call in this thread: one when its
+    ``work`` is under ``parallel_from`` (the size from which threads paid on 2 cores, busy
+    or idle), else the configured threads. Returns the count set."""
+    import numba
+
+    threads = (
+        1 if work < parallel_from else min(configured_threads(), numba.config.NUMBA_NUM_THREADS)
+    )
+    numba.set_num_threads(threads)
+    return threads
+
+
 def _configure() -> None:
     folder = cache_dir()
     if folder is not None:
         os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    os.environ.setdefault("NUMBA_NUM_THREADS", str(configured_threads()))
+    os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 
 _configure()
 
 from numba import njit, prange  # noqa: E402  (after the cache folder is chosen)
 
-__all__ = ["cache_dir", "njit", "prange"]
+__all__ = ["cache_dir", "configured_threads", "njit", "prange", "usable_cores", "use_threads"]

@@ -16,11 +16,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.jit import njit, prange
+from solver.jit import njit, prange, use_threads
 
 MATCHING_UNITS = 4  # 1000 points
 BONUS_UNITS = 12  # 3000 points
 LETTERS = 32  # room for every alphabet (English 26, Spanish 27); tests hold every language to it
+
+# Work (Gameword-against-guess scorings) from which the parallel kernels run on every
+# configured thread; under it, on one. Measured on 2 cores with sleeping OpenMP threads
+# (solver/jit.py; bench/test_threads_bench.py; README "Threads"): waking a second thread
+# costs about 0.1 ms, so two threads lost below about 20,000 scorings idle (0.25 times at
+# 1,000) and paid 1.3-1.9 times from 50,000-100,000, idle or busy. lookahead_units also
+# adds, per scoring, a row of ``m_next`` additions costing about 1/64 of a scoring each.
+GUESS_STATISTICS_PARALLEL_FROM = 40_000
+SCORE_MATRIX_PARALLEL_FROM = 30_000
+LOOKAHEAD_PARALLEL_FROM = 100_000
 
 
 @njit(cache=True, inline="always")
@@ -83,8 +93,17 @@ def history_mismatches(candidates, guesses, guess_lengths, offsets, last_rows, h
     return out
 
 
-@njit(cache=True, parallel=True)
 def guess_statistics(candidates, weights, guesses, offset, last_row):
+    """Expected units and entropy (bits) of the score heard, for every guess: shapes (m,).
+
+    ``weights`` are the candidates' probabilities (summing to 1). Threads by the work.
+    """
+    use_threads(candidates.shape[0] * guesses.shape[0], GUESS_STATISTICS_PARALLEL_FROM)
+    return guess_statistics_kernel(candidates, weights, guesses, offset, last_row)
+
+
+@njit(cache=True, parallel=True)
+def guess_statistics_kernel(candidates, weights, guesses, offset, last_row):
     """Expected units and entropy (bits) of the score heard, for every guess: shapes (m,).
 
     ``weights`` are the candidates' probabilities (summing to 1).
@@ -110,8 +129,14 @@ def guess_statistics(candidates, weights, guesses, offset, last_row):
     return expected, entropy
 
 
-@njit(cache=True, parallel=True)
 def score_matrix(candidates, guesses, offset, last_row):
+    """Units of every guess against every candidate: shape (n, m). Threads by the work."""
+    use_threads(candidates.shape[0] * guesses.shape[0], SCORE_MATRIX_PARALLEL_FROM)
+    return score_matrix_kernel(candidates, guesses, offset, last_row)
+
+
+@njit(cache=True, parallel=True)
+def score_matrix_kernel(candidates, guesses, offset, last_row):
     """Units of every guess against every candidate: shape (n, m), candidate-major."""
     out = np.empty((candidates.shape[0], guesses.shape[0]), dtype=np.uint8)
     for c in prange(candidates.shape[0]):
@@ -121,8 +146,17 @@ def score_matrix(candidates, guesses, offset, last_row):
     return out
 
 
-@njit(cache=True, parallel=True)
 def lookahead_units(candidates, weights, guesses, offset, last_row, next_units):
+    """For each guess: the expected units of the best next-row guess (see the kernel).
+    Threads by the work."""
+    n, m_next = next_units.shape
+    work = n * guesses.shape[0] * (1 + m_next // 64)
+    use_threads(work, LOOKAHEAD_PARALLEL_FROM)
+    return lookahead_units_kernel(candidates, weights, guesses, offset, last_row, next_units)
+
+
+@njit(cache=True, parallel=True)
+def lookahead_units_kernel(candidates, weights, guesses, offset, last_row, next_units):
     """For each guess: the expected units of the best next-row guess, chosen after hearing it.
 
     ``next_units`` is ``score_matrix`` of the next row's guesses (n, m'). The guess splits

@@ -17,9 +17,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.jit import njit, prange
+from solver.jit import njit, prange, use_threads
 
 CHUNKS = 64  # each chunk of words reuses one set of scratch buffers
+# Words from which best_cards runs on every configured thread. Measured on 2 cores
+# (bench/test_threads_bench.py, README "Threads"): a race's calls search 400-25,000 words
+# in 40 microseconds (median), where a second thread saves a few microseconds and costs
+# more on a busy machine; the whole table (111,000 words) takes 3.5 ms on one, 2.3 on two.
+BEST_CARDS_PARALLEL_FROM = 50_000
 
 
 @njit(cache=True)
@@ -241,8 +246,18 @@ def _bound(
     return length - (beyond_single_wilds + 1) // 2, lacking
 
 
-@njit(cache=True, parallel=True)
 def best_cards(
+    words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild, floor
+):
+    """The most cards that spell each word in a claim (see the kernel). Threads by the
+    number of words."""
+    use_threads(words.shape[0], BEST_CARDS_PARALLEL_FROM)
+    table = (singles, first, second, doubles, wild, double_wild)
+    return best_cards_kernel(words, lengths, counts, masks, *table, floor)
+
+
+@njit(cache=True, parallel=True)
+def best_cards_kernel(
     words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild, floor
 ):
     """The most cards that spell each word in a claim (0: no claim of 3 cards or more),

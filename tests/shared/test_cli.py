@@ -129,3 +129,19 @@ def test_module_entry_point() -> None:
         [sys.executable, "-m", "cli", "--version"], capture_output=True, text=True, check=True
     )
     assert "myword, version" in result.stdout
+
+
+def test_the_threads_setting(monkeypatch) -> None:
+    monkeypatch.delenv("MYWORD_THREADS", raising=False)
+    refused = run("--threads", "0", "words", "check", "table")
+    assert refused.exit_code == 2 and "--threads" in refused.output
+    monkeypatch.setenv("MYWORD_THREADS", "many")
+    refused = run("words", "check", "table")
+    assert refused.exit_code == 2 and "MYWORD_THREADS" in refused.output
+    monkeypatch.setenv("MYWORD_THREADS", "2")
+    result = run("--threads", "1", "deduce", "advise", "--history", "SO 0, DEN 1250", "--json")
+    assert result.exit_code == 0, result.output
+    import os
+
+    assert os.environ["MYWORD_THREADS"] == "1"  # what the kernels read (monkeypatch restores)
+    assert json.loads(result.stdout)["candidates"] > 0

@@ -40,3 +40,77 @@ def test_kernels_are_imported_with_the_cache_folder_chosen() -> None:
     from solver.deduce import kernels  # noqa: F401
 
     assert os.environ.get("NUMBA_CACHE_DIR")
+
+
+# Threads: a setting, capped by the cores, and one thread for small work (README "Threads").
+
+
+def test_threads_default_to_the_usable_cores(monkeypatch) -> None:
+    monkeypatch.delenv("MYWORD_THREADS", raising=False)
+    assert jit.configured_threads() == jit.usable_cores() >= 1
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected"), [("1", 1), ("10000", None), ("0", 1), ("x", None)]
+)
+def test_the_threads_setting_never_exceeds_the_cores(monkeypatch, setting, expected) -> None:
+    monkeypatch.setenv("MYWORD_THREADS", setting)
+    assert jit.configured_threads() == (expected or jit.usable_cores())
+
+
+def test_small_work_runs_on_one_thread_and_large_on_the_setting(monkeypatch) -> None:
+    import numba
+
+    monkeypatch.delenv("MYWORD_THREADS", raising=False)
+    pool = min(jit.usable_cores(), numba.config.NUMBA_NUM_THREADS)
+    try:
+        assert jit.use_threads(999, parallel_from=1000) == 1 == numba.get_num_threads()
+        assert jit.use_threads(1000, parallel_from=1000) == pool == numba.get_num_threads()
+        monkeypatch.setenv("MYWORD_THREADS", "1")
+        assert jit.use_threads(10**9, parallel_from=1000) == 1 == numba.get_num_threads()
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+
+
+def _environment_after_import(**env: str) -> list[str]:
+    import os
+    import subprocess
+    import sys
+
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"OMP_WAIT_POLICY", "NUMBA_NUM_THREADS", "MYWORD_THREADS"}
+    }
+    code = (
+        "import os, solver.jit; e = os.environ; print(e['OMP_WAIT_POLICY'], e['NUMBA_NUM_THREADS'])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=clean | env, capture_output=True, text=True, check=True
+    )
+    return done.stdout.split()
+
+
+def test_openmp_threads_sleep_and_the_pool_follows_the_setting() -> None:
+    """Spinning OpenMP threads made deduce bench 1.7 times slower on a busy machine."""
+    assert _environment_after_import(MYWORD_THREADS="1") == ["passive", "1"]
+    assert _environment_after_import()[0] == "passive"
+    assert _environment_after_import(OMP_WAIT_POLICY="active", NUMBA_NUM_THREADS="2") == [
+        "active",
+        "2",
+    ]
+
+
+def test_tournament_workers_use_one_thread(monkeypatch) -> None:
+    import os
+
+    from solver import arena
+
+    monkeypatch.setenv("MYWORD_THREADS", "2")
+    arena.one_thread()
+    try:
+        assert os.environ["MYWORD_THREADS"] == "1" and jit.configured_threads() == 1
+    finally:
+        import numba
+
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
