@@ -10,13 +10,13 @@ directory when that cannot be written. Caches of different versions and install 
 never mix (Numba mirrors each source's path under the folder and checks its time stamp).
 
 Threads. On 2 cores, a ``parallel=True`` kernel given a few thousand scorings spends more on
-starting and joining its threads than it saves, and on a busy machine OpenMP's spinning
-threads fight the other programs for the cores (``deduce bench`` ran 1.7 times slower than
-with one thread, README "Threads"). So OpenMP threads sleep when idle (``OMP_WAIT_POLICY``
-passive unless the user set it), the pool never holds more threads than the cores this
-process may use (or ``MYWORD_THREADS``, the ``--threads`` setting), and each kernel call
-runs on one thread unless its work passes the size measured to pay on 2 cores
-(``use_threads``).
+handing work to its threads than it saves, and on a busy machine OpenMP's idle threads,
+which spin for about a millisecond before they sleep, fight the other programs for the
+cores (``deduce bench`` ran 1.4 times slower than on one thread, README "Threads"). So idle
+threads spin only briefly (``GOMP_SPINCOUNT`` 3000, unless the user set it or
+``OMP_WAIT_POLICY``), the pool never holds more threads than the cores this process may use
+(or ``MYWORD_THREADS``, the ``--threads`` setting), and each kernel call runs on one thread
+unless its work passes the size measured to pay on 2 cores (``use_threads``).
 
 Kernel modules import ``njit`` and ``prange`` from here, never from numba directly.
 """
@@ -30,6 +30,11 @@ from pathlib import Path
 
 DISTRIBUTION = "myword-games"  # the name on PyPI; the command is myword
 THREADS_VARIABLE = "MYWORD_THREADS"  # the --threads setting, inherited by worker processes
+# Spins of an idle OpenMP thread before it sleeps (GNU OpenMP's default is 300,000, about a
+# millisecond). Measured with ``deduce bench --games 10`` on 2 cores (README "Threads"):
+# 3,000 keeps most of the gain of spinning on an idle machine and most of the gain of
+# sleeping at once (``OMP_WAIT_POLICY=passive``) on a busy one.
+SPIN_COUNT = "3000"
 
 
 def _version() -> str:
@@ -105,7 +110,8 @@ def _configure() -> None:
     if folder is not None:
         os.environ["NUMBA_CACHE_DIR"] = str(folder)
     os.environ.setdefault("NUMBA_NUM_THREADS", str(configured_threads()))
-    os.environ.setdefault("OMP_WAIT_POLICY", "passive")
+    if "OMP_WAIT_POLICY" not in os.environ:  # GOMP_SPINCOUNT would override the user's policy
+        os.environ.setdefault("GOMP_SPINCOUNT", SPIN_COUNT)
 
 
 _configure()

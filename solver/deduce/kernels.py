@@ -23,14 +23,15 @@ BONUS_UNITS = 12  # 3000 points
 LETTERS = 32  # room for every alphabet (English 26, Spanish 27); tests hold every language to it
 
 # Work (Gameword-against-guess scorings) from which the parallel kernels run on every
-# configured thread; under it, on one. Measured on 2 cores with sleeping OpenMP threads
-# (solver/jit.py; bench/test_threads_bench.py; README "Threads"): waking a second thread
-# costs about 0.1 ms, so two threads lost below about 20,000 scorings idle (0.25 times at
-# 1,000) and paid 1.3-1.9 times from 50,000-100,000, idle or busy. lookahead_units also
-# adds, per scoring, a row of ``m_next`` additions costing about 1/64 of a scoring each.
-GUESS_STATISTICS_PARALLEL_FROM = 40_000
-SCORE_MATRIX_PARALLEL_FROM = 30_000
-LOOKAHEAD_PARALLEL_FROM = 100_000
+# configured thread; under it, on one. Measured on 2 cores with OpenMP threads that spin
+# briefly (solver/jit.py; bench/test_threads_bench.py; README "Threads"): idle, two threads
+# paid 1.3-1.9 times from 1,000 scorings, but while other programs held both cores they
+# lost up to 2 times below about 10,000 (50,000 for lookahead_units) and paid 1.2-1.8 times
+# above. lookahead_units also adds, per scoring, a row of ``m_next`` additions costing about
+# 1/64 of a scoring each.
+GUESS_STATISTICS_PARALLEL_FROM = 10_000
+SCORE_MATRIX_PARALLEL_FROM = 10_000
+LOOKAHEAD_PARALLEL_FROM = 50_000
 
 
 @njit(cache=True, inline="always")
