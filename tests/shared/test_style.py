@@ -1,6 +1,5 @@
 """ruff keeps the code base in one style; CI runs it with the tests."""
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +9,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff comes with the test extra")
 @pytest.mark.parametrize("command", [["check"], ["format", "--check"]])
 def test_ruff_is_clean(command: list[str]) -> None:
     result = subprocess.run(
