@@ -142,20 +142,81 @@ def _demo_layout(out, log: dict) -> None:
     out.print(f"Final scores: {scores}. Play the bots yourself: myword layout play")
 
 
+COMMAND_OF_GAME = {"deduce": "deduce play", "layout": "layout play"}
+
+
+@main.command()
+@JSON_OPTION
+def games(as_json: bool) -> None:
+    """Your saved games, newest first, and how to resume each."""
+    from solver import render, savefile
+
+    kept = savefile.listing()
+    if as_json:
+        render.emit_json({"folder": str(savefile.games_dir()), "games": kept})
+        return
+    if not kept:
+        click.echo(f"No saved games in {savefile.games_dir()}.")
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table("name", "state", "saved", "resume with", title="Saved games")
+    table.columns[0].no_wrap = True
+    for game in kept:
+        command = COMMAND_OF_GAME.get(str(game["game"]), "?")
+        resume = f"myword {command} --resume {game['name']}"
+        state = "finished" if game["finished"] else "unfinished"
+        cells = (game["name"], state, str(game["saved"]), "" if game["finished"] else resume)
+        table.add_row(*(escape(cell) for cell in cells))  # file names are text, not markup
+    out = render.console()
+    out.print(table)
+    out.print(f"Kept in {savefile.games_dir()}", markup=False)
+
+
 SAVE_OPTION = click.option(
     "--save",
     "save_path",
     type=click.Path(path_type=Path),
     default=None,
-    help="Where the game is saved after every turn.",
+    help="Where the game is saved after every turn (default: a new file in your games "
+    "folder; see `myword games`).",
 )
 RESUME_OPTION = click.option(
     "--resume",
-    "resume_path",
-    type=click.Path(path_type=Path),
+    "resume_name",
+    metavar="NAME|FILE",
     default=None,
-    help="Continue a saved game.",
+    help="Continue a saved game: its name in `myword games`, or its file.",
 )
+FORCE_OPTION = click.option(
+    "--force", is_flag=True, help="Let --save replace an unfinished game or another file."
+)
+
+
+def save_target(game: str, save_path: Path | None, resume_name: str | None, force: bool):
+    """The save a game is resumed from (None for a new game) and the file it is saved to.
+    A new game never replaces an unfinished one, nor a file that is not a saved game,
+    unless ``force``."""
+    from solver import savefile
+
+    resumed = None if resume_name is None else savefile.resolve(resume_name)
+    target = save_path or resumed or savefile.new_path(game)
+    if target != resumed:
+        savefile.check_target(target, force)
+    return resumed, target
+
+
+def resume_hint(command: str, path: Path) -> str:
+    """How to go on with a saved game: by name when it is in the games folder."""
+    from solver import savefile
+    from solver.errors import UserError
+
+    try:
+        name = path.stem if path.parent == savefile.games_dir() else str(path)
+    except UserError:
+        name = str(path)
+    return f"myword {command} --resume {name}"
 
 
 def play_saved(session, state, draw, path: Path, command: str, as_json: bool) -> None:
@@ -170,8 +231,7 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
     except (EOFError, KeyboardInterrupt) as stop:
         session.save(state, path)
         click.echo(
-            f"\nGame saved to {path}; continue with: myword {command} --resume {path}",
-            err=as_json,
+            f"\nGame saved to {path}; continue with: {resume_hint(command, path)}", err=as_json
         )
         sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 0)
     if as_json:
@@ -707,6 +767,7 @@ def match(purple, red, difficulty, lang, **kwargs) -> None:
 )
 @SAVE_OPTION
 @RESUME_OPTION
+@FORCE_OPTION
 @JSON_OPTION
 def play(
     rounds,
@@ -720,17 +781,19 @@ def play(
     hints,
     colour,
     save_path,
-    resume_path,
+    resume_name,
+    force,
     as_json,
 ) -> None:
     """Play What's My Word? against the bot: two rounds, turns alternating, saved as you go
     (--json: played on stderr, the finished game on stdout)."""
+    from solver import savefile
     from solver.deduce import session
     from solver.deduce.display import game_view
 
-    if resume_path is not None:
-        state = session.load(resume_path)
-        path = save_path or resume_path
+    resumed, path = save_target("deduce", save_path, resume_name, force)
+    if resumed is not None:
+        state = session.load(resumed)
     else:
         settings = session.Settings(
             rounds=rounds,
@@ -745,9 +808,9 @@ def play(
             you=colour,
         )
         state = session.new_game(settings)
-        path = save_path or Path(click.get_app_dir("myword")) / "deduce-game.json"
+    with savefile.holding(path):
         session.save(state, path)
-    play_saved(session, state, game_view, path, "deduce play", as_json)
+        play_saved(session, state, game_view, path, "deduce play", as_json)
 
 
 @main.group()
@@ -957,23 +1020,26 @@ def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
 @SAVE_OPTION
 @RESUME_OPTION
+@FORCE_OPTION
 @LAYOUT_DECK_OPTION
 @JSON_OPTION
-def layout_play(players, seed, easy, save_path, resume_path, deck_file, as_json) -> None:
+def layout_play(players, seed, easy, save_path, resume_name, force, deck_file, as_json) -> None:
     """Play My Word (1980) in the terminal against bots (or friends, passing the keyboard);
     --json: played on stderr, the finished game's log on stdout."""
+    from solver import savefile
     from solver.layout import session
 
-    if resume_path is not None:
-        state = session.load(resume_path)
-        path = save_path or resume_path
+    resumed, path = save_target("layout", save_path, resume_name, force)
+    if resumed is not None:
+        state = session.load(resumed)
     else:
         from solver.layout.deck import load_deck
 
         players = session.parse_players(players)
         state = session.new_game(players, seed, easy, load_deck(deck_file))
-        path = save_path or Path(click.get_app_dir("myword")) / "layout-game.json"
-    play_saved(session, state, lambda view: view, path, "layout play", as_json)
+    with savefile.holding(path):
+        session.save(state, path)
+        play_saved(session, state, lambda view: view, path, "layout play", as_json)
 
 
 @layout.command(name="bench")
@@ -998,7 +1064,7 @@ def replay(log_file: Path, as_json: bool) -> None:
     (exit 1)."""
     import json
 
-    from solver import render
+    from solver import render, savefile
     from solver.errors import UserError
     from solver.layout.game import replay as check_log
 
@@ -1008,6 +1074,8 @@ def replay(log_file: Path, as_json: bool) -> None:
         raise UserError(f"no such log: {log_file}") from None
     except (OSError, ValueError) as error:
         raise UserError(f"cannot read the log {log_file}: {error}") from None
+    if isinstance(log, dict) and log.get("format") == savefile.FORMAT:
+        log = log.get("state")  # a saved game: its log (replay re-checks every move itself)
     result = check_log(log)
     if as_json:
         render.emit_json(result._asdict())

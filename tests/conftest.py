@@ -21,3 +21,10 @@ def ctrl_c_after(monkeypatch):
         monkeypatch.setattr(terminal.PromptConsole, "ask", ask)
 
     return script
+
+
+@pytest.fixture(autouse=True)
+def private_data_folder(tmp_path_factory, monkeypatch):
+    """Saved games and their key go to a folder of the test session's own, never to the
+    user's data folder."""
+    monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path_factory.mktemp("data")))

@@ -32,6 +32,7 @@ its time budget.
 
 from __future__ import annotations
 
+import copy
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -126,15 +127,134 @@ def document(state: dict[str, Any]) -> dict[str, Any]:
     return state | {"totals": totals(state)}
 
 
+SECRET_FIELDS = ("bot_word", "your_word")  # sealed in the save: nobody reads them there
+
+
 def save(state: dict[str, Any], path: Path) -> None:
-    savefile.write(document(state), path)
+    """Save the game: the bot's hidden words (and yours) sealed, the rest readable, all
+    signed (``savefile``)."""
+    secret = {"rounds": [{k: r[k] for k in SECRET_FIELDS} for r in state["rounds"]]}
+    readable = document(state)
+    readable["rounds"] = [
+        {k: v for k, v in r.items() if k not in SECRET_FIELDS} for r in readable["rounds"]
+    ]
+    savefile.write("deduce", readable, secret, bool(state["finished"]), path)
 
 
 def load(path: Path) -> dict[str, Any]:
-    state = savefile.read(path)
-    if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
-        raise UserError(f"{path} is not a saved What's My Word? game")
+    """A saved game, checked whole: its signature, then every value and every score
+    recomputed from the Guesswords and the Gamewords (``validate``)."""
+    readable, secret = savefile.read("deduce", path)
+    try:
+        state = {k: v for k, v in readable.items() if k != "totals"}
+        if len(secret["rounds"]) != len(state["rounds"]):
+            raise ValueError("its sealed part does not match its rounds")
+        state["rounds"] = [
+            r | {k: hidden[k] for k in SECRET_FIELDS}
+            for r, hidden in zip(state["rounds"], secret["rounds"], strict=True)
+        ]
+        validate(state)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError) as error:
+        raise UserError(f"{path} is not a valid saved game: {error}") from None
     return state
+
+
+def _require(condition: bool, problem: str) -> None:
+    if not condition:
+        raise ValueError(problem)
+
+
+def _word(value: Any, length: int, lang: str, what: str) -> str:
+    _require(
+        isinstance(value, str) and len(value) == length and lexicon.is_word(value, lang),
+        f"{what} is not a {length}-letter dictionary word",
+    )
+    return value
+
+
+def validate(state: dict[str, Any]) -> None:
+    """Raise ValueError at the first thing in a game state that play could not have made:
+    a setting out of range, a round out of order, a score that its Guessword and the
+    Gameword do not give, an audit that does not add up."""
+    _require(state.get("version") == STATE_VERSION, "an unknown state version")
+    settings = settings_of(state)
+    _require(settings.rounds in (1, 2) and settings.you in COLOURS, "impossible settings")
+    level(settings.difficulty)
+    lexicon.language(settings.lang)
+    for flag in (settings.accept_nonwords, settings.you_score, settings.hints):
+        _require(isinstance(flag, bool), "a setting that should be yes or no")
+    seconds = settings.turn_seconds
+    _require(
+        seconds is None or (isinstance(seconds, int | float) and 0 < seconds < 1e6),
+        "an impossible turn time",
+    )
+    rounds = state["rounds"]
+    _require(isinstance(rounds, list) and len(rounds) == settings.rounds, "a wrong round count")
+    current = state["round"]
+    _require(isinstance(current, int) and 0 <= current < len(rounds), "no such round")
+    _require(isinstance(state["finished"], bool), "an unreadable finished flag")
+    for number, game_round in enumerate(rounds):
+        _validate_round(game_round, number, settings)
+        played = len(game_round["you"]) + len(game_round["bot"])
+        complete = played == len(turn_order(game_round, settings.you))
+        if number < current or state["finished"]:
+            _require(
+                complete and (game_round["audit"] is not None or not settings.you_score),
+                f"round {number + 1} is not over",
+            )
+        elif number > current:
+            _require(
+                played == 0 and game_round["your_word"] is None, f"round {number + 1} has begun"
+            )
+
+
+def _validate_round(game_round: dict[str, Any], number: int, settings: Settings) -> None:
+    length = (6, 7)[number]
+    sheet = default_sheet(length)
+    _require(game_round["length"] == length, f"round {number + 1} has the wrong length")
+    _require(game_round["first"] == COLOURS[number], f"round {number + 1} has the wrong first")
+    _require(isinstance(game_round["bot_seed"], int), "an unreadable bot seed")
+    bot_word = _word(game_round["bot_word"], length, settings.lang, "the bot's Gameword")
+    your_word = game_round["your_word"]
+    if your_word is not None:
+        _word(your_word, length, settings.lang, "your Gameword")
+    order = turn_order(game_round, settings.you)
+    you_rows, bot_rows = game_round["you"], game_round["bot"]
+    played = len(you_rows) + len(bot_rows)
+    _require(played <= len(order), "more rows than the sheet holds")
+    _require(order[:played].count("you") == len(you_rows), "rows out of turn order")
+    for index, row in enumerate(you_rows):
+        spec = sheet.rows[index]
+        guess = row["guess"]
+        _require(
+            isinstance(guess, str) and len(guess) == spec.length, "a Guessword of the wrong length"
+        )
+        _require(isinstance(row["late"], bool), "an unreadable late flag")
+        expected = 0 if row["late"] else score(bot_word, guess, spec.offset, sheet.is_last(index))
+        _require(row["score"] == expected, f"your row {index + 1} does not score {row['score']!r}")
+    for index, row in enumerate(bot_rows):
+        spec = sheet.rows[index]
+        guess = row["guess"]
+        _require(
+            isinstance(guess, str) and len(guess) == spec.length, "a Guessword of the wrong length"
+        )
+        allowed = possible_scores(spec, length, sheet.is_last(index))
+        _require(
+            row["heard"] in allowed and row["score"] in allowed,
+            f"bot row {index + 1}: an impossible score",
+        )
+        if not settings.you_score:
+            _require(your_word is not None, "the bot was scored before your Gameword")
+            right = score(your_word, guess, spec.offset, sheet.is_last(index))
+            _require(row["heard"] == row["score"] == right, f"bot row {index + 1} is scored wrong")
+    _require(isinstance(game_round["rechecks"], list), "unreadable rechecks")
+    if game_round["audit"] is not None:
+        _require(settings.you_score and your_word is not None, "an audit without a revealed word")
+        redone = copy.deepcopy(game_round)  # audit() writes the right scores into the rows
+        _require(
+            audit(redone) == game_round["audit"] and redone["bot"] == bot_rows,
+            "an audit that does not add up",
+        )
 
 
 def turn_order(game_round: dict[str, Any], you: str) -> list[str]:

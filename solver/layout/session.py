@@ -78,17 +78,22 @@ def document(state: GameState) -> dict[str, Any]:
 
 
 def save(state: GameState, path: Path) -> None:
-    savefile.write(document(state), path)
+    """Save the game's log, signed (``savefile``). Nothing is sealed: what the players
+    cannot see (the pack, the bots' hands) is not in the log but follows from its seed."""
+    finished = "scores" in state.log or why_over(state) is not None
+    savefile.write("layout", document(state), {}, finished, path)
 
 
 def load(path: Path) -> GameState:
-    log = savefile.read(path)
+    log, _ = savefile.read("layout", path)
     if not isinstance(log, dict) or "players" not in log or "seed" not in log:
         raise UserError(f"{path} is not a saved My Word (1980) game")
     try:  # every move re-checked, and a log with final scores must end the game
         state = rebuild(log)
     except UserError as error:
         raise UserError(f"{path} cannot be resumed: {error}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError) as error:
+        raise UserError(f"{path} is not a valid saved game: {error!r:.80}") from None
     if "scores" in log or why_over(state) is not None:
         raise UserError(f"the game in {path} is over; `myword layout replay {path}` checks it")
     return state

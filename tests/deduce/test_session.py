@@ -16,6 +16,11 @@ from solver.deduce import default_sheet, display, possible_scores, score, sessio
 SIX, SEVEN = default_sheet(6), default_sheet(7)
 
 
+def saved_game(path: Path) -> dict:
+    """A save as the game it holds (signature checked, sealed words restored, totals)."""
+    return session.document(session.load(path))
+
+
 def guesses_for(sheet) -> list[str]:
     """One ordinary word per row (the first familiar word of the row's length)."""
     return [lexicon.words(row.length, "familiar")[i % 5] for i, row in enumerate(sheet.rows)]
@@ -75,7 +80,7 @@ def test_a_whole_two_round_game(tmp_path: Path) -> None:
     result = session.totals(state)
     assert result["bot"] == sum(r["bot"] for r in result["rounds"])
     assert any("Grand total" in line for line in console.said)
-    saved = json.loads((tmp_path / "game.json").read_text())
+    saved = saved_game(tmp_path / "game.json")
     assert saved["finished"] and saved == json.loads(json.dumps(session.document(state)))
     assert saved["totals"] == result
 
@@ -389,14 +394,14 @@ def test_a_whole_game_through_the_command_line(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Round 1: 6-letter Gamewords" in result.output and "Round 2: 7-letter" in result.output
     assert "Grand total" in result.output and "Your marginal alphabets" in result.output
-    assert json.loads(save.read_text())["finished"]
+    assert saved_game(save)["finished"]
     quiet = CliRunner().invoke(
         cli.main,
         ["deduce", "play", "--seed", "4", "--save", str(tmp_path / "j.json"), "--json"],
         input=cli_input("ballet", "kitchen"),
     )
     assert quiet.exit_code == 0 and "Grand total" in quiet.stderr
-    assert json.loads(quiet.stdout) == json.loads(save.read_text())  # the finished game
+    assert json.loads(quiet.stdout) == saved_game(save)  # the finished game
 
 
 def test_end_of_input_saves_and_resume_finishes_the_same_game(tmp_path: Path) -> None:
@@ -404,15 +409,15 @@ def test_end_of_input_saves_and_resume_finishes_the_same_game(tmp_path: Path) ->
     args = ["deduce", "play", "--seed", "4", "--hints", "off", "--save", str(save)]
     stopped = CliRunner().invoke(cli.main, args, input=cli_input("ballet", "kitchen", rows=6))
     assert stopped.exit_code == 0 and "Game saved to" in stopped.output
-    partial = json.loads(save.read_text())
+    partial = saved_game(save)
     assert not partial["finished"] and len(partial["rounds"][0]["you"]) == 5
     rest = cli_input("ballet", "kitchen")[len(cli_input("ballet", "kitchen", rows=6)) :]
     resumed = CliRunner().invoke(cli.main, ["deduce", "play", "--resume", str(save)], input=rest)
     assert resumed.exit_code == 0, resumed.output
-    finished = json.loads(save.read_text())
+    finished = saved_game(save)
     straight = tmp_path / "straight.json"
     CliRunner().invoke(cli.main, [*args[:-1], str(straight)], input=cli_input("ballet", "kitchen"))
-    assert finished == json.loads(straight.read_text())
+    assert finished == saved_game(straight)
 
 
 def test_resume_errors_are_one_line(tmp_path: Path) -> None:
@@ -423,7 +428,7 @@ def test_resume_errors_are_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     result = CliRunner().invoke(cli.main, ["deduce", "play", "--resume", str(bad)])
-    assert "is not a saved What's My Word? game" in result.stderr
+    assert "is not a saved myword game" in result.stderr
 
 
 def test_gamewords_from_a_page_of_text(tmp_path: Path) -> None:
@@ -457,4 +462,4 @@ def test_ctrl_c_saves_and_exits_cleanly(tmp_path: Path, ctrl_c_after) -> None:
     result = CliRunner().invoke(cli.main, ["deduce", "play", "--seed", "4", "--save", str(save)])
     assert result.exit_code == 130 and "Game saved to" in result.output
     assert "Traceback" not in result.output
-    assert len(json.loads(save.read_text())["rounds"][0]["you"]) == 1
+    assert len(saved_game(save)["rounds"][0]["you"]) == 1

@@ -5,6 +5,7 @@ import json
 from click.testing import CliRunner
 
 import cli
+from solver import savefile
 from solver.layout.game import deal, hand_size, legal_plays, play_game
 
 
@@ -271,6 +272,10 @@ def test_replay_refuses_a_cut_log_and_reports_a_saved_game_as_unfinished(tmp_pat
         "is not over: player "
     )
     resumed = runner.invoke(cli.main, ["layout", "play", "--resume", str(path)], input="")
+    assert resumed.exit_code == 1 and "is not a saved myword game" in resumed.stderr
+    signed = tmp_path / "signed.json"  # the same cut log as this install would save it
+    savefile.write("layout", cut, {}, False, signed)
+    resumed = runner.invoke(cli.main, ["layout", "play", "--resume", str(signed)], input="")
     assert resumed.exit_code == 1 and resumed.stderr.count("\n") == 1  # not "over"
     assert "cannot be resumed: the log gives final scores" in resumed.stderr
     path.write_text(json.dumps(log))

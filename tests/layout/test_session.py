@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 import cli
+from solver import savefile
 from solver.errors import UserError
 from solver.layout import display, session
 from solver.layout.game import legal_plays, replay, to_move, why_over
@@ -51,7 +52,7 @@ def test_a_person_plays_a_whole_game_and_the_save_is_a_checked_log(tmp_path) -> 
     path = tmp_path / "game.json"
     person = ScriptedPerson()
     state = _play(session.new_game(["human", "greedy"], 3, False), person, path)
-    log = json.loads(path.read_text())
+    log = savefile.read("layout", path)[0]
     assert log["scores"] == state.scores and replay(log)[0]
     assert any(m["player"] == 0 and m["kind"] == "play" for m in log["moves"])
     assert any(line.startswith("greedy plays card") for line in person.said)
@@ -122,7 +123,7 @@ def test_play_command_saves_on_quit_and_refuses_bad_players(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     assert "best first" in result.output and "hint:" in result.output
     assert f"--resume {path}" in result.output
-    assert json.loads(path.read_text())["players"] == ["human", "beam"]
+    assert savefile.read("layout", path)[0]["players"] == ["human", "beam"]
     resumed = runner.invoke(cli.main, ["layout", "play", "--resume", str(path)], input="")
     assert resumed.exit_code == 0 and "Game saved" in resumed.output
     bad = runner.invoke(cli.main, ["layout", "play", "--players", "human,wizard"])
@@ -155,6 +156,6 @@ def test_ctrl_c_mid_game_saves_every_finished_move(tmp_path, ctrl_c_after) -> No
     result = CliRunner().invoke(cli.main, ["layout", "play", "--seed", "6", "--save", str(path)])
     assert result.exit_code == 130 and "Game saved to" in result.output
     assert "Traceback" not in result.output
-    saved = json.loads(path.read_text())
+    saved = savefile.read("layout", path)[0]
     assert len(saved["moves"]) == 1 and saved["moves"][0]["player"] == 1  # the bot's first
     assert len(session.load(path).log["moves"]) == 1

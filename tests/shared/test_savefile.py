@@ -1,0 +1,196 @@
+"""Saved games are never lost and never forged (README, "Saved games")."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import cli
+from solver import savefile
+from solver.deduce import session as deduce_session
+from solver.errors import UserError
+from solver.layout import session as layout_session
+
+SIX_ROWS = ["so", "den", "ebbs", "tides", "shoals", "ballet"]  # any valid Guesswords
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(cli.main, list(args), input=input)
+
+
+def started_deduce_game(path: Path) -> Path:
+    """A game of one round, stopped after your first Guessword."""
+    result = run(
+        "deduce", "play", "--rounds", "1", "--seed", "3", "--save", str(path), input="ballet\nso\n"
+    )
+    assert result.exit_code == 0 and "Game saved to" in result.output, result.output
+    return path
+
+
+def resign(path: Path, envelope: dict[str, Any]) -> None:
+    """Write an envelope as this install would sign it (to reach the checks behind the
+    signature, as a bug in an older myword might)."""
+    envelope["signature"] = savefile._signature(envelope)
+    path.write_text(json.dumps(envelope))
+
+
+def test_the_bots_word_is_not_readable_in_the_save(tmp_path: Path) -> None:
+    path = started_deduce_game(tmp_path / "g.json")
+    text = path.read_text()
+    state = deduce_session.load(path)
+    bot_word = state["rounds"][0]["bot_word"]
+    assert bot_word not in text.lower() and "ballet" not in text.lower()
+    assert json.loads(text)["state"]["rounds"][0]["you"][0]["guess"] == "so"  # the rest is
+    assert os.stat(path).st_mode & 0o077 == 0  # and the file is its owner's alone
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda e: e["state"]["rounds"][0]["you"][0].update(score=1_000_000), "signature"),
+        (lambda e: e["state"]["settings"].update(difficulty="easy"), "signature"),
+        (lambda e: e.update(finished=True), "signature"),
+        (lambda e: e.update(sealed=e["sealed"][:-4] + "AAAA"), "signature"),
+        (lambda e: e.pop("signature"), "signature"),
+        (lambda e: e.update(version=1), "another version"),
+        (lambda e: e.update(game="layout"), "not this one"),
+    ],
+)
+def test_a_changed_save_is_refused_and_left_as_it_was(tmp_path: Path, change, why) -> None:
+    path = started_deduce_game(tmp_path / "g.json")
+    envelope = json.loads(path.read_text())
+    change(envelope)
+    path.write_text(json.dumps(envelope))
+    before = path.read_bytes()
+    result = run("deduce", "play", "--resume", str(path), input="")
+    assert result.exit_code == 1 and why in result.stderr and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.output and path.read_bytes() == before
+
+
+def test_a_save_from_another_install_is_refused(tmp_path: Path, monkeypatch) -> None:
+    path = started_deduce_game(tmp_path / "g.json")
+    monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path / "another-install"))
+    with pytest.raises(UserError, match="another install"):
+        deduce_session.load(path)
+
+
+def test_scores_are_recomputed_behind_the_signature(tmp_path: Path) -> None:
+    path = started_deduce_game(tmp_path / "g.json")
+    envelope = json.loads(path.read_text())
+    envelope["state"]["rounds"][0]["you"][0]["score"] = 1_000_000
+    resign(path, envelope)
+    with pytest.raises(UserError, match="your row 1 does not score 1000000"):
+        deduce_session.load(path)
+
+
+def _leaves(data: Any, trail: tuple = ()) -> list[tuple]:
+    if isinstance(data, dict):
+        return [leaf for k, v in data.items() for leaf in _leaves(v, (*trail, k))]
+    if isinstance(data, list):
+        return [leaf for i, v in enumerate(data) for leaf in _leaves(v, (*trail, i))]
+    return [trail]
+
+
+def _set(data: Any, trail: tuple, value: Any) -> None:
+    for step in trail[:-1]:
+        data = data[step]
+    data[trail[-1]] = value
+
+
+BAD_VALUES = [None, "x", -1, 7, 10**12, 1.5, float("inf"), [], {}, True]
+
+
+@pytest.mark.parametrize("game", ["deduce", "layout"])
+def test_every_malformed_value_behind_a_valid_signature_is_one_line(tmp_path, game) -> None:
+    """A fuzz over the save itself: every value of a game in progress replaced by each bad
+    value in turn, signed as this install would sign it. Resuming either works (the value
+    happened to be possible) or is refused with a UserError; nothing else escapes."""
+    path = tmp_path / "g.json"
+    if game == "deduce":
+        started_deduce_game(path)
+        load = deduce_session.load
+    else:
+        run("layout", "play", "--seed", "4", "--save", str(path), input="hint\nquit\n")
+        load = layout_session.load
+    original = json.loads(path.read_text())
+    tried = refused = 0
+    for trail in _leaves(original["state"]):
+        for value in BAD_VALUES:
+            envelope = json.loads(json.dumps(original))
+            _set(envelope["state"], trail, value)
+            resign(path, envelope)
+            tried += 1
+            try:
+                load(path)
+            except UserError:
+                refused += 1
+    assert tried > 100 and refused > tried // 2
+
+
+def test_a_new_game_never_replaces_an_unfinished_one(tmp_path: Path) -> None:
+    path = started_deduce_game(tmp_path / "g.json")
+    before = path.read_bytes()
+    again = run("deduce", "play", "--save", str(path), input="")
+    assert again.exit_code == 1 and "holds an unfinished game" in again.stderr
+    assert "--resume" in again.stderr and path.read_bytes() == before
+    layout = run("layout", "play", "--save", str(path), input="quit\n")
+    assert layout.exit_code == 1 and path.read_bytes() == before
+    forced = run("deduce", "play", "--rounds", "1", "--save", str(path), "--force", input="")
+    assert forced.exit_code == 0 and path.read_bytes() != before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    refused = run("deduce", "play", "--save", str(notes), input="")
+    assert refused.exit_code == 1 and "is not a saved game" in refused.stderr
+    assert notes.read_text() == "my notes"
+
+
+def test_games_are_kept_one_file_each_listed_and_resumed_by_name() -> None:
+    first = run("deduce", "play", "--rounds", "1", input="ballet\nso\n")
+    second = run("layout", "play", "--seed", "2", input="quit\n")
+    assert first.exit_code == second.exit_code == 0
+    listed = json.loads(run("games", "--json").stdout)["games"]
+    assert sorted(g["game"] for g in listed) == ["deduce", "layout"]
+    assert all(not g["finished"] for g in listed)
+    name = next(g["name"] for g in listed if g["game"] == "deduce")
+    assert f"--resume {name}" in first.output
+    table = run("games")
+    assert name in table.output and "unfinished" in table.output
+    resumed = run("deduce", "play", "--resume", name, input="")
+    assert resumed.exit_code == 0 and "Game saved to" in resumed.output
+
+
+def test_saves_write_through_symlinks_and_only_to_regular_files(tmp_path: Path) -> None:
+    target = tmp_path / "real.json"
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    started_deduce_game(link)
+    assert link.is_symlink() and target.is_file()
+    assert deduce_session.load(link)["rounds"][0]["you"][0]["guess"] == "so"
+    assert not list(tmp_path.glob(".*.tmp"))  # no temporary file left behind
+    for bad in (tmp_path, Path("/dev/null")):
+        result = run("deduce", "play", "--save", str(bad), "--force", input="")
+        assert result.exit_code == 1 and "not a regular file" in result.stderr, result.output
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    result = run("deduce", "play", "--resume", str(fifo), input="")
+    assert result.exit_code == 1 and "not a regular file" in result.stderr
+
+
+def test_a_game_being_played_cannot_be_played_twice(tmp_path: Path) -> None:
+    path = started_deduce_game(tmp_path / "g.json")
+    with savefile.holding(path):  # as another myword playing it would
+        result = run("deduce", "play", "--resume", str(path), input="")
+    assert result.exit_code == 1 and "being played in another myword" in result.stderr
+    assert run("deduce", "play", "--resume", str(path), input="").exit_code == 0
+
+
+def test_replay_reads_a_saved_game(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    run("layout", "play", "--seed", "4", "--save", str(path), input="quit\n")
+    result = run("layout", "replay", str(path))
+    assert result.exit_code == 0 and result.output.startswith("unfinished:")
