@@ -220,20 +220,23 @@ def resume_hint(command: str, path: Path) -> str:
 
 
 def play_saved(session, state, draw, path: Path, command: str, as_json: bool) -> None:
-    """Run a person's game; on Ctrl-C or end of input save it and say how to go on
-    (exit 130 after Ctrl-C, 0 after end of input or quit). With ``as_json`` the game is
-    played on stderr and the finished game goes to stdout as JSON."""
-    from solver import render
+    """Run a person's game; on Ctrl-C, SIGTERM, SIGHUP or end of input save it and say how
+    to go on (exit 128 + the signal's number after a signal, 130 for Ctrl-C; 0 after end of
+    input or quit). With ``as_json`` the game is played on stderr and the finished game
+    goes to stdout as JSON."""
+    from solver import render, signals
     from solver.terminal import PromptConsole
 
     try:
-        finished = session.play(state, PromptConsole(draw, stderr=as_json), path)
+        with signals.as_interrupts():
+            finished = session.play(state, PromptConsole(draw, stderr=as_json), path)
     except (EOFError, KeyboardInterrupt) as stop:
-        session.save(state, path)
+        with signals.ignored():  # a second signal must not cut the save short
+            session.save(state, path)
         click.echo(
             f"\nGame saved to {path}; continue with: {resume_hint(command, path)}", err=as_json
         )
-        sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 0)
+        sys.exit(signals.exit_status(stop) if isinstance(stop, KeyboardInterrupt) else 0)
     if as_json:
         render.emit_json(session.document(finished))
 
