@@ -142,9 +142,6 @@ def _demo_layout(out, log: dict) -> None:
     out.print(f"Final scores: {scores}. Play the bots yourself: myword layout play")
 
 
-COMMAND_OF_GAME = {"deduce": "deduce play", "layout": "layout play"}
-
-
 @main.command()
 @JSON_OPTION
 def games(as_json: bool) -> None:
@@ -164,7 +161,7 @@ def games(as_json: bool) -> None:
     table = Table("name", "state", "saved", "resume with", title="Saved games")
     table.columns[0].no_wrap = True
     for game in kept:
-        command = COMMAND_OF_GAME.get(str(game["game"]), "?")
+        command = savefile.GAME_COMMANDS.get(str(game["game"]), "?")
         resume = f"myword {command} --resume {game['name']}"
         state = "finished" if game["finished"] else "unfinished"
         cells = (game["name"], state, str(game["saved"]), "" if game["finished"] else resume)

@@ -41,6 +41,7 @@ FORMAT = "myword-save"
 VERSION = 2
 MOST_BYTES = 10_000_000  # no saved game comes near; a larger file is not one
 KEY_BYTES = 32
+GAME_COMMANDS = {"deduce": "deduce play", "layout": "layout play"}  # what resumes each game
 
 
 def data_dir() -> Path:
@@ -217,7 +218,8 @@ def read(game: str, path: Path) -> tuple[Any, Any]:
     if envelope.get("version") != VERSION:
         raise UserError(f"{path} was saved by another version of myword and cannot be resumed")
     if envelope.get("game") != game:
-        raise UserError(f"{path} holds a game of {envelope.get('game')!s:.20}, not this one")
+        other = GAME_COMMANDS.get(str(envelope.get("game")), "another game")
+        raise UserError(f"{path} holds a game of another kind: resume it with myword {other}")
     signature = envelope.get("signature")
     if not isinstance(signature, str) or not hmac.compare_digest(signature, _signature(envelope)):
         raise UserError(
@@ -234,6 +236,8 @@ def read(game: str, path: Path) -> tuple[Any, Any]:
 def check_target(path: Path, force: bool) -> None:
     """Refuse to start a new game over an unfinished one, or over a file that is not a
     saved game, unless ``force``."""
+    if Path(path).exists() and not Path(path).is_file():
+        raise UserError(f"cannot save to {path}: not a regular file")
     if force or not Path(path).exists():
         return
     envelope = peek(path)
