@@ -135,7 +135,7 @@ def _demo_layout(out, log: dict) -> None:
             layout = layout.place(tuple(move["position"]), move["card"])
         if number < shown:
             name = log["players"][move["player"]]
-            out.print(display.describe_move(move, display.window_of(layout), name))
+            out.print(display.describe_move(move, display.window_of(layout), name), markup=False)
     out.print(f"... {len(log['moves']) - shown} more moves; the layout at the end:")
     out.print(display.board_view(layout, default_deck(), set()))
     scores = ", ".join(f"{p} {s}" for p, s in zip(log["players"], log["scores"], strict=True))
@@ -370,10 +370,12 @@ def pool(
         click.echo("\n".join(listed))
         return
     out = render.console()
-    out.print(f"[bold]{len(listed):,} words[/bold] of {length} letters, {found.source} ({lang})")
+    source = render.plain(found.source)  # names the user's file
+    out.print(f"[bold]{len(listed):,} words[/bold] of {length} letters, {source} ({lang})")
     out.print(render.word_columns(listed))
     if found.rejected:
-        out.print(f"[dim]left out, not {found.tier}-tier words: {' '.join(found.rejected)}[/dim]")
+        left_out = render.plain(" ".join(found.rejected))
+        out.print(f"[dim]left out, not {found.tier}-tier words: {left_out}[/dim]")
 
 
 @words.command()
@@ -483,7 +485,8 @@ def score(gameword: str, guess: str, row_number: int, sheet: str, as_json: bool)
         return
     out = render.console()
     where = f"row {row_number} ({row.length} letters from column {row.offset + 1})"
-    out.print(f"{guess.upper()} on {where} against {gameword.upper()}: [bold]{points:,}[/bold]")
+    words = f"{render.plain(guess.upper())} on {where} against {render.plain(gameword.upper())}"
+    out.print(f"{words}: [bold]{points:,}[/bold]")
     out.print(marked(guess, marks))
     out.print(f"[dim]{LEGEND}[/dim]")
 
@@ -794,13 +797,11 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
         return
     from rich.table import Table
 
-    shown = Table(
-        "word", "cards", "count", "zipf", title=f"Best claims on {' '.join(cards).upper()}"
-    )
+    title = render.plain(f"Best claims on {' '.join(cards).upper()}")
+    shown = Table("word", "cards", "count", "zipf", title=title)
     for each in found:
-        shown.add_row(
-            each.word.upper(), " ".join(each.cards).upper(), str(each.count), f"{each.zipf:.2f}"
-        )
+        word, used = render.plain(each.word.upper()), render.plain(" ".join(each.cards).upper())
+        shown.add_row(word, used, str(each.count), f"{each.zipf:.2f}")
     out = render.console()
     out.print(shown if found else "No word of 3 or more cards on this table.")
 
@@ -883,9 +884,13 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> Non
 
     threading.Thread(target=read_lines, daemon=True).start()
     out = render.console(stderr=as_json)
+
+    def say_plain(line: str) -> None:
+        out.print(line, markup=False)  # lines hold the words typed: never markup
+
     try:
         totals = play_live_game(
-            bots, deck, pace, seed, lines, time.monotonic, time.sleep, out.print
+            bots, deck, pace, seed, lines, time.monotonic, time.sleep, say_plain
         )
     except KeyboardInterrupt:
         click.echo("\nGame stopped.", err=as_json)
@@ -940,7 +945,7 @@ def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_
     for move in state.log["moves"]:
         if move["kind"] == "play":
             layout = layout.place(tuple(move["position"]), move["card"])
-        out.print(display.describe_move(move, display.window_of(layout), player))
+        out.print(display.describe_move(move, display.window_of(layout), player), markup=False)
         if boards and move["kind"] == "play":
             out.print(display.board_view(layout, state.deck, set()))
     out.print(f"[bold]Final score: {state.scores[0]}[/bold] ({len(state.log['moves'])} moves)")

@@ -50,7 +50,8 @@ def play_live_round(
     lang: str | None = None,
 ) -> LiveRound:
     """One round: ``bots`` hold every seat but ``you``'s (their entry at ``you`` is unused);
-    in ``lang``, by default the deck's (``load_deck`` checks that they agree)."""
+    in ``lang``, by default the deck's (``load_deck`` checks that they agree). ``say`` gets
+    plain text, never markup: its lines hold the words typed."""
     deck = load_deck(deck, lang)
     lang = deck.lang
     names = [("you" if seat == you else bots[seat].name) for seat in range(len(bots))]
