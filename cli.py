@@ -8,6 +8,7 @@ numpy or numba.
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from pathlib import Path
@@ -20,6 +21,19 @@ LANG_OPTION = click.option(
 JSON_OPTION = click.option(
     "--json", "as_json", is_flag=True, help="Print one JSON document on stdout, nothing else."
 )
+
+
+class FiniteFloat(click.FloatRange):
+    """A FloatRange that also refuses nan and inf: click's lets nan through (every
+    comparison with nan is false), and ``--pace nan`` made a race that never ends."""
+
+    name = "finite float range"
+
+    def convert(self, value, param, ctx) -> float:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
 
 
 class UserErrorsAsMessages(click.Group):
@@ -178,6 +192,20 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
         render.emit_json(session.document(finished))
 
 
+def _capped_workers(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    """Refuse more local processes than a few per usable core, naming the limit."""
+    from solver.cores import WORKERS_PER_CORE, max_workers
+
+    if value > max_workers():
+        raise click.BadParameter(
+            f"{value} is more than {max_workers()}, the limit ({WORKERS_PER_CORE} per usable "
+            "core on this machine)",
+            ctx,
+            param,
+        )
+    return value
+
+
 def arena_options(default_games: int):
     """The options every bench command shares: how many games, the seed, where they run,
     and what is written."""
@@ -193,7 +221,8 @@ def arena_options(default_games: int):
             type=click.IntRange(min=1),
             default=1,
             show_default=True,
-            help="Local processes to play the games in.",
+            callback=_capped_workers,
+            help="Local processes to play the games in (at most 4 per usable core).",
         ),
         click.option(
             "--scheduler",
@@ -236,7 +265,11 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
         from solver.plots import require_matplotlib
 
         require_matplotlib()  # before the tournament, not after it
-    writer = arena.CsvWriter(arena_args["csv_path"]) if arena_args["csv_path"] else None
+    from solver.errors import UserError
+    from solver.userfiles import writable_file
+
+    csv_path = arena_args["csv_path"]
+    writer = arena.CsvWriter(writable_file(csv_path, "the CSV")) if csv_path else None
     try:
         with Progress(console=render.console(stderr=True), transient=True) as progress:
             task = progress.add_task(title or ", ".join(spec.entries), total=spec.games)
@@ -250,9 +283,14 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
     except KeyboardInterrupt:
         click.echo("Stopped." + (" The CSV holds the games finished." if writer else ""), err=True)
         sys.exit(130)
+    except OSError as error:  # the CSV's disk full, or its device refusing writes
+        raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
     finally:
         if writer:
-            writer.close()
+            try:
+                writer.close()  # flushes: a full disk may only show here
+            except OSError as error:
+                raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
     summary = outcome.summary
     if writer:
         summary["csv"] = str(writer.path)
@@ -273,11 +311,14 @@ def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
     """The tournament a bench command asks for, and its shared options (split off the
     command's keyword arguments). ``entries``: a list, or comma-separated names."""
     from solver import arena, seeds
+    from solver.errors import UserError
 
     names = ("games", "seed", "workers", "scheduler", "csv_path", "plot_dir", "as_json")
     settings = {name: kwargs.pop(name) for name in names}
     if isinstance(entries, str):
-        entries = [e.strip() for e in entries.split(",") if e.strip()]
+        given, entries = entries, [e.strip() for e in entries.split(",")]
+        if not all(entries):  # "hard,,easy" is a typing mistake, not two players
+            raise UserError(f"an empty name in {given!r}: name every player, comma-separated")
     seed = seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"]
     return arena.tournament(game, entries, settings["games"], seed, **options), settings
 
@@ -512,7 +553,7 @@ def score(gameword: str, guess: str, row_number: int, sheet: str, as_json: bool)
 )
 @click.option(
     "--seconds",
-    type=click.FloatRange(min=0.01),
+    type=FiniteFloat(min=0.01),
     default=None,
     help="Time budget for the choice (anytime mode).",
 )
@@ -683,7 +724,7 @@ def match(purple, red, difficulty, lang, **kwargs) -> None:
 )
 @click.option(
     "--turn-seconds",
-    type=click.FloatRange(min=1),
+    type=FiniteFloat(min=1),
     default=None,
     help="The one-minute variation: a turn later than this scores 0.",
 )
@@ -815,7 +856,7 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
 )
 @click.option(
     "--pace",
-    type=click.FloatRange(min=0.1),
+    type=FiniteFloat(min=0.1),
     default=2.0,
     show_default=True,
     help="Seconds between two cards dealt.",
@@ -848,7 +889,7 @@ def race_bench(players, pace, deck_spec, lang, **kwargs) -> None:
 )
 @click.option(
     "--pace",
-    type=click.FloatRange(min=0.2),
+    type=FiniteFloat(min=0.2),
     default=3.0,
     show_default=True,
     help="Seconds between two cards dealt.",
@@ -1006,9 +1047,12 @@ def replay(log_file: Path, as_json: bool) -> None:
     from solver import render
     from solver.errors import UserError
     from solver.layout.game import replay as check_log
+    from solver.userfiles import regular_file
 
     try:
-        log = json.loads(log_file.read_text("utf-8"))
+        log = json.loads(regular_file(log_file, "log").read_text("utf-8"))
+    except UserError:
+        raise  # already says what is wrong with the path
     except FileNotFoundError:
         raise UserError(f"no such log: {log_file}") from None
     except (OSError, ValueError) as error:

@@ -55,6 +55,11 @@ def deal(
 def deal_order(players: int, order: list[int], easy: bool, deck: Deck) -> GameState:
     """The deal from a known deck order (a log's), top card first."""
     size = hand_size(players)
+    if len(order) < players * size + 1:  # the hands and the centre card
+        raise DeckError(
+            f"a deck of {len(order)} cards is too small for {players} player(s): "
+            f"{players * size + 1} are dealt"
+        )
     hands = [order[p * size : (p + 1) * size] for p in range(players)]
     pack = order[players * size :]
     centre = pack.pop(0)

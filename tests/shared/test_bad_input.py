@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import cli
@@ -91,3 +92,179 @@ def test_race_play_says_typed_words_as_text(monkeypatch) -> None:
     result = run("race", "play", input="")
     assert_clean(result, (0,))
     assert MARKUP in result.output
+
+
+# 2. Numbers that must be finite.
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["race", "play", "--pace"],
+        ["race", "bench", "--games", "1", "--pace"],
+        ["deduce", "advise", "--seconds"],
+        ["deduce", "play", "--turn-seconds"],
+    ],
+)
+@pytest.mark.parametrize("number", ["nan", "inf", "-nan", "1e999"])
+def test_float_options_refuse_nan_and_inf(args: list[str], number: str) -> None:
+    result = run(*args, number, input="")
+    assert_clean(result, (2,))
+    assert "is not a finite number" in result.output
+
+
+# 3. Paths: regular files only, named in a one-line error.
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> str:
+    import os
+
+    path = tmp_path / "fifo"
+    os.mkfifo(path)
+    return str(path)
+
+
+def path_cases(fifo: str, folder: str) -> list[list[str]]:
+    return [
+        ["words", "pool", "-n", "6", "--from-list", fifo],
+        ["words", "pool", "-n", "6", "--from-text", folder],
+        ["deduce", "score", "ballet", "dull", "--row", "7", "--sheet", fifo],
+        ["deduce", "score", "ballet", "dull", "--row", "7", "--sheet", folder],
+        ["deduce", "advise", "--from-list", "/dev/zero"],
+        ["race", "bench", "--games", "1", "--deck", fifo],
+        ["race", "claim", "A B C", "--lang", "en"],  # control: works
+        ["layout", "solo", "--deck", fifo],
+        ["layout", "solo", "--deck", folder],
+        ["layout", "replay", fifo],
+    ]
+
+
+def test_input_paths_must_be_regular_files(fifo: str, tmp_path: Path) -> None:
+    for args in path_cases(fifo, str(tmp_path)):
+        result = run(*args)
+        assert_clean(result)
+        if "claim" not in args:
+            assert result.exit_code == 1, args
+            message = result.output.strip()
+            assert message.startswith("Error: ") and "\n" not in message, message
+            assert "Errno" not in message and ("regular file" in message or "folder" in message)
+
+
+def test_an_empty_sheet_path_is_named() -> None:
+    result = run("deduce", "score", "ballet", "dull", "--row", "7", "--sheet", "")
+    assert_clean(result, (1,))
+    assert "Error: no sheet file given: the path is empty" in result.output
+
+
+def test_csv_output_to_a_fifo_or_a_full_device(fifo: str) -> None:
+    refused = run("race", "bench", "--games", "1", "--csv", fifo)
+    assert_clean(refused, (1,))
+    assert "it is a pipe" in refused.output
+    if Path("/dev/full").exists():
+        full = run("race", "bench", "--games", "1", "--csv", "/dev/full")
+        assert_clean(full, (1,))
+        assert "Error: cannot write the CSV /dev/full: No space left on device" in full.output
+
+
+# 4. Limits, checked where the input enters, and malformed decks and names.
+
+
+def test_workers_are_capped_with_the_limit_named() -> None:
+    from solver.cores import max_workers
+
+    result = run("race", "bench", "--games", "1", "--workers", str(max_workers() + 1))
+    assert_clean(result, (2,))
+    assert f"is more than {max_workers()}, the limit (4 per usable core" in result.output
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        ("a ²\n", "write a card and a count"),
+        ("a 1000000000\n", "write a card and a count"),
+        ("a 5000\n", "the limit is 150"),
+        ("a 10\n? 20\n", "the limit is 6"),
+    ],
+)
+def test_race_decks_are_checked(tmp_path: Path, deck: str, message: str) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_text(deck, "utf-8")
+    result = run("race", "bench", "--games", "1", "--deck", str(path))
+    assert_clean(result, (1,))
+    assert message in result.output
+
+
+def test_race_tables_are_limited() -> None:
+    wilds = run("race", "claim", "A B " + "? " * 20)
+    assert_clean(wilds, (1,))
+    assert "at most 6 wild cards" in wilds.output
+    cards = run("race", "claim", "E " * 151)
+    assert_clean(cards, (1,))
+    assert "at most a deck, 150 cards" in cards.output
+
+
+def _layout_deck(tmp_path: Path, change) -> str:
+    import json
+
+    from solver.layout.deck import default_deck, document
+
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(change(document(default_deck()))), "utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: {}, "needs a list of cards"),
+        (lambda d: [1, 2], "needs a list of cards"),
+        (lambda d: {**d, "cards": d["cards"][:1]}, "a deck has 5 to 200"),
+        (lambda d: {**d, "cards": d["cards"] * 200}, "a deck has 5 to 200"),
+        (lambda d: {**d, "cards": d["cards"][:-1] + d["cards"][:1]}, "numbers repeated"),
+        (
+            lambda d: {**d, "cards": [{**c, "number": str(c["number"])} for c in d["cards"]]},
+            "a card number is a whole number",
+        ),
+        (lambda d: {**d, "cards": [{**c, "top": 7} for c in d["cards"]]}, "not two lowercase"),
+        (lambda d: {**d, "cards": [[1]] * 10}, "each card is"),
+        (lambda d: {**d, "begin_values": {"ho": "5"}}, "begin_values maps pairs"),
+    ],
+)
+def test_layout_decks_are_checked(tmp_path: Path, change, message: str) -> None:
+    result = run("layout", "solo", "--deck", _layout_deck(tmp_path, change), "--json")
+    assert_clean(result, (1,))
+    assert message in result.output
+
+
+def test_a_layout_deck_too_small_for_the_players(tmp_path: Path) -> None:
+    deck = _layout_deck(tmp_path, lambda d: {**d, "cards": d["cards"][:6]})
+    result = run("layout", "play", "--players", "human,beam,beam", "--deck", deck, input="")
+    assert_clean(result, (1,))
+    assert "too small for 3 player(s)" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["race", "play", "--level", "hard:"],
+        ["race", "bench", "--games", "1", "--players", "hard,,easy"],
+        ["deduce", "bench", "--games", "1", "--strategy", "lookahead,,points"],
+    ],
+)
+def test_empty_names_are_refused(args: list[str]) -> None:
+    result = run(*args, input="")
+    assert_clean(result, (1,))
+    assert result.output.startswith("Error: ")
+
+
+def test_history_scores_may_have_thousands_separators() -> None:
+    from solver.deduce.candidates import Turn, parse_history
+
+    assert parse_history("SO 0, DEN 1,250, EBB 1000") == [
+        Turn("SO", 0),
+        Turn("DEN", 1250),
+        Turn("EBB", 1000),
+    ]
+    result = run("deduce", "advise", "--history", "SO 0, DEN 1,250", "--json")
+    assert_clean(result, (0,))
