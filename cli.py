@@ -8,10 +8,12 @@ numpy or numba.
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -43,9 +45,54 @@ class UserErrorsAsMessages(click.Group):
         from solver.errors import UserError
 
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            if sys.stdout is not None:
+                sys.stdout.flush()  # a full disk shows here, not in a traceback at exit
+            return result
+        except UnicodeEncodeError as error:
+            shown = error.object[error.start : error.end]
+            raise click.ClickException(
+                f"the output's encoding ({error.encoding}) cannot show {shown!r}: "
+                "set PYTHONIOENCODING=utf-8"
+            ) from None
+        except OSError as error:
+            if error.errno not in OUTPUT_FAILURES:
+                raise
+            _silence_stdout()
+            where = f" {error.filename}" if error.filename else " the output"
+            raise click.ClickException(f"cannot write{where}: {error.strerror}") from None
         except UserError as error:
             raise click.ClickException(str(error)) from None
+        except KeyboardInterrupt:
+            stopped()
+        except SystemError as error:
+            from solver.arena import interrupted
+
+            if interrupted(error):  # Ctrl-C inside a Numba kernel
+                stopped()
+            raise
+
+
+# Writes that fail for want of room or a working device (``> /dev/full``): the output
+# cannot be shown, which is the user's setup, not a bug.
+OUTPUT_FAILURES = (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that Python's own flush at exit does not fail
+    a second time with an "Exception ignored" message."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, AttributeError, ValueError):  # no stdout to point anywhere
+        pass
+
+
+def stopped(note: str = "") -> NoReturn:
+    """Ctrl-C: one line on stderr and exit 130 (click's own says "Aborted!", exit 1)."""
+    click.echo(f"\nStopped.{note}", err=True)
+    sys.exit(130)
 
 
 @click.group(cls=UserErrorsAsMessages, context_settings={"help_option_names": ["-h", "--help"]})
@@ -61,6 +108,8 @@ class UserErrorsAsMessages(click.Group):
 def main(threads: int | None) -> None:
     """AI opponents and solvers for three word games: What's My Word?, MY WORD! and
     My Word (1980). Start with `myword demo`."""
+    if sys.stdout is None:  # started with stdout closed (>&-): nothing could be shown
+        raise click.ClickException("standard output is closed: nowhere to print")
     if threads is not None:  # read where numba is first imported (solver/jit.py)
         os.environ["MYWORD_THREADS"] = str(threads)
 
@@ -281,8 +330,7 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
                 writer.write if writer else None,
             )
     except KeyboardInterrupt:
-        click.echo("Stopped." + (" The CSV holds the games finished." if writer else ""), err=True)
-        sys.exit(130)
+        stopped(" The CSV holds the games finished." if writer else "")
     except OSError as error:  # the CSV's disk full, or its device refusing writes
         raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
     finally:
@@ -316,9 +364,10 @@ def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
     names = ("games", "seed", "workers", "scheduler", "csv_path", "plot_dir", "as_json")
     settings = {name: kwargs.pop(name) for name in names}
     if isinstance(entries, str):
-        given, entries = entries, [e.strip() for e in entries.split(",")]
-        if not all(entries):  # "hard,,easy" is a typing mistake, not two players
-            raise UserError(f"an empty name in {given!r}: name every player, comma-separated")
+        names = [e.strip() for e in entries.split(",")]
+        if any(names) and not all(names):  # "hard,,easy": a typing mistake, not two players
+            raise UserError(f"an empty name in {entries!r}: name every player, comma-separated")
+        entries = [name for name in names if name]  # none at all: the arena says so
     seed = seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"]
     return arena.tournament(game, entries, settings["games"], seed, **options), settings
 

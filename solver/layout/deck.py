@@ -162,7 +162,7 @@ def parse_deck(document: dict[str, object], name: str) -> Deck:
         raise DeckError(f"deck {name} is not a My Word deck: it needs a list of cards")
     if not MIN_CARDS <= len(document["cards"]) <= MAX_CARDS:
         raise DeckError(
-            f"deck {name} has {len(document['cards']):,} cards; "
+            f"deck {name} is not a My Word deck: it has {len(document['cards']):,} cards, "
             f"a deck has {MIN_CARDS} to {MAX_CARDS}"
         )
     cards = tuple(_checked_card(card, name) for card in document["cards"])

@@ -268,3 +268,89 @@ def test_history_scores_may_have_thousands_separators() -> None:
     ]
     result = run("deduce", "advise", "--history", "SO 0, DEN 1,250", "--json")
     assert_clean(result, (0,))
+
+
+# 5. Ctrl-C: one line, exit 130, even when it lands inside a Numba kernel.
+
+
+def _ctrl_c_in_a_kernel(*args, **kwargs):
+    try:
+        raise KeyboardInterrupt
+    except KeyboardInterrupt as stop:  # how CPython reports it out of a compiled call
+        raise SystemError("CPUDispatcher(...) returned a result with an exception set") from stop
+
+
+def test_ctrl_c_inside_a_kernel_is_a_ctrl_c(monkeypatch) -> None:
+    from solver import arena
+
+    spec = arena.tournament("race", ["hard", "easy"], 1, 7)
+    monkeypatch.setattr(arena, "play_chunk", _ctrl_c_in_a_kernel)
+    with pytest.raises(KeyboardInterrupt):
+        arena.play(spec)
+    result = run("race", "bench", "--games", "1")
+    assert_clean(result, (130,))
+    assert result.output.strip() == "Stopped."
+
+
+def test_ctrl_c_anywhere_else_in_a_command(monkeypatch) -> None:
+    import solver.wordcheck
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solver.wordcheck, "check_word", interrupted)
+    result = run("words", "check", "table")
+    assert_clean(result, (130,))
+    assert result.output.strip() == "Stopped."
+
+
+# 6. The environment: an output that cannot take the text, or none at all.
+
+
+def _myword(*args: str, **options):
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "cli", *args], capture_output=True, text=True, **options
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["words", "stats"], ["words", "check", "table", "--json"]])
+def test_a_full_output_is_one_line(args: list[str]) -> None:
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "cli", *args], stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert result.returncode == 1
+    assert result.stderr == "Error: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_output_is_one_line() -> None:
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "cli", "words", "check", "table", "--json"],
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert result.returncode == 1
+    assert result.stderr == "Error: standard output is closed: nowhere to print\n"
+
+
+def test_an_ascii_output_names_the_encoding(monkeypatch) -> None:
+    import os
+
+    result = _myword("words", "check", "año", "--lang", "es", env=os.environ | {
+        "PYTHONIOENCODING": "ascii"
+    })  # fmt: skip
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("Error: the output's encoding (ascii) cannot show 'ñ'")
