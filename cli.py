@@ -224,7 +224,10 @@ RESUME_OPTION = click.option(
 def play_saved(session, state, draw, path: Path, command: str, as_json: bool) -> None:
     """Run a person's game; on Ctrl-C or end of input save it and say how to go on
     (exit 130 after Ctrl-C, 0 after end of input or quit). With ``as_json`` the game is
-    played on stderr and the finished game goes to stdout as JSON."""
+    played on stderr and the game goes to stdout as JSON: the finished game as saved, or,
+    when it ends early, the game so far with ``ended`` (``unfinished`` at end of input or
+    quit, ``interrupted`` by Ctrl-C) and ``saved`` (its file): a script reading stdout
+    always gets one document."""
     from solver import render
     from solver.terminal import PromptConsole
 
@@ -236,7 +239,11 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
             f"\nGame saved to {path}; continue with: myword {command} --resume {path}",
             err=as_json,
         )
-        sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 0)
+        interrupted = isinstance(stop, KeyboardInterrupt)
+        if as_json:
+            ended = "interrupted" if interrupted else "unfinished"
+            render.emit_json(session.document(state) | {"ended": ended, "saved": str(path)})
+        sys.exit(130 if interrupted else 0)
     if as_json:
         render.emit_json(session.document(finished))
 
@@ -962,7 +969,7 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> Non
     from solver import render
     from solver.race.bots import parse_bot
     from solver.race.deck import load_deck
-    from solver.race.live import play_live_game
+    from solver.race.live import RaceStopped, play_live_game
 
     bots = [parse_bot(level) for _ in range(players - 1)]
     deck = load_deck(deck_spec, lang, kids)
@@ -975,6 +982,11 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> Non
     threading.Thread(target=read_lines, daemon=True).start()
     out = render.console(stderr=as_json)
 
+    def emit_race(totals: list[int] | None, ended: str) -> None:
+        names = ["you", *[bot.name for bot in bots]]
+        race = {"seed": seed, "players": names, "totals": totals, "deck": deck.name}
+        render.emit_json(race | {"lang": deck.lang, "ended": ended})
+
     def say_plain(line: str) -> None:
         out.print(line, markup=False)  # lines hold the words typed: never markup
 
@@ -982,14 +994,13 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> Non
         totals = play_live_game(
             bots, deck, pace, seed, lines, time.monotonic, time.sleep, say_plain
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         click.echo("\nGame stopped.", err=as_json)
+        if as_json:  # still one document: the rounds finished, and how the race ended
+            emit_race(stop.totals if isinstance(stop, RaceStopped) else None, "interrupted")
         sys.exit(130)
     if as_json:
-        names = ["you", *[bot.name for bot in bots]]
-        render.emit_json(
-            {"seed": seed, "players": names, "totals": totals, "deck": deck.name, "lang": deck.lang}
-        )
+        emit_race(totals, "finished")
 
 
 LAYOUT_DECK_OPTION = click.option(

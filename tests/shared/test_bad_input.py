@@ -354,3 +354,62 @@ def test_an_ascii_output_names_the_encoding(monkeypatch) -> None:
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith("Error: the output's encoding (ascii) cannot show 'ñ'")
+
+
+# 7. A --json game that ends early still prints one JSON document saying how.
+
+
+def test_deduce_play_json_at_end_of_input(tmp_path: Path) -> None:
+    import json
+
+    save = str(tmp_path / "g.json")
+    args = ["deduce", "play", "--rounds", "1", "--seed", "8", "--save", save, "--json"]
+    result = run(*args, input="ballet\nre\n")
+    assert_clean(result, (0,))
+    document = json.loads(result.stdout)
+    assert document["ended"] == "unfinished" and document["saved"] == save
+
+
+def test_deduce_play_json_after_ctrl_c(tmp_path: Path, ctrl_c_after) -> None:
+    import json
+
+    ctrl_c_after(["ballet", "re"])
+    save = str(tmp_path / "g.json")
+    result = run("deduce", "play", "--rounds", "1", "--seed", "8", "--save", save, "--json")
+    assert_clean(result, (130,))
+    assert json.loads(result.stdout)["ended"] == "interrupted"
+
+
+def test_race_play_json_after_ctrl_c(monkeypatch) -> None:
+    import json
+
+    import solver.race.live as live
+
+    def stopped_game(*args, **kwargs):
+        raise live.RaceStopped([3, 1, 2])
+
+    monkeypatch.setattr(live, "play_live_game", stopped_game)
+    result = run("race", "play", "--json", input="")
+    assert_clean(result, (130,))
+    document = json.loads(result.stdout)
+    assert document["ended"] == "interrupted" and document["totals"] == [3, 1, 2]
+
+
+def test_a_live_race_stopped_keeps_the_rounds_finished() -> None:
+    import queue
+
+    from solver.race.bots import parse_bot
+    from solver.race.live import RaceStopped, play_live_game
+
+    said: list[str] = []
+
+    def say(line: str) -> None:
+        said.append(line)
+        if sum(s.startswith("Round dealt") for s in said) == 2:  # Ctrl-C in round 2
+            raise KeyboardInterrupt
+
+    clock = iter(range(10**9)).__next__  # a second a look: the round ends quickly
+    with pytest.raises(RaceStopped) as stop:
+        play_live_game([parse_bot("easy")], "en", 0.2, 1, queue.Queue(), clock, lambda _: None, say)
+    first = next(s for s in said if s.startswith("Scores:"))
+    assert first == f"Scores: you {stop.value.totals[0]}, easy {stop.value.totals[1]}"
