@@ -27,6 +27,8 @@ def regular_file(path: str | Path, what: str, error: type[UserError] = UserError
         raise
     except OSError as failure:
         raise error(f"cannot read {what} {path}: {failure.strerror}") from None
+    except ValueError:  # a NUL byte: no file can have that name
+        raise error(f"{what} {str(path)!r} is not a valid path") from None
     if stat.S_ISDIR(status.st_mode):
         raise error(f"cannot read {what} {path}: it is a folder, not a file")
     if not stat.S_ISREG(status.st_mode):
@@ -47,6 +49,8 @@ def writable_file(path: str | Path, what: str, error: type[UserError] = UserErro
         mode = path.stat().st_mode
     except OSError:
         return path  # missing (created) or unreachable (the open says why)
+    except ValueError:  # a NUL byte: no file can have that name
+        raise error(f"{what} {str(path)!r} is not a valid path") from None
     if stat.S_ISDIR(mode):
         raise error(f"cannot write {what} {path}: it is a folder")
     if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
