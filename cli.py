@@ -38,6 +38,17 @@ class FiniteFloat(click.FloatRange):
         return number
 
 
+class PathType(click.Path):
+    """click's Path, with a NUL byte refused as a usage error (click's own stat raises
+    ValueError, a traceback; only a program can pass one, never a shell)."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except ValueError:
+            self.fail(f"{value!r} is not a valid path", param, ctx)
+
+
 class UserErrorsAsMessages(click.Group):
     """Turns the package's UserError into click's one-line ``Error: ...`` and exit 1."""
 
@@ -289,14 +300,14 @@ def arena_options(default_games: int):
         click.option(
             "--csv",
             "csv_path",
-            type=click.Path(path_type=Path, dir_okay=False),
+            type=PathType(path_type=Path, dir_okay=False),
             default=None,
             help="Write every game's results to this CSV file.",
         ),
         click.option(
             "--plot",
             "plot_dir",
-            type=click.Path(path_type=Path, file_okay=False),
+            type=PathType(path_type=Path, file_okay=False),
             default=None,
             help="Write PNG plots (score distributions, breakdown) into this folder.",
         ),
@@ -411,13 +422,13 @@ def check(word_list: tuple[str, ...], lang: str, as_json: bool) -> None:
 @LANG_OPTION
 @click.option(
     "--from-text",
-    type=click.Path(path_type=Path),
+    type=PathType(path_type=Path),
     default=None,
     help="Keep the dictionary words of a text file (a page of a newspaper, say).",
 )
 @click.option(
     "--from-list",
-    type=click.Path(path_type=Path),
+    type=PathType(path_type=Path),
     default=None,
     help="Keep the dictionary words of a word-list file (one word a line).",
 )
@@ -517,10 +528,10 @@ PRIOR_OPTION = click.option(
 def pool_options(function):
     """--pool / --from-text / --from-list: which words the opponent may have hidden."""
     function = click.option(
-        "--from-list", type=click.Path(path_type=Path), help="Gamewords from a word-list file."
+        "--from-list", type=PathType(path_type=Path), help="Gamewords from a word-list file."
     )(function)
     function = click.option(
-        "--from-text", type=click.Path(path_type=Path), help="Gamewords from a page of text."
+        "--from-text", type=PathType(path_type=Path), help="Gamewords from a page of text."
     )(function)
     return click.option(
         "--pool",
@@ -774,7 +785,7 @@ def match(purple, red, difficulty, lang, **kwargs) -> None:
 @LANG_OPTION
 @click.option(
     "--pool-from",
-    type=click.Path(path_type=Path),
+    type=PathType(path_type=Path),
     default=None,
     help="Both Gamewords from this page of text (the newspaper variation).",
 )
@@ -1006,7 +1017,7 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> Non
 LAYOUT_DECK_OPTION = click.option(
     "--deck",
     "deck_file",
-    type=click.Path(path_type=Path),
+    type=PathType(path_type=Path),
     default=None,
     help="A deck file in the form of solver/layout/data/deck.json (default: that deck).",
 )
@@ -1096,7 +1107,7 @@ def layout_bench(players, solo, easy, deck_file, **kwargs) -> None:
 
 
 @layout.command()
-@click.argument("log_file", metavar="LOG", type=click.Path(path_type=Path))
+@click.argument("log_file", metavar="LOG", type=PathType(path_type=Path))
 @JSON_OPTION
 def replay(log_file: Path, as_json: bool) -> None:
     """Re-check every move and score of a game log (`layout solo --json`, a saved game):

@@ -413,3 +413,29 @@ def test_a_live_race_stopped_keeps_the_rounds_finished() -> None:
         play_live_game([parse_bot("easy")], "en", 0.2, 1, queue.Queue(), clock, lambda _: None, say)
     first = next(s for s in said if s.startswith("Scores:"))
     assert first == f"Scores: you {stop.value.totals[0]}, easy {stop.value.totals[1]}"
+
+
+def test_a_nul_byte_in_a_path_is_refused() -> None:
+    """Only a program can pass one (click's own stat raised ValueError)."""
+    for args in (
+        ["words", "pool", "-n", "6", "--from-list", "a\x00b"],
+        ["layout", "replay", "\x00"],
+    ):
+        result = run(*args)
+        assert_clean(result, (2,))
+        assert "is not a valid path" in result.output
+    sheet = run("deduce", "score", "ballet", "so", "--row", "1", "--sheet", "a\x00b")
+    assert_clean(sheet, (1,))
+    assert "is not a valid path" in sheet.output
+
+
+def test_malformed_layout_logs_are_discrepancies(tmp_path: Path) -> None:
+    import json
+
+    log = json.loads(run("layout", "solo", "--player", "random", "--json").stdout)
+    for spoiled in ({"moves": None}, {"hands": [None]}, {"deck_order": ["1"]}):
+        path = tmp_path / "log.json"
+        path.write_text(json.dumps(log | spoiled), "utf-8")
+        result = run("layout", "replay", str(path))
+        assert_clean(result, (1,))
+        assert result.stdout.startswith("discrepancy: not a My Word game log")
