@@ -8,9 +8,12 @@ numpy or numba.
 
 from __future__ import annotations
 
+import errno
+import math
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -22,6 +25,30 @@ JSON_OPTION = click.option(
 )
 
 
+class FiniteFloat(click.FloatRange):
+    """A FloatRange that also refuses nan and inf: click's lets nan through (every
+    comparison with nan is false), and ``--pace nan`` made a race that never ends."""
+
+    name = "finite float range"
+
+    def convert(self, value, param, ctx) -> float:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+class PathType(click.Path):
+    """click's Path, with a NUL byte refused as a usage error (click's own stat raises
+    ValueError, a traceback; only a program can pass one, never a shell)."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except ValueError:
+            self.fail(f"{value!r} is not a valid path", param, ctx)
+
+
 class UserErrorsAsMessages(click.Group):
     """Turns the package's UserError into click's one-line ``Error: ...`` and exit 1."""
 
@@ -29,9 +56,54 @@ class UserErrorsAsMessages(click.Group):
         from solver.errors import UserError
 
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            if sys.stdout is not None:
+                sys.stdout.flush()  # a full disk shows here, not in a traceback at exit
+            return result
+        except UnicodeEncodeError as error:
+            shown = error.object[error.start : error.end]
+            raise click.ClickException(
+                f"the output's encoding ({error.encoding}) cannot show {shown!r}: "
+                "set PYTHONIOENCODING=utf-8"
+            ) from None
+        except OSError as error:
+            if error.errno not in OUTPUT_FAILURES:
+                raise
+            _silence_stdout()
+            where = f" {error.filename}" if error.filename else " the output"
+            raise click.ClickException(f"cannot write{where}: {error.strerror}") from None
         except UserError as error:
             raise click.ClickException(str(error)) from None
+        except KeyboardInterrupt:
+            stopped()
+        except SystemError as error:
+            from solver.arena import interrupted
+
+            if interrupted(error):  # Ctrl-C inside a Numba kernel
+                stopped()
+            raise
+
+
+# Writes that fail for want of room or a working device (``> /dev/full``): the output
+# cannot be shown, which is the user's setup, not a bug.
+OUTPUT_FAILURES = (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that Python's own flush at exit does not fail
+    a second time with an "Exception ignored" message."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, AttributeError, ValueError):  # no stdout to point anywhere
+        pass
+
+
+def stopped(note: str = "") -> NoReturn:
+    """Ctrl-C: one line on stderr and exit 130 (click's own says "Aborted!", exit 1)."""
+    click.echo(f"\nStopped.{note}", err=True)
+    sys.exit(130)
 
 
 @click.group(cls=UserErrorsAsMessages, context_settings={"help_option_names": ["-h", "--help"]})
@@ -47,6 +119,8 @@ class UserErrorsAsMessages(click.Group):
 def main(threads: int | None) -> None:
     """AI opponents and solvers for three word games: What's My Word?, MY WORD! and
     My Word (1980). Start with `myword demo`."""
+    if sys.stdout is None:  # started with stdout closed (>&-): nothing could be shown
+        raise click.ClickException("standard output is closed: nowhere to print")
     if threads is not None:  # read where numba is first imported (solver/jit.py)
         os.environ["MYWORD_THREADS"] = str(threads)
 
@@ -135,7 +209,7 @@ def _demo_layout(out, log: dict) -> None:
             layout = layout.place(tuple(move["position"]), move["card"])
         if number < shown:
             name = log["players"][move["player"]]
-            out.print(display.describe_move(move, display.window_of(layout), name))
+            out.print(display.describe_move(move, display.window_of(layout), name), markup=False)
     out.print(f"... {len(log['moves']) - shown} more moves; the layout at the end:")
     out.print(display.board_view(layout, default_deck(), set()))
     scores = ", ".join(f"{p} {s}" for p, s in zip(log["players"], log["scores"], strict=True))
@@ -174,7 +248,7 @@ def games(as_json: bool) -> None:
 SAVE_OPTION = click.option(
     "--save",
     "save_path",
-    type=click.Path(path_type=Path),
+    type=PathType(path_type=Path),
     default=None,
     help="Where the game is saved after every turn (default: a new file in your games "
     "folder; see `myword games`).",
@@ -197,6 +271,10 @@ def save_target(game: str, save_path: Path | None, resume_name: str | None, forc
     unless ``force``."""
     from solver import savefile
 
+    if resume_name is not None and "\0" in resume_name:
+        raise click.BadParameter(
+            f"{resume_name!r} is not a valid name or path", param_hint="--resume"
+        )
     resumed = None if resume_name is None else savefile.resolve(resume_name)
     target = save_path or resumed or savefile.new_path(game)
     if target != resumed:
@@ -219,8 +297,11 @@ def resume_hint(command: str, path: Path) -> str:
 def play_saved(session, state, draw, path: Path, command: str, as_json: bool) -> None:
     """Run a person's game; on Ctrl-C, SIGTERM, SIGHUP or end of input save it and say how
     to go on (exit 128 + the signal's number after a signal, 130 for Ctrl-C; 0 after end of
-    input or quit). With ``as_json`` the game is played on stderr and the finished game
-    goes to stdout as JSON."""
+    input or quit). With ``as_json`` the game is played on stderr and the game goes to
+    stdout as JSON: the finished game as saved, or, when it ends early, the game so far
+    without what a player may not see (``session.public``) with ``ended`` (``unfinished``
+    at end of input or quit, ``interrupted`` by a signal) and ``saved`` (its file): a
+    script reading stdout always gets one document."""
     from solver import render, signals
     from solver.terminal import PromptConsole
 
@@ -233,9 +314,27 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
         click.echo(
             f"\nGame saved to {path}; continue with: {resume_hint(command, path)}", err=as_json
         )
-        sys.exit(signals.exit_status(stop) if isinstance(stop, KeyboardInterrupt) else 0)
+        interrupted = isinstance(stop, KeyboardInterrupt)
+        if as_json:
+            ended = "interrupted" if interrupted else "unfinished"
+            render.emit_json(session.public(state) | {"ended": ended, "saved": str(path)})
+        sys.exit(signals.exit_status(stop) if interrupted else 0)
     if as_json:
         render.emit_json(session.document(finished))
+
+
+def _capped_workers(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    """Refuse more local processes than a few per usable core, naming the limit."""
+    from solver.cores import WORKERS_PER_CORE, max_workers
+
+    if value > max_workers():
+        raise click.BadParameter(
+            f"{value} is more than {max_workers()}, the limit ({WORKERS_PER_CORE} per usable "
+            "core on this machine)",
+            ctx,
+            param,
+        )
+    return value
 
 
 def arena_options(default_games: int):
@@ -253,7 +352,8 @@ def arena_options(default_games: int):
             type=click.IntRange(min=1),
             default=1,
             show_default=True,
-            help="Local processes to play the games in.",
+            callback=_capped_workers,
+            help="Local processes to play the games in (at most 4 per usable core).",
         ),
         click.option(
             "--scheduler",
@@ -264,14 +364,14 @@ def arena_options(default_games: int):
         click.option(
             "--csv",
             "csv_path",
-            type=click.Path(path_type=Path, dir_okay=False),
+            type=PathType(path_type=Path, dir_okay=False),
             default=None,
             help="Write every game's results to this CSV file.",
         ),
         click.option(
             "--plot",
             "plot_dir",
-            type=click.Path(path_type=Path, file_okay=False),
+            type=PathType(path_type=Path, file_okay=False),
             default=None,
             help="Write PNG plots (score distributions, breakdown) into this folder.",
         ),
@@ -296,7 +396,11 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
         from solver.plots import require_matplotlib
 
         require_matplotlib()  # before the tournament, not after it
-    writer = arena.CsvWriter(arena_args["csv_path"]) if arena_args["csv_path"] else None
+    from solver.errors import UserError
+    from solver.userfiles import writable_file
+
+    csv_path = arena_args["csv_path"]
+    writer = arena.CsvWriter(writable_file(csv_path, "the CSV")) if csv_path else None
     try:
         with Progress(console=render.console(stderr=True), transient=True) as progress:
             task = progress.add_task(title or ", ".join(spec.entries), total=spec.games)
@@ -308,11 +412,15 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
                 writer.write if writer else None,
             )
     except KeyboardInterrupt:
-        click.echo("Stopped." + (" The CSV holds the games finished." if writer else ""), err=True)
-        sys.exit(130)
+        stopped(" The CSV holds the games finished." if writer else "")
+    except OSError as error:  # the CSV's disk full, or its device refusing writes
+        raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
     finally:
         if writer:
-            writer.close()
+            try:
+                writer.close()  # flushes: a full disk may only show here
+            except OSError as error:
+                raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
     summary = outcome.summary
     if writer:
         summary["csv"] = str(writer.path)
@@ -333,11 +441,15 @@ def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
     """The tournament a bench command asks for, and its shared options (split off the
     command's keyword arguments). ``entries``: a list, or comma-separated names."""
     from solver import arena, seeds
+    from solver.errors import UserError
 
     names = ("games", "seed", "workers", "scheduler", "csv_path", "plot_dir", "as_json")
     settings = {name: kwargs.pop(name) for name in names}
     if isinstance(entries, str):
-        entries = [e.strip() for e in entries.split(",") if e.strip()]
+        names = [e.strip() for e in entries.split(",")]
+        if any(names) and not all(names):  # "hard,,easy": a typing mistake, not two players
+            raise UserError(f"an empty name in {entries!r}: name every player, comma-separated")
+        entries = [name for name in names if name]  # none at all: the arena says so
     seed = seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"]
     return arena.tournament(game, entries, settings["games"], seed, **options), settings
 
@@ -374,13 +486,13 @@ def check(word_list: tuple[str, ...], lang: str, as_json: bool) -> None:
 @LANG_OPTION
 @click.option(
     "--from-text",
-    type=click.Path(path_type=Path),
+    type=PathType(path_type=Path),
     default=None,
     help="Keep the dictionary words of a text file (a page of a newspaper, say).",
 )
 @click.option(
     "--from-list",
-    type=click.Path(path_type=Path),
+    type=PathType(path_type=Path),
     default=None,
     help="Keep the dictionary words of a word-list file (one word a line).",
 )
@@ -430,10 +542,12 @@ def pool(
         click.echo("\n".join(listed))
         return
     out = render.console()
-    out.print(f"[bold]{len(listed):,} words[/bold] of {length} letters, {found.source} ({lang})")
+    source = render.plain(found.source)  # names the user's file
+    out.print(f"[bold]{len(listed):,} words[/bold] of {length} letters, {source} ({lang})")
     out.print(render.word_columns(listed))
     if found.rejected:
-        out.print(f"[dim]left out, not {found.tier}-tier words: {' '.join(found.rejected)}[/dim]")
+        left_out = render.plain(" ".join(found.rejected))
+        out.print(f"[dim]left out, not {found.tier}-tier words: {left_out}[/dim]")
 
 
 @words.command()
@@ -478,10 +592,10 @@ PRIOR_OPTION = click.option(
 def pool_options(function):
     """--pool / --from-text / --from-list: which words the opponent may have hidden."""
     function = click.option(
-        "--from-list", type=click.Path(path_type=Path), help="Gamewords from a word-list file."
+        "--from-list", type=PathType(path_type=Path), help="Gamewords from a word-list file."
     )(function)
     function = click.option(
-        "--from-text", type=click.Path(path_type=Path), help="Gamewords from a page of text."
+        "--from-text", type=PathType(path_type=Path), help="Gamewords from a page of text."
     )(function)
     return click.option(
         "--pool",
@@ -543,7 +657,8 @@ def score(gameword: str, guess: str, row_number: int, sheet: str, as_json: bool)
         return
     out = render.console()
     where = f"row {row_number} ({row.length} letters from column {row.offset + 1})"
-    out.print(f"{guess.upper()} on {where} against {gameword.upper()}: [bold]{points:,}[/bold]")
+    words = f"{render.plain(guess.upper())} on {where} against {render.plain(gameword.upper())}"
+    out.print(f"{words}: [bold]{points:,}[/bold]")
     out.print(marked(guess, marks))
     out.print(f"[dim]{LEGEND}[/dim]")
 
@@ -569,7 +684,7 @@ def score(gameword: str, guess: str, row_number: int, sheet: str, as_json: bool)
 )
 @click.option(
     "--seconds",
-    type=click.FloatRange(min=0.01),
+    type=FiniteFloat(min=0.01),
     default=None,
     help="Time budget for the choice (anytime mode).",
 )
@@ -734,13 +849,13 @@ def match(purple, red, difficulty, lang, **kwargs) -> None:
 @LANG_OPTION
 @click.option(
     "--pool-from",
-    type=click.Path(path_type=Path),
+    type=PathType(path_type=Path),
     default=None,
     help="Both Gamewords from this page of text (the newspaper variation).",
 )
 @click.option(
     "--turn-seconds",
-    type=click.FloatRange(min=1),
+    type=FiniteFloat(min=1),
     default=None,
     help="The one-minute variation: a turn later than this scores 0.",
 )
@@ -857,13 +972,11 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
         return
     from rich.table import Table
 
-    shown = Table(
-        "word", "cards", "count", "zipf", title=f"Best claims on {' '.join(cards).upper()}"
-    )
+    title = render.plain(f"Best claims on {' '.join(cards).upper()}")
+    shown = Table("word", "cards", "count", "zipf", title=title)
     for each in found:
-        shown.add_row(
-            each.word.upper(), " ".join(each.cards).upper(), str(each.count), f"{each.zipf:.2f}"
-        )
+        word, used = render.plain(each.word.upper()), render.plain(" ".join(each.cards).upper())
+        shown.add_row(word, used, str(each.count), f"{each.zipf:.2f}")
     out = render.console()
     out.print(shown if found else "No word of 3 or more cards on this table.")
 
@@ -877,7 +990,7 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
 )
 @click.option(
     "--pace",
-    type=click.FloatRange(min=0.1),
+    type=FiniteFloat(min=0.1),
     default=2.0,
     show_default=True,
     help="Seconds between two cards dealt.",
@@ -910,7 +1023,7 @@ def race_bench(players, pace, deck_spec, lang, **kwargs) -> None:
 )
 @click.option(
     "--pace",
-    type=click.FloatRange(min=0.2),
+    type=FiniteFloat(min=0.2),
     default=3.0,
     show_default=True,
     help="Seconds between two cards dealt.",
@@ -934,7 +1047,7 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> Non
     from solver import render
     from solver.race.bots import parse_bot
     from solver.race.deck import load_deck
-    from solver.race.live import play_live_game
+    from solver.race.live import RaceStopped, play_live_game
 
     bots = [parse_bot(level) for _ in range(players - 1)]
     deck = load_deck(deck_spec, lang, kids)
@@ -946,24 +1059,32 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> Non
 
     threading.Thread(target=read_lines, daemon=True).start()
     out = render.console(stderr=as_json)
+
+    def emit_race(totals: list[int] | None, ended: str) -> None:
+        names = ["you", *[bot.name for bot in bots]]
+        race = {"seed": seed, "players": names, "totals": totals, "deck": deck.name}
+        render.emit_json(race | {"lang": deck.lang, "ended": ended})
+
+    def say_plain(line: str) -> None:
+        out.print(line, markup=False)  # lines hold the words typed: never markup
+
     try:
         totals = play_live_game(
-            bots, deck, pace, seed, lines, time.monotonic, time.sleep, out.print
+            bots, deck, pace, seed, lines, time.monotonic, time.sleep, say_plain
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         click.echo("\nGame stopped.", err=as_json)
+        if as_json:  # still one document: the rounds finished, and how the race ended
+            emit_race(stop.totals if isinstance(stop, RaceStopped) else None, "interrupted")
         sys.exit(130)
     if as_json:
-        names = ["you", *[bot.name for bot in bots]]
-        render.emit_json(
-            {"seed": seed, "players": names, "totals": totals, "deck": deck.name, "lang": deck.lang}
-        )
+        emit_race(totals, "finished")
 
 
 LAYOUT_DECK_OPTION = click.option(
     "--deck",
     "deck_file",
-    type=click.Path(path_type=Path),
+    type=PathType(path_type=Path),
     default=None,
     help="A deck file in the form of solver/layout/data/deck.json (default: that deck).",
 )
@@ -1003,7 +1124,7 @@ def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_
     for move in state.log["moves"]:
         if move["kind"] == "play":
             layout = layout.place(tuple(move["position"]), move["card"])
-        out.print(display.describe_move(move, display.window_of(layout), player))
+        out.print(display.describe_move(move, display.window_of(layout), player), markup=False)
         if boards and move["kind"] == "play":
             out.print(display.board_view(layout, state.deck, set()))
     out.print(f"[bold]Final score: {state.scores[0]}[/bold] ({len(state.log['moves'])} moves)")
@@ -1056,7 +1177,7 @@ def layout_bench(players, solo, easy, deck_file, **kwargs) -> None:
 
 
 @layout.command()
-@click.argument("log_file", metavar="LOG", type=click.Path(path_type=Path))
+@click.argument("log_file", metavar="LOG", type=PathType(path_type=Path))
 @JSON_OPTION
 def replay(log_file: Path, as_json: bool) -> None:
     """Re-check every move and score of a game log (`layout solo --json`, a saved game):
@@ -1067,9 +1188,12 @@ def replay(log_file: Path, as_json: bool) -> None:
     from solver import render, savefile
     from solver.errors import UserError
     from solver.layout.game import replay as check_log
+    from solver.userfiles import regular_file
 
     try:
-        log = json.loads(log_file.read_text("utf-8"))
+        log = json.loads(regular_file(log_file, "log").read_text("utf-8"))
+    except UserError:
+        raise  # already says what is wrong with the path
     except FileNotFoundError:
         raise UserError(f"no such log: {log_file}") from None
     except (OSError, ValueError) as error:

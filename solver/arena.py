@@ -152,12 +152,29 @@ def play(
     else:
         chunks = (play_chunk(spec, g, g + 1) for g in range(spec.games))
     tally = Tally(spec)
-    for chunk in _in_game_order(chunks, progress):
-        for record in chunk:
-            tally.add(record)
-        if on_records:
-            on_records(chunk)
+    try:
+        for chunk in _in_game_order(chunks, progress):
+            for record in chunk:
+                tally.add(record)
+            if on_records:
+                on_records(chunk)
+    except SystemError as error:
+        if interrupted(error):  # Ctrl-C inside a Numba kernel: a Ctrl-C like any other
+            raise KeyboardInterrupt from None
+        raise
     return Outcome(tally.summary(), tally.scores)
+
+
+def interrupted(error: BaseException) -> bool:
+    """Whether ``error`` comes of Ctrl-C. A KeyboardInterrupt raised while a Numba kernel
+    runs comes out as ``SystemError: CPUDispatcher(...) returned a result with an
+    exception set``, the KeyboardInterrupt as its cause."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _in_game_order(

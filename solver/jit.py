@@ -28,6 +28,8 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
+from solver.cores import usable_cores
+
 DISTRIBUTION = "myword-games"  # the name on PyPI; the command is myword
 THREADS_VARIABLE = "MYWORD_THREADS"  # the --threads setting, inherited by worker processes
 # Spins of an idle OpenMP thread before it sleeps (GNU OpenMP's default is 300,000, about a
@@ -70,15 +72,6 @@ def cache_dir() -> Path | None:
         if _writable(folder):
             return folder
     return None
-
-
-def usable_cores() -> int:
-    """Cores this process may run on (its CPU affinity, which containers and ``taskset``
-    narrow), not every core of the machine."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def configured_threads() -> int:

@@ -296,8 +296,10 @@ class Pool:
 
 
 def _read_source(path: Path) -> str:
+    from solver.userfiles import regular_file
+
     try:
-        return Path(path).read_text("utf-8")
+        return regular_file(path, "file", LexiconError).read_text("utf-8")
     except FileNotFoundError:
         raise LexiconError(f"no such file: {path}") from None
     except IsADirectoryError:

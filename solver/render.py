@@ -2,6 +2,9 @@
 
 Commands print data either as a JSON document on stdout (``--json``: nothing else goes
 to stdout) or as rich tables; rich drops colour by itself when stdout is not a terminal.
+Rich reads ``[...]`` in a string as markup, so text a person typed or a file held goes in
+as ``Text`` (or through ``plain``), never into a markup string as it is: ``[/red]`` typed
+would otherwise end the program with a MarkupError.
 """
 
 from __future__ import annotations
@@ -28,6 +31,13 @@ def console(stderr: bool = False) -> Console:
     return Console(highlight=False, stderr=stderr)
 
 
+def plain(text: object) -> str:
+    """``text`` escaped for a markup string: a person's ``[/red]`` shows as typed."""
+    from rich.markup import escape
+
+    return escape(str(text))
+
+
 def yes_no(flag: bool) -> str:
     return "[green]yes[/green]" if flag else "[red]no[/red]"
 
@@ -39,12 +49,12 @@ def check_table(checks: Iterable[Mapping[str, Any]]) -> Table:
     table = Table("word", "valid", "tier", "familiar", "zipf", "note", title="Word check")
     for check in checks:
         table.add_row(
-            check["word"],
+            plain(check["word"]),
             yes_no(check["valid"]),
             check["tier"] or "-",
             yes_no(check["familiar"]),
             f"{check['zipf']:.2f}",
-            check["note"],
+            plain(check["note"]),
         )
     return table
 
@@ -67,8 +77,9 @@ def counts_table(counts: Mapping[str, Mapping[int, int]], title: str) -> Table:
 
 def word_columns(words: Sequence[str]) -> Columns:
     from rich.columns import Columns
+    from rich.text import Text
 
-    return Columns(list(words), padding=(0, 2))
+    return Columns([Text(w) for w in words], padding=(0, 2))  # words from a file: plain text
 
 
 def key_values(data: Mapping[str, Any], title: str) -> Table:
@@ -78,7 +89,7 @@ def key_values(data: Mapping[str, Any], title: str) -> Table:
     table = Table("measure", "value", title=title)
     for key, value in data.items():
         shown = f"{value:,.4g}" if isinstance(value, float) else str(value)
-        table.add_row(key.replace("_", " "), shown)
+        table.add_row(plain(key.replace("_", " ")), plain(shown))
     return table
 
 
@@ -93,7 +104,7 @@ def tournament_table(
     players = summary["players"]
     wins = any("win_rate" in row for row in players)
     timed = any("seconds_per_move" in row for row in players)
-    table = Table(title=f"{title}: {summary['games']} games, seed {summary['seed']}")
+    table = Table(title=f"{plain(title)}: {summary['games']} games, seed {summary['seed']}")
     table.add_column("player")
     table.add_column(f"mean {summary['score']}", justify="right")
     if wins:
@@ -104,7 +115,7 @@ def tournament_table(
         table.add_column(heading, justify="right")
     for row in players:
         spread = f"± {row['score_ci95']:,.1f}" if row["games"] > 1 else "(one game: no interval)"
-        cells = [row["player"], f"{row['mean_score']:,.1f} {spread}"]
+        cells = [plain(row["player"]), f"{row['mean_score']:,.1f} {spread}"]
         if wins:
             # Wilson's bounds, not rate ± half-width: near 0% or 100% the interval is
             # lopsided, and "100.0% ± 0.8%" would reach past 100%.

@@ -9,9 +9,14 @@ into "game saved".
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
+
+# A whole line in one style, "[red]...[/red]": the one markup ``say`` still reads, so that
+# callers written for markup keep their colour while what is inside stays plain text.
+_STYLED_LINE = re.compile(r"\[(red|bold|dim|green)\](.*)\[/\1\]", re.DOTALL)
 
 
 class PromptConsole:
@@ -28,16 +33,24 @@ class PromptConsole:
             import getpass
 
             return getpass.getpass(f"{prompt}: ")
-        self.out.print(f"{prompt}: ", end="")
+        self.out.print(f"{prompt}: ", end="", markup=False)
         line = sys.stdin.readline()
         if not line:
             self.out.print()
             raise EOFError
         if not sys.stdin.isatty():  # echo piped answers, except hidden ones
-            self.out.print("(hidden)" if hidden else line.rstrip("\n"), highlight=False)
+            self.out.print("(hidden)" if hidden else line.rstrip("\n"), markup=False)
         return line.rstrip("\n")
 
-    def say(self, text: str) -> None:
+    def say(self, text: Any) -> None:
+        """Print a line as plain text: what the game says holds what people typed (a word,
+        a command), which rich would read as markup. A ``Text`` keeps its own style; a
+        whole line wrapped in one style tag (``[red]...[/red]``) keeps that colour."""
+        from rich.text import Text
+
+        if isinstance(text, str):
+            styled = _STYLED_LINE.fullmatch(text)
+            text = Text(styled[2], style=styled[1]) if styled else Text(text)
         self.out.print(text)
 
     def show(self, state: Any) -> None:

@@ -73,18 +73,23 @@ class Inconsistency:
     corrected: tuple[int, ...]  # what those rows would have scored for that word
 
 
-_TURN = re.compile(r"\s*([^\W\d_]+)\s*[:=]?\s*(-?\d+)\s*")
+# A score as myword prints it ("1,250") or plain ("1250"); ASCII digits only.
+_TURN = re.compile(r"\s*([^\W\d_]+)\s*[:=]?\s*(-?[0-9]{1,3}(?:,[0-9]{3})+|-?[0-9]+)\s*")
+# Turns are split at commas, except a thousands separator: a comma between a digit and
+# exactly three digits ("DEN 1,250, EBB 1000" is two turns).
+_BETWEEN_TURNS = re.compile(r"[;\n]|(?<![0-9]),|,(?![0-9]{3}(?![0-9]))")
 
 
 def parse_history(text: str) -> list[Turn]:
-    """``"SO 0, DEN 1250, ..."`` -> turns; commas or semicolons between turns."""
+    """``"SO 0, DEN 1250, ..."`` -> turns; commas or semicolons between turns, scores
+    with or without thousands separators (``DEN 1,250``, as myword prints them)."""
     turns = []
-    for part in re.split(r"[,;\n]", text):
+    for part in _BETWEEN_TURNS.split(text):
         if not part.strip():
             continue
         if not (found := _TURN.fullmatch(part)):
             raise HistoryError(f"cannot read {part.strip()!r}: write a Guessword then its score")
-        turns.append(Turn(found.group(1), int(found.group(2))))
+        turns.append(Turn(found.group(1), int(found.group(2).replace(",", ""))))
     return turns
 
 

@@ -56,7 +56,8 @@ def sheet_table(played: Mapping[str, Any]) -> Table:
     """A filled sheet (``RoundResult.to_json()``): every row with its Guessword marked,
     score and the candidates left after hearing it."""
     gameword = str(played["gameword"]).upper()
-    table = Table(title=f"{played['strategy']} against {gameword} (rows {played['sheet']})")
+    title = f"{played['strategy']} against {gameword} (rows {played['sheet']})"
+    table = Table(title=Text(title))  # the Gameword and the sheet's file name: plain text
     table.add_column("row", justify="right")
     table.add_column("letters")
     table.add_column("Guessword")
@@ -110,7 +111,7 @@ def advice_view(advice: Advice, top: int) -> Group:
     parts.append(Text(f"{len(deduction.words):,} candidates from {deduction.source}{widened}"))
     probable = Table("word", "probability", title="Most probable Gamewords")
     for word, p in zip(deduction.words[:top], deduction.probabilities[:top], strict=True):
-        probable.add_row(word.upper(), f"{p:.1%}")
+        probable.add_row(Text(word.upper()), f"{p:.1%}")
     parts.append(probable)
     if advice.alphabets is not None:
         parts.append(alphabet_table(advice.alphabets, "Marginal alphabets"))
@@ -140,7 +141,7 @@ def alphabet_table(alphabets: MarginalAlphabets, title: str) -> Table:
     table = Table("col", "still possible", title=title)
     for i, column in enumerate(alphabets.columns, start=1):
         known = column.known.upper()
-        table.add_row(str(i), f"({known})" if known else column.possible.upper())
+        table.add_row(str(i), Text(f"({known})" if known else column.possible.upper()))
     return table
 
 
@@ -182,10 +183,10 @@ def game_view(state: Mapping[str, Any]) -> Group:
         mine.add_column(column, justify="right" if column in ("row", "score") else "left")
     for number, entry in enumerate(game_round["you"], start=1):
         row = sheet.rows[number - 1]
-        shown = entry["guess"].upper()
+        shown: str | Text = Text(entry["guess"].upper())  # typed: plain text, never markup
         if deduction is not None and deduction.consistent and not entry["late"]:
             marks = session.deduced_marks(deduction.words, entry["guess"], row.offset)
-            shown = deduced_text(entry["guess"], marks)
+            shown = Text(deduced_text(entry["guess"], marks))
         where = f"{row.length} from col {row.offset + 1}"
         mine.add_row(str(number), where, shown, f"{entry['score']:,}")
     tables: list[Any] = [mine]
@@ -216,7 +217,7 @@ def bot_sheet(game_round: Mapping[str, Any], sheet: Sheet, running: Mapping[str,
     word = game_round["your_word"]
     audited = game_round["audit"]
     said = {e["row"]: e["given"] for e in audited["errors"]} if audited else {}
-    bots = Table(title=f"Mine, against {word.upper() if word else 'your word'}")
+    bots = Table(title=Text(f"Mine, against {word.upper() if word else 'your word'}"))
     for column in ("row", "Guessword", "score"):
         bots.add_column(column, justify="right" if column in ("row", "score") else "left")
     for number, entry in enumerate(game_round["bot"], start=1):

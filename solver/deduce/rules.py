@@ -129,13 +129,17 @@ def load_sheet(spec: str | Path) -> Sheet:
     """``6`` or ``7`` for a default sheet, or the path of a sheet file."""
     if str(spec) in ("6", "7"):
         return default_sheet(int(spec))
+    from solver.userfiles import regular_file
+
     path = Path(spec)
     try:
-        return parse_sheet(path.read_text("utf-8"), path.name)
+        return parse_sheet(regular_file(spec, "sheet", SheetError).read_text("utf-8"), path.name)
     except FileNotFoundError:
         raise SheetError(f"no such sheet file: {path} (use 6, 7 or a file)") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SheetError(f"cannot read sheet {path}: {error}") from None
+    except UnicodeDecodeError:
+        raise SheetError(f"cannot read sheet {path}: it is not UTF-8 text") from None
+    except OSError as error:
+        raise SheetError(f"cannot read sheet {path}: {error.strerror}") from None
 
 
 def _check_placement(gameword: str, guess: str, offset: int) -> None:

@@ -130,15 +130,21 @@ def document(state: dict[str, Any]) -> dict[str, Any]:
 SECRET_FIELDS = ("bot_word", "your_word")  # sealed in the save: nobody reads them there
 
 
-def save(state: dict[str, Any], path: Path) -> None:
-    """Save the game: the bot's hidden words (and yours) sealed, the rest readable, all
-    signed (``savefile``)."""
-    secret = {"rounds": [{k: r[k] for k in SECRET_FIELDS} for r in state["rounds"]]}
+def public(state: dict[str, Any]) -> dict[str, Any]:
+    """The game as JSON without the Gamewords: what a save shows, and what ``--json``
+    prints of a game that is not over (the bot's word is still in play)."""
     readable = document(state)
     readable["rounds"] = [
         {k: v for k, v in r.items() if k not in SECRET_FIELDS} for r in readable["rounds"]
     ]
-    savefile.write("deduce", readable, secret, bool(state["finished"]), path)
+    return readable
+
+
+def save(state: dict[str, Any], path: Path) -> None:
+    """Save the game: the bot's hidden words (and yours) sealed, the rest readable, all
+    signed (``savefile``)."""
+    secret = {"rounds": [{k: r[k] for k in SECRET_FIELDS} for r in state["rounds"]]}
+    savefile.write("deduce", public(state), secret, bool(state["finished"]), path)
 
 
 def load(path: Path) -> dict[str, Any]:

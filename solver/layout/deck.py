@@ -38,6 +38,11 @@ SYMBOL = ".."
 EDGES = ("top", "right", "bottom", "left")
 BEGINNING_EDGES = ("right", "bottom")
 ENDING_EDGES = ("left", "top")
+# Limits checked where a deck enters (the default: 48 cards, values 1 to 5): the kernels
+# index arrays by card number and add values in 16 bits.
+MIN_CARDS = 5  # the centre card and a solo hand of 4
+MAX_CARDS = 200
+MAX_VALUE = 99
 
 
 class DeckError(UserError):
@@ -116,13 +121,56 @@ def derive_deck(lang: str = "en", seed: int = DECK_SEED) -> dict[str, object]:
     }
 
 
+def _is_pair(pair: object) -> bool:
+    """Two lowercase letters, as on a card's edge."""
+    return isinstance(pair, str) and len(pair) == 2 and pair.isalpha() and pair.islower()
+
+
+def _is_count(value: object, low: int, high: int) -> bool:
+    """An integer from JSON (not a bool, not "5") in ``low..high``."""
+    return type(value) is int and low <= value <= high
+
+
+def _checked_card(raw: object, name: str) -> Card:
+    """One card of a deck document, every field of the right type: a card numbered "5"
+    was played by ``solo`` and then refused by ``replay``."""
+    if not isinstance(raw, dict) or set(raw) != {"number", *EDGES}:
+        raise DeckError(f"deck {name}: each card is {{number, top, right, bottom, left}}")
+    if not _is_count(raw["number"], 1, MAX_CARDS):
+        raise DeckError(f"deck {name}: a card number is a whole number from 1 to {MAX_CARDS}")
+    for edge in EDGES:
+        if raw[edge] != SYMBOL and not _is_pair(raw[edge]):
+            raise DeckError(
+                f"deck {name}: card {raw['number']} {edge} is {raw[edge]!r}, not two "
+                f"lowercase letters or {SYMBOL!r}"
+            )
+    return Card(**raw)
+
+
+def _checked_values(raw: object, name: str, kind: str) -> dict[str, int]:
+    if not isinstance(raw, dict) or not all(
+        _is_pair(k) and _is_count(v, 0, MAX_VALUE) for k, v in raw.items()
+    ):
+        raise DeckError(f"deck {name}: {kind} maps pairs to whole numbers from 0 to {MAX_VALUE}")
+    return dict(raw)
+
+
 def parse_deck(document: dict[str, object], name: str) -> Deck:
-    try:
-        cards = tuple(Card(**card) for card in document["cards"])  # type: ignore[arg-type]
-        begin_values = {str(k): int(v) for k, v in document["begin_values"].items()}  # type: ignore[union-attr]
-        end_values = {str(k): int(v) for k, v in document["end_values"].items()}  # type: ignore[union-attr]
-    except (KeyError, TypeError, ValueError) as error:
-        raise DeckError(f"deck {name} is not a My Word deck: {error}") from None
+    """A deck from its JSON form, every field checked where it enters: a wrong type, a
+    repeated number or a deck too small to deal or too large to play is a ``DeckError``."""
+    if not isinstance(document, dict) or not isinstance(document.get("cards"), list):
+        raise DeckError(f"deck {name} is not a My Word deck: it needs a list of cards")
+    if not MIN_CARDS <= len(document["cards"]) <= MAX_CARDS:
+        raise DeckError(
+            f"deck {name} is not a My Word deck: it has {len(document['cards']):,} cards, "
+            f"a deck has {MIN_CARDS} to {MAX_CARDS}"
+        )
+    cards = tuple(_checked_card(card, name) for card in document["cards"])
+    repeated = sorted(n for n, times in Counter(c.number for c in cards).items() if times > 1)
+    if repeated:
+        raise DeckError(f"deck {name}: card numbers repeated: {repeated[:5]}")
+    begin_values = _checked_values(document.get("begin_values"), name, "begin_values")
+    end_values = _checked_values(document.get("end_values"), name, "end_values")
     for card in cards:
         for edge in BEGINNING_EDGES:
             pair = card.edge(edge)
@@ -161,13 +209,22 @@ def load_deck(spec: str | Path | None = None) -> Deck:
     """The default deck, or a deck file in the same JSON form."""
     if spec is None or str(spec) == "default":
         return default_deck()
+    from solver.userfiles import regular_file
+
     path = Path(spec)
     try:
-        return parse_deck(json.loads(path.read_text("utf-8")), path.name)
+        text = regular_file(spec, "deck", DeckError).read_text("utf-8")
     except FileNotFoundError:
         raise DeckError(f"no such deck file: {path}") from None
-    except (OSError, ValueError) as error:
-        raise DeckError(f"cannot read deck {path}: {error}") from None
+    except UnicodeDecodeError:
+        raise DeckError(f"cannot read deck {path}: it is not UTF-8 text") from None
+    except OSError as error:
+        raise DeckError(f"cannot read deck {path}: {error.strerror}") from None
+    try:
+        document = json.loads(text)
+    except ValueError as error:
+        raise DeckError(f"cannot read deck {path}: not JSON ({error})") from None
+    return parse_deck(document, path.name)
 
 
 def main() -> None:

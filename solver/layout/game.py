@@ -55,6 +55,11 @@ def deal(
 def deal_order(players: int, order: list[int], easy: bool, deck: Deck) -> GameState:
     """The deal from a known deck order (a log's), top card first."""
     size = hand_size(players)
+    if len(order) < players * size + 1:  # the hands and the centre card
+        raise DeckError(
+            f"a deck of {len(order)} cards is too small for {players} player(s): "
+            f"{players * size + 1} are dealt"
+        )
     hands = [order[p * size : (p + 1) * size] for p in range(players)]
     pack = order[players * size :]
     centre = pack.pop(0)
@@ -269,15 +274,21 @@ def rebuild(log: dict, deck: Deck | None = None) -> GameState:
         except DeckError as error:
             raise LogError(str(error)) from None
     deck = deck or default_deck()
-    try:
-        order = [int(n) for n in log["deck_order"]]
-        players = len(log["hands"])
-        moves = log["moves"]
-    except (KeyError, TypeError, ValueError):
-        raise LogError("not a My Word game log (needs deck_order, hands and moves)") from None
+    if not (
+        isinstance(log, dict)
+        and _whole_numbers(log.get("deck_order"))
+        and isinstance(log.get("hands"), list)
+        and all(_whole_numbers(hand) for hand in log["hands"])
+        and isinstance(log.get("moves"), list)
+    ):  # checked here, where the log enters: a wrong type was a traceback further on
+        raise LogError("not a My Word game log (needs deck_order, hands and moves)")
+    order, players, moves = list(log["deck_order"]), len(log["hands"]), log["moves"]
     if sorted(order) != sorted(c.number for c in deck.cards) or not 1 <= players <= 6:
         raise LogError("the deck order is not the deck's cards, or the players are not 1 to 6")
-    state = deal_order(players, order, bool(log.get("easy", False)), deck)
+    try:
+        state = deal_order(players, order, bool(log.get("easy", False)), deck)
+    except DeckError as error:
+        raise LogError(str(error)) from None
     for key in ("players", "seed"):
         if key in log:
             state.log[key] = log[key]
@@ -296,10 +307,18 @@ def rebuild(log: dict, deck: Deck | None = None) -> GameState:
     return state
 
 
+def _whole_numbers(value: object) -> bool:
+    """A list of integers from JSON (not bools, not strings)."""
+    return isinstance(value, list) and all(type(n) is int for n in value)
+
+
 def _check_move(state: GameState, move: object, where: str) -> None:
     """Apply one logged move to ``state`` if the rules allow it exactly as logged."""
-    if not isinstance(move, dict):
+    if not isinstance(move, dict) or type(move.get("card")) is not int:
         raise LogError(f"{where}: not a move")
+    position, declared = move.get("position", []), move.get("declared", [])
+    if not (_whole_numbers(position) and isinstance(declared, list)):
+        raise LogError(f"{where}: a position is [row, column], symbols a list")
     if finished(state):
         raise LogError(f"{where}: the game was over")
     current = to_move(state)

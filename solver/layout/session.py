@@ -77,6 +77,9 @@ def document(state: GameState) -> dict[str, Any]:
     return state.log
 
 
+public = document  # nothing in the log is hidden from the players (see ``save``)
+
+
 def save(state: GameState, path: Path) -> None:
     """Save the game's log, signed (``savefile``). Nothing is sealed: what the players
     cannot see (the pack, the bots' hands) is not in the log but follows from its seed."""

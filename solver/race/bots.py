@@ -50,9 +50,13 @@ LEVELS = {
 
 def parse_bot(spec: str) -> RaceBot:
     """``hard``, ``medium`` or ``easy``, optionally with ``:most``, ``:first`` or ``:wait``."""
-    level, _, policy = spec.strip().lower().partition(":")
+    level, colon, policy = spec.strip().lower().partition(":")
     if level not in LEVELS:
         raise UserError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
+    if colon and not policy:  # "hard:" names no policy: a mistake, not the default
+        raise UserError(
+            f"no claim policy after {spec.strip()!r} (choose from {', '.join(POLICIES)})"
+        )
     policy = policy or "most"
     if policy not in POLICIES:
         raise UserError(f"unknown claim policy {policy!r} (choose from {', '.join(POLICIES)})")
@@ -68,7 +72,9 @@ def parse_bot(spec: str) -> RaceBot:
 
 
 def parse_players(text: str) -> list[RaceBot]:
-    players = [parse_bot(spec) for spec in text.split(",") if spec.strip()]
+    if not all(spec.strip() for spec in text.split(",")):
+        raise UserError(f"an empty name in {text!r}: name every player, comma-separated")
+    players = [parse_bot(spec) for spec in text.split(",")]
     if not 2 <= len(players) <= 6:
         raise UserError("MY WORD! is played by 2 to 6 players")
     return players

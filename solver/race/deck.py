@@ -33,6 +33,7 @@ a deck named on the command line (or in Python) meets the language asked for.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -52,6 +53,11 @@ LANGS = ("en", "es")  # languages with a default deck
 KIDS = "kids"  # the kids deck of the game's language
 KIDS_REMOVE = (WILD, "ñ")  # single cards the ages 7 and up rules take out
 DECKS = (*LANGS, KIDS, *(f"{KIDS}-{lang}" for lang in LANGS))
+# Limits that keep a game or a claim query quick (the default decks: 73 cards, 3 wilds);
+# a table of cards holds at most a deck. Checked where a deck or a table enters.
+MAX_DECK_CARDS = 150
+MAX_WILDS = 6  # ? and ?? cards together: each multiplies the spellings searched
+COUNT = re.compile(r"[0-9]{1,4}")  # ASCII digits: str.isdigit() also takes "²"
 
 
 class DeckError(UserError):
@@ -69,8 +75,16 @@ class Deck:
     counts: tuple[tuple[str, int], ...]
 
     def __post_init__(self) -> None:
-        if sum(count for _, count in self.counts) < 3:
+        size = sum(count for _, count in self.counts)
+        if size < 3:
             raise DeckError(f"deck {self.name}: a deck needs at least 3 cards")
+        if size > MAX_DECK_CARDS:
+            raise DeckError(
+                f"deck {self.name} has {size:,} cards; the limit is {MAX_DECK_CARDS} a deck"
+            )
+        wilds = sum(count for card, count in self.counts if is_wild(card))
+        if wilds > MAX_WILDS:
+            raise DeckError(f"deck {self.name} has {wilds} wild cards; the limit is {MAX_WILDS}")
         language = lexicon.language(self.lang)
         letters = set(language.alphabet)
         foreign = sorted({c for c, _ in self.counts if not is_wild(c) and set(c) - letters})
@@ -119,8 +133,10 @@ def parse_deck(text: str, name: str, lang: str = "en") -> Deck:
         fields = line.split("#", 1)[0].split()
         if not fields:
             continue
-        if len(fields) != 2 or not fields[1].isdigit():
-            raise DeckError(f"deck {name}, line {number}: write a card and a count, e.g. 'qu 1'")
+        if len(fields) != 2 or not COUNT.fullmatch(fields[1]):
+            raise DeckError(
+                f"deck {name}, line {number}: write a card and a count (0 to 9999), e.g. 'qu 1'"
+            )
         card, count = fields[0].lower(), int(fields[1])
         if not (is_wild(card) or (1 <= len(card) <= 2 and card.isalpha())):
             raise DeckError(f"deck {name}, line {number}: {fields[0]!r} is not a card")
@@ -163,15 +179,18 @@ def load_deck(
 
 
 def _deck_file(path: Path, lang: str) -> Deck:
+    from solver.userfiles import regular_file
+
     try:
-        return parse_deck(path.read_text("utf-8"), path.name, lang)
+        text = regular_file(path, "deck", DeckError).read_text("utf-8")
     except FileNotFoundError:
         known = ", ".join(DECKS)
         raise DeckError(f"no such deck file: {path} (use {known} or a file)") from None
-    except IsADirectoryError:
-        raise DeckError(f"cannot read deck {path}: it is a folder") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise DeckError(f"cannot read deck {path}: {error}") from None
+    except UnicodeDecodeError:
+        raise DeckError(f"cannot read deck {path}: it is not UTF-8 text") from None
+    except OSError as error:
+        raise DeckError(f"cannot read deck {path}: {error.strerror}") from None
+    return parse_deck(text, path.name, lang)
 
 
 def kids_deck(deck: Deck) -> Deck:

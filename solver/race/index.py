@@ -16,7 +16,15 @@ import numpy as np
 
 from solver import lexicon
 from solver.race.claims import MIN_CARDS, best_spelling
-from solver.race.deck import DOUBLE_WILD, WILD, DeckError, is_wild, where_they_fit
+from solver.race.deck import (
+    DOUBLE_WILD,
+    MAX_DECK_CARDS,
+    MAX_WILDS,
+    WILD,
+    DeckError,
+    is_wild,
+    where_they_fit,
+)
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,13 @@ def parse_table(text: str | list[str], lang: str = "en") -> list[str]:
             name = lexicon.language(lang).name
             raise DeckError(f"{token!r} is not a card in {name}{where_they_fit([card])}")
         raise DeckError(f"{token!r} is not a card (one or two letters, ? or ??)")
+    if len(cards) > MAX_DECK_CARDS:
+        raise DeckError(
+            f"a table holds at most a deck, {MAX_DECK_CARDS} cards ({len(cards)} given)"
+        )
+    wilds = sum(1 for card in cards if is_wild(card))
+    if wilds > MAX_WILDS:
+        raise DeckError(f"a table holds at most {MAX_WILDS} wild cards ({wilds} given)")
     return cards
 
 

@@ -9,7 +9,8 @@ wrong call: you win nothing and every other player takes a free card.
 
 The loop reads the clock, the person's lines and the bots' timers through arguments, so
 tests drive it with a fake clock and scripted lines, and the terminal with real ones.
-Ctrl-C ends the game cleanly with the scores so far (a real-time race is not resumed).
+Ctrl-C raises ``RaceStopped``, a KeyboardInterrupt holding the cards won in the rounds
+finished, so the command can still report them (a real-time race is not resumed).
 """
 
 from __future__ import annotations
@@ -26,6 +27,14 @@ from solver.race.deck import Deck, load_deck
 from solver.race.game import Pending, free_cards, search_again, still_spelled
 
 TICK = 0.05  # seconds between two looks at the clock
+
+
+class RaceStopped(KeyboardInterrupt):
+    """Ctrl-C during a race, with the cards each seat won in the rounds finished."""
+
+    def __init__(self, totals: list[int]) -> None:
+        super().__init__()
+        self.totals = totals
 
 
 @dataclass
@@ -50,7 +59,8 @@ def play_live_round(
     lang: str | None = None,
 ) -> LiveRound:
     """One round: ``bots`` hold every seat but ``you``'s (their entry at ``you`` is unused);
-    in ``lang``, by default the deck's (``load_deck`` checks that they agree)."""
+    in ``lang``, by default the deck's (``load_deck`` checks that they agree). ``say`` gets
+    plain text, never markup: its lines hold the words typed."""
     deck = load_deck(deck, lang)
     lang = deck.lang
     names = [("you" if seat == you else bots[seat].name) for seat in range(len(bots))]
@@ -139,7 +149,10 @@ def play_live_game(
     seats = [bots[0], *bots]  # seat 0's bot entry is a placeholder for you
     totals = [0] * len(seats)
     for dealer in range(len(seats)):
-        played = play_live_round(seats, 0, dealer, deck, rng, pace, lines, clock, sleep, say)
+        try:
+            played = play_live_round(seats, 0, dealer, deck, rng, pace, lines, clock, sleep, say)
+        except KeyboardInterrupt:
+            raise RaceStopped(totals) from None
         totals = [a + b for a, b in zip(totals, played.won, strict=True)]
         names = played.names
         say("Scores: " + ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=True)))

@@ -144,8 +144,10 @@ def test_play_json_plays_on_stderr_and_prints_the_finished_log(tmp_path) -> None
         ["layout", "play", "--json", "--save", str(tmp_path / "h.json")],
         input="quit\n",
     )
-    assert stopped.exit_code == 0 and stopped.stdout == ""
-    assert "Game saved" in stopped.stderr
+    assert stopped.exit_code == 0 and "Game saved" in stopped.stderr
+    unfinished = json.loads(stopped.stdout)  # still one document, saying how it ended
+    assert unfinished["ended"] == "unfinished" and unfinished["saved"] == str(tmp_path / "h.json")
+    assert replay(unfinished).verdict == "unfinished"
 
 
 def test_ctrl_c_mid_game_saves_every_finished_move(tmp_path, ctrl_c_after) -> None:

@@ -195,3 +195,36 @@ def test_replay_reads_a_saved_game(tmp_path: Path) -> None:
     run("layout", "play", "--seed", "4", "--save", str(path), input="quit\n")
     result = run("layout", "replay", str(path))
     assert result.exit_code == 0 and result.output.startswith("unfinished:")
+
+
+def test_a_nul_byte_in_a_save_name_is_a_usage_error() -> None:
+    for option in ("--resume", "--save"):
+        result = run("deduce", "play", option, "a\0b", input="")
+        assert result.exit_code == 2 and "not a valid" in result.output
+
+
+def test_an_unwritable_home_keeps_games_in_a_private_temporary_folder(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Found by the fuzz pass: a HOME that is a file once gave a traceback at the first
+    save."""
+    home = tmp_path / "home-is-a-file"
+    home.write_text("")
+    monkeypatch.delenv("MYWORD_DATA_DIR")
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setattr("tempfile.gettempdir", lambda: str(tmp_path / "tmp"))
+    result = run("deduce", "play", "--rounds", "1", input="ballet\nso\n")
+    assert result.exit_code == 0 and "Game saved to" in result.output, result.output
+    assert savefile.games_dir().is_relative_to(tmp_path / "tmp")
+
+
+def test_json_of_a_game_stopped_early_does_not_give_away_the_bots_word(tmp_path) -> None:
+    path = tmp_path / "g.json"
+    result = run(
+        "deduce", "play", "--rounds", "1", "--save", str(path), "--json", input="ballet\nso\n"
+    )
+    document = json.loads(result.stdout)
+    assert document["ended"] == "unfinished" and "bot_word" not in document["rounds"][0]
+    bot_word = deduce_session.load(path)["rounds"][0]["bot_word"]
+    assert bot_word not in result.stdout.lower()

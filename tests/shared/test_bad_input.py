@@ -1,0 +1,441 @@
+"""Issue 13: bad input and faults never crash. Each test here failed before its fix: a
+traceback, a hang or a wrong answer where a one-line ``Error: ...`` belongs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import cli
+
+MARKUP = "[/red]"  # rich reads it as a closing tag: MarkupError if it reaches markup
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(cli.main, list(args), input=input)
+
+
+def assert_clean(result, codes=(0, 1, 2)) -> None:
+    """No exception escaped and no traceback: the contract of every command."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
+    assert result.exit_code in codes, result.output
+    assert "Traceback" not in result.output
+
+
+# 1. Text typed or read from a file is shown as text, never as markup.
+
+
+def test_a_checked_word_is_shown_as_typed() -> None:
+    result = run("words", "check", MARKUP)
+    assert_clean(result, (0,))
+    assert MARKUP in result.stdout
+
+
+def test_score_shows_the_words_as_typed() -> None:
+    result = run("deduce", "score", "ba[/x]", "b[", "--row", "1")
+    assert_clean(result, (0,))
+    assert "BA[/X]" in result.stdout
+
+
+def test_words_from_a_file_are_shown_as_text() -> None:
+    from rich.console import Console
+
+    from solver import render
+
+    console = Console(record=True, width=40)
+    console.print(render.word_columns(["[/x]", "bakers"]))
+    assert "[/x]" in console.export_text()
+
+
+def test_the_prompt_console_says_text_as_text() -> None:
+    from rich.console import Console
+
+    from solver.terminal import PromptConsole
+
+    console = PromptConsole(lambda state: state)
+    console.out = Console(record=True, width=80)
+    console.say(f"{MARKUP} is not in my dictionary")
+    console.say(f"[red]not understood: '{MARKUP}'[/red]")  # layout's one styled line
+    text = console.out.export_text()
+    assert f"{MARKUP} is not in my dictionary" in text
+    assert f"not understood: '{MARKUP}'" in text and "[red]" not in text
+
+
+def test_deduce_play_echoes_a_markup_guess(tmp_path: Path) -> None:
+    result = run(
+        "deduce", "play", "--rounds", "1", "--seed", "8", "--hints", "off",
+        "--save", str(tmp_path / "g.json"),
+        input=f"ballet\n{MARKUP}\n",
+    )  # fmt: skip
+    assert_clean(result, (0,))
+    assert MARKUP in result.output
+
+
+def test_layout_play_shows_a_markup_command(tmp_path: Path) -> None:
+    result = run("layout", "play", "--save", str(tmp_path / "g.json"), input=f"{MARKUP}\nquit\n")
+    assert_clean(result, (0,))
+    assert MARKUP in result.output
+
+
+def test_race_play_says_typed_words_as_text(monkeypatch) -> None:
+    import solver.race.live as live
+
+    def fake_game(bots, deck, pace, seed, lines, clock, sleep, say, lang=None):
+        say(f"{MARKUP} is a wrong call (not a word): everyone else takes a card.")
+        return [0, 0, 0]
+
+    monkeypatch.setattr(live, "play_live_game", fake_game)
+    result = run("race", "play", input="")
+    assert_clean(result, (0,))
+    assert MARKUP in result.output
+
+
+# 2. Numbers that must be finite.
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["race", "play", "--pace"],
+        ["race", "bench", "--games", "1", "--pace"],
+        ["deduce", "advise", "--seconds"],
+        ["deduce", "play", "--turn-seconds"],
+    ],
+)
+@pytest.mark.parametrize("number", ["nan", "inf", "-nan", "1e999"])
+def test_float_options_refuse_nan_and_inf(args: list[str], number: str) -> None:
+    result = run(*args, number, input="")
+    assert_clean(result, (2,))
+    assert "is not a finite number" in result.output
+
+
+# 3. Paths: regular files only, named in a one-line error.
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> str:
+    import os
+
+    path = tmp_path / "fifo"
+    os.mkfifo(path)
+    return str(path)
+
+
+def path_cases(fifo: str, folder: str) -> list[list[str]]:
+    return [
+        ["words", "pool", "-n", "6", "--from-list", fifo],
+        ["words", "pool", "-n", "6", "--from-text", folder],
+        ["deduce", "score", "ballet", "dull", "--row", "7", "--sheet", fifo],
+        ["deduce", "score", "ballet", "dull", "--row", "7", "--sheet", folder],
+        ["deduce", "advise", "--from-list", "/dev/zero"],
+        ["race", "bench", "--games", "1", "--deck", fifo],
+        ["race", "claim", "A B C", "--lang", "en"],  # control: works
+        ["layout", "solo", "--deck", fifo],
+        ["layout", "solo", "--deck", folder],
+        ["layout", "replay", fifo],
+    ]
+
+
+def test_input_paths_must_be_regular_files(fifo: str, tmp_path: Path) -> None:
+    for args in path_cases(fifo, str(tmp_path)):
+        result = run(*args)
+        assert_clean(result)
+        if "claim" not in args:
+            assert result.exit_code == 1, args
+            message = result.output.strip()
+            assert message.startswith("Error: ") and "\n" not in message, message
+            assert "Errno" not in message and ("regular file" in message or "folder" in message)
+
+
+def test_an_empty_sheet_path_is_named() -> None:
+    result = run("deduce", "score", "ballet", "dull", "--row", "7", "--sheet", "")
+    assert_clean(result, (1,))
+    assert "Error: no sheet file given: the path is empty" in result.output
+
+
+def test_csv_output_to_a_fifo_or_a_full_device(fifo: str) -> None:
+    refused = run("race", "bench", "--games", "1", "--csv", fifo)
+    assert_clean(refused, (1,))
+    assert "it is a pipe" in refused.output
+    if Path("/dev/full").exists():
+        full = run("race", "bench", "--games", "1", "--csv", "/dev/full")
+        assert_clean(full, (1,))
+        assert "Error: cannot write the CSV /dev/full: No space left on device" in full.output
+
+
+# 4. Limits, checked where the input enters, and malformed decks and names.
+
+
+def test_workers_are_capped_with_the_limit_named() -> None:
+    from solver.cores import max_workers
+
+    result = run("race", "bench", "--games", "1", "--workers", str(max_workers() + 1))
+    assert_clean(result, (2,))
+    assert f"is more than {max_workers()}, the limit (4 per usable core" in result.output
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        ("a ²\n", "write a card and a count"),
+        ("a 1000000000\n", "write a card and a count"),
+        ("a 5000\n", "the limit is 150"),
+        ("a 10\n? 20\n", "the limit is 6"),
+    ],
+)
+def test_race_decks_are_checked(tmp_path: Path, deck: str, message: str) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_text(deck, "utf-8")
+    result = run("race", "bench", "--games", "1", "--deck", str(path))
+    assert_clean(result, (1,))
+    assert message in result.output
+
+
+def test_race_tables_are_limited() -> None:
+    wilds = run("race", "claim", "A B " + "? " * 20)
+    assert_clean(wilds, (1,))
+    assert "at most 6 wild cards" in wilds.output
+    cards = run("race", "claim", "E " * 151)
+    assert_clean(cards, (1,))
+    assert "at most a deck, 150 cards" in cards.output
+
+
+def _layout_deck(tmp_path: Path, change) -> str:
+    import json
+
+    from solver.layout.deck import default_deck, document
+
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(change(document(default_deck()))), "utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: {}, "needs a list of cards"),
+        (lambda d: [1, 2], "needs a list of cards"),
+        (lambda d: {**d, "cards": d["cards"][:1]}, "a deck has 5 to 200"),
+        (lambda d: {**d, "cards": d["cards"] * 200}, "a deck has 5 to 200"),
+        (lambda d: {**d, "cards": d["cards"][:-1] + d["cards"][:1]}, "numbers repeated"),
+        (
+            lambda d: {**d, "cards": [{**c, "number": str(c["number"])} for c in d["cards"]]},
+            "a card number is a whole number",
+        ),
+        (lambda d: {**d, "cards": [{**c, "top": 7} for c in d["cards"]]}, "not two lowercase"),
+        (lambda d: {**d, "cards": [[1]] * 10}, "each card is"),
+        (lambda d: {**d, "begin_values": {"ho": "5"}}, "begin_values maps pairs"),
+    ],
+)
+def test_layout_decks_are_checked(tmp_path: Path, change, message: str) -> None:
+    result = run("layout", "solo", "--deck", _layout_deck(tmp_path, change), "--json")
+    assert_clean(result, (1,))
+    assert message in result.output
+
+
+def test_a_layout_deck_too_small_for_the_players(tmp_path: Path) -> None:
+    deck = _layout_deck(tmp_path, lambda d: {**d, "cards": d["cards"][:6]})
+    result = run("layout", "play", "--players", "human,beam,beam", "--deck", deck, input="")
+    assert_clean(result, (1,))
+    assert "too small for 3 player(s)" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["race", "play", "--level", "hard:"],
+        ["race", "bench", "--games", "1", "--players", "hard,,easy"],
+        ["deduce", "bench", "--games", "1", "--strategy", "lookahead,,points"],
+    ],
+)
+def test_empty_names_are_refused(args: list[str]) -> None:
+    result = run(*args, input="")
+    assert_clean(result, (1,))
+    assert result.output.startswith("Error: ")
+
+
+def test_history_scores_may_have_thousands_separators() -> None:
+    from solver.deduce.candidates import Turn, parse_history
+
+    assert parse_history("SO 0, DEN 1,250, EBB 1000") == [
+        Turn("SO", 0),
+        Turn("DEN", 1250),
+        Turn("EBB", 1000),
+    ]
+    result = run("deduce", "advise", "--history", "SO 0, DEN 1,250", "--json")
+    assert_clean(result, (0,))
+
+
+# 5. Ctrl-C: one line, exit 130, even when it lands inside a Numba kernel.
+
+
+def _ctrl_c_in_a_kernel(*args, **kwargs):
+    try:
+        raise KeyboardInterrupt
+    except KeyboardInterrupt as stop:  # how CPython reports it out of a compiled call
+        raise SystemError("CPUDispatcher(...) returned a result with an exception set") from stop
+
+
+def test_ctrl_c_inside_a_kernel_is_a_ctrl_c(monkeypatch) -> None:
+    from solver import arena
+
+    spec = arena.tournament("race", ["hard", "easy"], 1, 7)
+    monkeypatch.setattr(arena, "play_chunk", _ctrl_c_in_a_kernel)
+    with pytest.raises(KeyboardInterrupt):
+        arena.play(spec)
+    result = run("race", "bench", "--games", "1")
+    assert_clean(result, (130,))
+    assert result.output.strip() == "Stopped."
+
+
+def test_ctrl_c_anywhere_else_in_a_command(monkeypatch) -> None:
+    import solver.wordcheck
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solver.wordcheck, "check_word", interrupted)
+    result = run("words", "check", "table")
+    assert_clean(result, (130,))
+    assert result.output.strip() == "Stopped."
+
+
+# 6. The environment: an output that cannot take the text, or none at all.
+
+
+def _myword(*args: str, **options):
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "cli", *args], capture_output=True, text=True, **options
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["words", "stats"], ["words", "check", "table", "--json"]])
+def test_a_full_output_is_one_line(args: list[str]) -> None:
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "cli", *args], stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert result.returncode == 1
+    assert result.stderr == "Error: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_output_is_one_line() -> None:
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "cli", "words", "check", "table", "--json"],
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert result.returncode == 1
+    assert result.stderr == "Error: standard output is closed: nowhere to print\n"
+
+
+def test_an_ascii_output_names_the_encoding(monkeypatch) -> None:
+    import os
+
+    result = _myword("words", "check", "año", "--lang", "es", env=os.environ | {
+        "PYTHONIOENCODING": "ascii"
+    })  # fmt: skip
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("Error: the output's encoding (ascii) cannot show 'ñ'")
+
+
+# 7. A --json game that ends early still prints one JSON document saying how.
+
+
+def test_deduce_play_json_at_end_of_input(tmp_path: Path) -> None:
+    import json
+
+    save = str(tmp_path / "g.json")
+    args = ["deduce", "play", "--rounds", "1", "--seed", "8", "--save", save, "--json"]
+    result = run(*args, input="ballet\nre\n")
+    assert_clean(result, (0,))
+    document = json.loads(result.stdout)
+    assert document["ended"] == "unfinished" and document["saved"] == save
+
+
+def test_deduce_play_json_after_ctrl_c(tmp_path: Path, ctrl_c_after) -> None:
+    import json
+
+    ctrl_c_after(["ballet", "re"])
+    save = str(tmp_path / "g.json")
+    result = run("deduce", "play", "--rounds", "1", "--seed", "8", "--save", save, "--json")
+    assert_clean(result, (130,))
+    assert json.loads(result.stdout)["ended"] == "interrupted"
+
+
+def test_race_play_json_after_ctrl_c(monkeypatch) -> None:
+    import json
+
+    import solver.race.live as live
+
+    def stopped_game(*args, **kwargs):
+        raise live.RaceStopped([3, 1, 2])
+
+    monkeypatch.setattr(live, "play_live_game", stopped_game)
+    result = run("race", "play", "--json", input="")
+    assert_clean(result, (130,))
+    document = json.loads(result.stdout)
+    assert document["ended"] == "interrupted" and document["totals"] == [3, 1, 2]
+
+
+def test_a_live_race_stopped_keeps_the_rounds_finished() -> None:
+    import queue
+
+    from solver.race.bots import parse_bot
+    from solver.race.live import RaceStopped, play_live_game
+
+    said: list[str] = []
+
+    def say(line: str) -> None:
+        said.append(line)
+        if sum(s.startswith("Round dealt") for s in said) == 2:  # Ctrl-C in round 2
+            raise KeyboardInterrupt
+
+    clock = iter(range(10**9)).__next__  # a second a look: the round ends quickly
+    with pytest.raises(RaceStopped) as stop:
+        play_live_game([parse_bot("easy")], "en", 0.2, 1, queue.Queue(), clock, lambda _: None, say)
+    first = next(s for s in said if s.startswith("Scores:"))
+    assert first == f"Scores: you {stop.value.totals[0]}, easy {stop.value.totals[1]}"
+
+
+def test_a_nul_byte_in_a_path_is_refused() -> None:
+    """Only a program can pass one (click's own stat raised ValueError)."""
+    for args in (
+        ["words", "pool", "-n", "6", "--from-list", "a\x00b"],
+        ["layout", "replay", "\x00"],
+    ):
+        result = run(*args)
+        assert_clean(result, (2,))
+        assert "is not a valid path" in result.output
+    sheet = run("deduce", "score", "ballet", "so", "--row", "1", "--sheet", "a\x00b")
+    assert_clean(sheet, (1,))
+    assert "is not a valid path" in sheet.output
+
+
+def test_malformed_layout_logs_are_discrepancies(tmp_path: Path) -> None:
+    import json
+
+    log = json.loads(run("layout", "solo", "--player", "random", "--json").stdout)
+    for spoiled in ({"moves": None}, {"hands": [None]}, {"deck_order": ["1"]}):
+        path = tmp_path / "log.json"
+        path.write_text(json.dumps(log | spoiled), "utf-8")
+        result = run("layout", "replay", str(path))
+        assert_clean(result, (1,))
+        assert result.stdout.startswith("discrepancy: not a My Word game log")
