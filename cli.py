@@ -54,9 +54,11 @@ class UserErrorsAsMessages(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         from solver.errors import UserError
+        from solver.signals import as_interrupts
 
         try:
-            result = super().invoke(ctx)
+            with as_interrupts():  # SIGTERM and SIGHUP stop a command as Ctrl-C does
+                result = super().invoke(ctx)
             if sys.stdout is not None:
                 sys.stdout.flush()  # a full disk shows here, not in a traceback at exit
             return result
@@ -74,13 +76,14 @@ class UserErrorsAsMessages(click.Group):
             raise click.ClickException(f"cannot write{where}: {error.strerror}") from None
         except UserError as error:
             raise click.ClickException(str(error)) from None
-        except KeyboardInterrupt:
-            stopped()
+        except KeyboardInterrupt as stop:
+            stopped(stop=stop)
         except SystemError as error:
             from solver.arena import interrupted
 
-            if interrupted(error):  # Ctrl-C inside a Numba kernel
-                stopped()
+            stop = interrupted(error)
+            if stop is not None:  # Ctrl-C inside a Numba kernel
+                stopped(stop=stop)
             raise
 
 
@@ -100,10 +103,13 @@ def _silence_stdout() -> None:
         pass
 
 
-def stopped(note: str = "") -> NoReturn:
-    """Ctrl-C: one line on stderr and exit 130 (click's own says "Aborted!", exit 1)."""
+def stopped(note: str = "", stop: BaseException | None = None) -> NoReturn:
+    """Ctrl-C, SIGTERM or SIGHUP: one line on stderr and exit 128 + the signal's number,
+    130 for Ctrl-C (click's own says "Aborted!", exit 1)."""
+    from solver.signals import exit_status
+
     click.echo(f"\nStopped.{note}", err=True)
-    sys.exit(130)
+    sys.exit(exit_status(stop) if stop is not None else 130)
 
 
 @click.group(cls=UserErrorsAsMessages, context_settings={"help_option_names": ["-h", "--help"]})
@@ -411,8 +417,8 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
                 lambda done: progress.advance(task, done),
                 writer.write if writer else None,
             )
-    except KeyboardInterrupt:
-        stopped(" The CSV holds the games finished." if writer else "")
+    except KeyboardInterrupt as stop:
+        stopped(" The CSV holds the games finished." if writer else "", stop)
     except OSError as error:  # the CSV's disk full, or its device refusing writes
         raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
     finally:

@@ -159,22 +159,24 @@ def play(
             if on_records:
                 on_records(chunk)
     except SystemError as error:
-        if interrupted(error):  # Ctrl-C inside a Numba kernel: a Ctrl-C like any other
-            raise KeyboardInterrupt from None
+        stop = interrupted(error)
+        if stop is not None:  # Ctrl-C inside a Numba kernel: a Ctrl-C like any other
+            raise stop from None
         raise
     return Outcome(tally.summary(), tally.scores)
 
 
-def interrupted(error: BaseException) -> bool:
-    """Whether ``error`` comes of Ctrl-C. A KeyboardInterrupt raised while a Numba kernel
-    runs comes out as ``SystemError: CPUDispatcher(...) returned a result with an
-    exception set``, the KeyboardInterrupt as its cause."""
+def interrupted(error: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C (or SIGTERM, SIGHUP: ``signals.Interrupted``) that ``error`` comes of, if
+    any. A KeyboardInterrupt raised while a Numba kernel runs comes out as ``SystemError:
+    CPUDispatcher(...) returned a result with an exception set``, the KeyboardInterrupt as
+    its cause."""
     seen: BaseException | None = error
     while seen is not None:
         if isinstance(seen, KeyboardInterrupt):
-            return True
+            return seen
         seen = seen.__cause__ or seen.__context__
-    return False
+    return None
 
 
 def _in_game_order(
@@ -194,21 +196,21 @@ def _in_game_order(
             yield ready
 
 
+def _play_packed(arguments: tuple) -> list[dict[str, Any]]:
+    return play_chunk(*arguments)
+
+
 def _in_processes(spec: Tournament, workers: int) -> Iterator[list[dict[str, Any]]]:
+    """Chunks played in local worker processes, as they finish. On Ctrl-C, SIGTERM or
+    SIGHUP (raised here, in the parent, while it waits) the workers are terminated at once
+    rather than left to finish their chunks: a signal sent to the parent alone (``kill``)
+    reaches no worker, and a chunk can take minutes."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
 
     context = multiprocessing.get_context("spawn")  # no forked Numba or thread state
-    pool = ProcessPoolExecutor(workers, mp_context=context)
-    try:
-        futures = [
-            pool.submit(play_chunk, spec, start, stop, True)
-            for start, stop in _chunks(spec.games, workers)
-        ]
-        for future in as_completed(futures):
-            yield future.result()
-    finally:  # on Ctrl-C, drop the games not started rather than wait for them
-        pool.shutdown(wait=True, cancel_futures=True)
+    work = [(spec, start, stop, True) for start, stop in _chunks(spec.games, workers)]
+    with context.Pool(workers) as pool:  # leaving the block terminates the workers
+        yield from pool.imap_unordered(_play_packed, work)
 
 
 def _on_dask(spec: Tournament, address: str) -> Iterator[list[dict[str, Any]]]:

@@ -95,7 +95,35 @@ def use_threads(work: int, parallel_from: int) -> int:
         1 if work < parallel_from else min(configured_threads(), numba.config.NUMBA_NUM_THREADS)
     )
     numba.set_num_threads(threads)
+    if threads > 1 and not _pool_started:
+        _start_pool_without_signals()
     return threads
+
+
+_pool_started = False
+SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+def _start_pool_without_signals() -> None:
+    """Start the kernels' thread pool with Ctrl-C, SIGTERM and SIGHUP blocked, so that its
+    threads (which keep the mask they start with) never take those signals: taken by a pool
+    thread, a signal would not wake the main thread from a blocking read, and a game
+    waiting at a prompt would neither save nor stop."""
+    global _pool_started
+    import signal
+
+    import numpy as np
+
+    blocked = {getattr(signal, name) for name in SIGNALS if hasattr(signal, name)}
+    if not hasattr(signal, "pthread_sigmask"):  # not POSIX
+        _pool_started = True
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
+    try:
+        _touch_every_thread(np.zeros(64, dtype=np.int64))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+    _pool_started = True
 
 
 def _configure() -> None:
@@ -110,5 +138,13 @@ def _configure() -> None:
 _configure()
 
 from numba import njit, prange  # noqa: E402  (after the cache folder is chosen)
+
+
+@njit(cache=True, parallel=True)
+def _touch_every_thread(out):
+    """A parallel loop that does nothing useful: running it starts the thread pool."""
+    for i in prange(out.shape[0]):
+        out[i] = i
+
 
 __all__ = ["cache_dir", "configured_threads", "njit", "prange", "usable_cores", "use_threads"]

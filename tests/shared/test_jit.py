@@ -112,3 +112,36 @@ def test_tournament_workers_use_one_thread(monkeypatch) -> None:
         import numba
 
         numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+
+
+@pytest.mark.kernels
+def test_kernel_threads_never_take_the_stop_signals() -> None:
+    """Taken by a pool thread, SIGTERM or SIGHUP did not wake a game waiting at a prompt
+    (a hang found by tests/shared/test_signals.py). Every thread but the main one must
+    block them."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    code = """
+import os, numpy as np
+from solver.deduce import kernels
+from solver import lexicon
+c, g = lexicon.word_codes(6, "familiar")[:300], lexicon.word_codes(4, "all")[:1000]
+kernels.guess_statistics(c, np.full(300, 1 / 300), g, 1, False)
+main = os.getpid()
+for task in sorted(os.listdir("/proc/self/task")):
+    status = open(f"/proc/self/task/{task}/status").read()
+    blocked = next(l for l in status.splitlines() if l.startswith("SigBlk:")).split()[1]
+    print(int(task) == main, int(blocked, 16))
+"""
+    env = os.environ | {"MYWORD_THREADS": "2", "NUMBA_NUM_THREADS": "2"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    threads = [line.split() for line in done.stdout.splitlines()]
+    others = [int(mask) for is_main, mask in threads if is_main == "False"]
+    assert others, "the kernel started no thread"
+    wanted = sum(1 << (s - 1) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
+    assert all(mask & wanted == wanted for mask in others), threads

@@ -16,6 +16,14 @@ from solver import signals
 GAME = ["deduce", "play", "--rounds", "1", "--seed", "3", "--hints", "off"]
 
 
+def _running(pid: int) -> bool:
+    """A process that exists and is not a zombie waiting to be reaped."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 def test_exit_status_is_the_shells() -> None:
     assert signals.exit_status(KeyboardInterrupt()) == 130
     assert signals.exit_status(signals.Interrupted(signal.SIGTERM)) == 143
@@ -43,9 +51,31 @@ def test_a_signal_at_a_prompt_saves_the_game(tmp_path: Path, signum: int) -> Non
         time.sleep(0.2)
     time.sleep(0.5)
     process.send_signal(signum)
-    out, err = process.communicate(timeout=60)
+    process.wait(timeout=60)  # stdin stays open: an end of input must not race the signal
+    out, err = process.stdout.read(), process.stderr.read()
     assert process.returncode == 128 + signum, err
     assert "Game saved to" in out and "Traceback" not in err
     from solver.deduce import session
 
     assert session.load(save)["rounds"][0]["you"][0]["guess"] == "so"
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_signal_stops_a_tournament_in_one_line_with_no_process_left(workers: str) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli", "deduce", "bench", "--games", "200", "--workers", workers],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(8)  # into the games (the kernels are compiled and cached by now)
+    listed = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True)
+    children = [int(pid) for pid in listed.stdout.split()]
+    assert len(children) >= int(workers) - 1  # the worker processes, while they play
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 143 and "Stopped." in err and "Traceback" not in err
+    deadline = time.monotonic() + 10
+    while (alive := [pid for pid in children if _running(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert alive == []  # no worker left behind
