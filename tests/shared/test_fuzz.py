@@ -186,3 +186,33 @@ def test_layout_deck_files(write, field: str, value: object, cut: int) -> None:
         cards[cut // 2][field] = value
     path = write(json.dumps(deck | {"cards": cards}))
     check(["layout", "solo", "--player", "random", "--deck", path, "--json"])
+
+
+# The session loops: whatever a person types at a game's prompts, line after line, the game
+# answers and goes on, or ends when the input does (saved, exit 0). Typed lines mix the
+# nasty values with words the games accept, so that play gets past the first prompt.
+TYPED = st.lists(
+    st.one_of(
+        TEXT,
+        st.sampled_from(["ballet", "so", "den", "ebbs", "0", "250", "1,000", "y", "n", "hint"]),
+        st.sampled_from(["moves", "values", "board", "help", "knock 1", "1 A1", "12 B2 TALL"]),
+    ),
+    max_size=15,
+).map(lambda lines: "\n".join(line.replace("\n", " ") for line in lines) + "\n")
+
+
+@pytest.mark.slow
+@FUZZ
+@given(typed=TYPED, you_score=st.booleans())
+def test_what_a_person_types_in_deduce_play(tmp_path_factory, typed: str, you_score) -> None:
+    save = tmp_path_factory.mktemp("typed") / "g.json"
+    args = ["deduce", "play", "--rounds", "1", "--seed", "5", "--save", str(save), "--force"]
+    check([*args, *(["--you-score"] if you_score else [])], input=typed)
+
+
+@pytest.mark.slow
+@FUZZ
+@given(typed=TYPED)
+def test_what_a_person_types_in_layout_play(tmp_path_factory, typed: str) -> None:
+    save = tmp_path_factory.mktemp("typed") / "g.json"
+    check(["layout", "play", "--seed", "5", "--save", str(save), "--force"], input=typed)
