@@ -309,11 +309,18 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
     at end of input or quit, ``interrupted`` by a signal) and ``saved`` (its file): a
     script reading stdout always gets one document."""
     from solver import render, signals
+    from solver.arena import interrupted
     from solver.terminal import PromptConsole
 
     try:
-        with signals.as_interrupts():
-            finished = session.play(state, PromptConsole(draw, stderr=as_json), path)
+        try:
+            with signals.as_interrupts():
+                finished = session.play(state, PromptConsole(draw, stderr=as_json), path)
+        except SystemError as error:  # a signal while a Numba kernel ran (the bot thinking)
+            stop = interrupted(error)
+            if stop is None:
+                raise
+            raise stop from None
     except (EOFError, KeyboardInterrupt) as stop:
         with signals.ignored():  # a second signal must not cut the save short
             session.save(state, path)

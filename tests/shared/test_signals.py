@@ -79,3 +79,24 @@ def test_a_signal_stops_a_tournament_in_one_line_with_no_process_left(workers: s
     while (alive := [pid for pid in children if _running(pid)]) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert alive == []  # no worker left behind
+
+
+def test_a_signal_while_the_bot_thinks_in_a_kernel_saves_the_game(tmp_path, monkeypatch):
+    """Raised inside a Numba kernel, Ctrl-C comes out as a SystemError: the game is still
+    saved, as at a prompt."""
+    from click.testing import CliRunner
+
+    import cli
+    from solver.deduce import session
+
+    def thinking(state, console, path):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as stop:
+            raise SystemError("CPUDispatcher returned a result with an exception set") from stop
+
+    monkeypatch.setattr(session, "play", thinking)
+    save = tmp_path / "g.json"
+    result = CliRunner().invoke(cli.main, ["deduce", "play", "--rounds", "1", "--save", str(save)])
+    assert result.exit_code == 130 and "Game saved to" in result.output
+    assert session.load(save)["round"] == 0
