@@ -34,32 +34,28 @@ def _raise(signum: int, frame: object) -> None:
 
 
 @contextlib.contextmanager
-def as_interrupts() -> Iterator[None]:
-    """SIGTERM and SIGHUP raise ``Interrupted`` inside the block (main thread only)."""
+def _handled(numbers: tuple[int, ...], handler: object) -> Iterator[None]:
+    """``handler`` for the signals ``numbers`` inside the block, the previous ones after.
+    Only the main thread may set handlers: elsewhere (a test runner's worker) nothing
+    changes."""
     try:
-        previous = {number: signal.signal(number, _raise) for number in CAUGHT}
-    except ValueError:  # not the main thread (a test runner's worker): leave them be
-        yield
-        return
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-
-
-@contextlib.contextmanager
-def ignored() -> Iterator[None]:
-    """Ctrl-C, SIGTERM and SIGHUP ignored inside the block: a second signal while the game
-    is being saved on the way out must not cut the save short."""
-    numbers = (signal.SIGINT, *CAUGHT)
-    try:
-        previous = {number: signal.signal(number, signal.SIG_IGN) for number in numbers}
+        previous = {number: signal.signal(number, handler) for number in numbers}
     except ValueError:  # not the main thread
         yield
         return
     try:
         yield
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+        for number, before in previous.items():
+            signal.signal(number, before)
+
+
+def as_interrupts() -> contextlib.AbstractContextManager[None]:
+    """SIGTERM and SIGHUP raise ``Interrupted`` inside the block (main thread only)."""
+    return _handled(CAUGHT, _raise)
+
+
+def ignored() -> contextlib.AbstractContextManager[None]:
+    """Ctrl-C, SIGTERM and SIGHUP ignored inside the block: a second signal while the game
+    is being saved on the way out must not cut the save short."""
+    return _handled((signal.SIGINT, *CAUGHT), signal.SIG_IGN)
