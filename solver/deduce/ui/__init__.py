@@ -1,0 +1,1 @@
+"""What's My Word?'s front end: its commands, line-mode session, screens and drawing."""

@@ -1,0 +1,374 @@
+"""``myword deduce``: What's My Word? commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from solver.ui.options import JSON_OPTION, LANG_OPTION, FiniteFloat, PathType
+from solver.ui.saved import FORCE_OPTION, RESUME_OPTION, SAVE_OPTION, play_saved, save_target
+from solver.ui.tournament import arena_options, arena_spec, run_tournament
+
+
+@click.group()
+def deduce() -> None:
+    """What's My Word?: score Guesswords, get advice, let the bot solve whole rounds."""
+
+
+SHEET_OPTION = click.option(
+    "--sheet", default="6", show_default=True, help="6, 7, or a sheet file of length@offset rows."
+)
+STRATEGY_OPTION = click.option(
+    "--strategy",
+    type=click.Choice(["lookahead", "points", "entropy"]),
+    default="lookahead",
+    show_default=True,
+    help="How the bot picks Guesswords.",
+)
+PRIOR_OPTION = click.option(
+    "--prior",
+    type=click.Choice(["familiar", "uniform"]),
+    default="familiar",
+    show_default=True,
+    help="Candidate weights: more familiar words likelier, or all alike.",
+)
+
+
+def pool_options(function):
+    """--pool / --from-text / --from-list: which words the opponent may have hidden."""
+    function = click.option(
+        "--from-list", type=PathType(path_type=Path), help="Gamewords from a word-list file."
+    )(function)
+    function = click.option(
+        "--from-text", type=PathType(path_type=Path), help="Gamewords from a page of text."
+    )(function)
+    return click.option(
+        "--pool",
+        "tier",
+        type=click.Choice(["familiar", "easy", "all"]),
+        default=None,
+        help="Tier of hidden words [default: familiar; all with a file].",
+    )(function)
+
+
+def _pool(length: int, tier, lang: str, from_text, from_list):
+    from solver import lexicon
+
+    if tier is None and from_text is None and from_list is None:
+        return None  # the default: the familiar tier
+    return lexicon.pool(length, tier, lang, from_text=from_text, from_list=from_list)
+
+
+@deduce.command()
+@click.argument("gameword")
+@click.argument("guess")
+@click.option(
+    "--row", "row_number", type=click.IntRange(min=1), required=True, help="Row number, 1 first."
+)
+@SHEET_OPTION
+@JSON_OPTION
+def score(gameword: str, guess: str, row_number: int, sheet: str, as_json: bool) -> None:
+    """Score GUESS against GAMEWORD on a row of the sheet, with its marking."""
+    from solver import render
+    from solver.deduce import load_sheet, marking
+    from solver.deduce import score as score_guess
+    from solver.deduce.display import LEGEND, marked
+    from solver.errors import UserError
+
+    played = load_sheet(sheet)
+    if row_number > len(played.rows):
+        raise UserError(f"the {played.name} sheet has {len(played.rows)} rows, not {row_number}")
+    if len(gameword) != played.word_length:
+        raise UserError(f"the {played.name} sheet takes a {played.word_length}-letter Gameword")
+    row = played.rows[row_number - 1]
+    if len(guess) != row.length:
+        raise UserError(f"row {row_number} takes a {row.length}-letter Guessword, not {guess!r}")
+    last = played.is_last(row_number - 1)
+    points = score_guess(gameword, guess, row.offset, last)
+    marks = marking(gameword, guess, row.offset)
+    if as_json:
+        render.emit_json(
+            {
+                "gameword": gameword.lower(),
+                "guess": guess.lower(),
+                "row": row_number,
+                "length": row.length,
+                "offset": row.offset,
+                "last_row": last,
+                "score": points,
+                "marks": [str(m) for m in marks],
+            }
+        )
+        return
+    out = render.console()
+    where = f"row {row_number} ({row.length} letters from column {row.offset + 1})"
+    words = f"{render.plain(guess.upper())} on {where} against {render.plain(gameword.upper())}"
+    out.print(f"{words}: [bold]{points:,}[/bold]")
+    out.print(marked(guess, marks))
+    out.print(f"[dim]{LEGEND}[/dim]")
+
+
+@deduce.command()
+@click.option(
+    "--length",
+    type=click.Choice(["6", "7"]),
+    default=None,
+    help="Gameword length (picks the default sheet).",
+)
+@SHEET_OPTION
+@click.option("--history", default="", help='Rows played so far, e.g. "SO 0, DEN 1250".')
+@STRATEGY_OPTION
+@pool_options
+@PRIOR_OPTION
+@click.option(
+    "--top",
+    type=click.IntRange(min=1),
+    default=5,
+    show_default=True,
+    help="How many candidates and alternatives to show.",
+)
+@click.option(
+    "--seconds",
+    type=FiniteFloat(min=0.01),
+    default=None,
+    help="Time budget for the choice (anytime mode).",
+)
+@LANG_OPTION
+@JSON_OPTION
+def advise(
+    length, sheet, history, strategy, tier, from_text, from_list, prior, top, seconds, lang, as_json
+) -> None:
+    """Deduce the opponent's Gameword from the scores heard and recommend the next Guessword."""
+    from solver import render
+    from solver.deduce import load_sheet
+    from solver.deduce.advisor import advise as advise_next
+    from solver.deduce.candidates import parse_history
+    from solver.errors import UserError
+
+    sheet_given = click.get_current_context().get_parameter_source("sheet").name != "DEFAULT"
+    if length is not None and sheet_given and sheet != length:
+        raise UserError("give --length or --sheet, not both")
+    played = load_sheet(length or sheet)
+    pool = _pool(played.word_length, tier, lang, from_text, from_list)
+    advice = advise_next(parse_history(history), played, strategy, pool, prior, lang, top, seconds)
+    for warning in advice.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if as_json:
+        render.emit_json(advice.to_json(top))
+    else:
+        from solver.deduce.display import advice_view
+
+        render.console().print(advice_view(advice, top))
+
+
+@deduce.command()
+@click.argument("gamewords", metavar="GAMEWORD...", nargs=-1, required=True)
+@STRATEGY_OPTION
+@SHEET_OPTION
+@pool_options
+@PRIOR_OPTION
+@LANG_OPTION
+@JSON_OPTION
+def solve(gamewords, strategy, sheet, tier, from_text, from_list, prior, lang, as_json) -> None:
+    """Let the bot play a whole round against each known GAMEWORD."""
+    from solver import render
+    from solver.deduce import load_sheet
+    from solver.deduce.display import sheet_table
+    from solver.deduce.game import oracle, play_round
+
+    played = load_sheet(sheet)
+    pool = _pool(played.word_length, tier, lang, from_text, from_list)
+    results = [play_round(w, played, strategy, pool, prior, lang) for w in gamewords]
+    if as_json:
+        render.emit_json(
+            [dict(r.to_json(), oracle=oracle(r.gameword, played, lang)) for r in results]
+        )
+        return
+    out = render.console()
+    for result in results:
+        out.print(sheet_table(result.to_json()))
+        best = oracle(result.gameword, played, lang)
+        ratio = f"{result.total / best:.0%}"
+        out.print(f"{result.total:,} points; knowing the word one could score {best:,} ({ratio})")
+
+
+@deduce.command(name="bench")
+@click.option(
+    "--strategy",
+    default="lookahead",
+    show_default=True,
+    help="lookahead, points or entropy; several, comma-separated, meet the same Gamewords.",
+)
+@click.option("--length", type=click.Choice(["6", "7"]), default="6", show_default=True)
+@click.option(
+    "--gamewords",
+    type=click.Choice(["familiar", "easy", "medium", "hard"]),
+    default="familiar",
+    show_default=True,
+    help="Draw from the familiar pool, or from what the bot hides at a difficulty.",
+)
+@PRIOR_OPTION
+@LANG_OPTION
+@arena_options(100)
+def deduce_bench(strategy, length, gamewords, prior, lang, **kwargs) -> None:
+    """Strategies play rounds against the same drawn Gamewords; compare with the oracle."""
+    spec, settings = arena_spec(
+        "deduce",
+        strategy,
+        kwargs,
+        length=int(length),
+        gamewords=gamewords,
+        prior=prior,
+        lang=lang,
+    )
+    columns = [
+        ("oracle", "mean_oracle", "{:,.0f}"),
+        ("ratio", "ratio", "{:.4f}"),
+        ("bonus", "bonus_rate", "{:.1%}"),
+        ("rows to one", "mean_rows_to_one", "{:.2f}"),
+    ]
+    run_tournament(spec, settings, columns, f"What's My Word? {length} letters: {strategy}")
+
+
+DIFFICULTY_OPTION = click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard"]),
+    default="medium",
+    show_default=True,
+    help="How well the bot guesses, and how hard a word it hides.",
+)
+
+
+@deduce.command()
+@click.option("--length", type=click.Choice(["6", "7"]), default="6", show_default=True)
+@DIFFICULTY_OPTION
+@click.option("--seed", type=int, default=None, help="Seed for the draw (default 1980).")
+@LANG_OPTION
+@JSON_OPTION
+def pick(length: str, difficulty: str, seed: int | None, lang: str, as_json: bool) -> None:
+    """Choose a Gameword for the bot to hide: familiar, and as hard as the difficulty says."""
+    from solver import render
+    from solver.deduce.picks import candidates_for
+    from solver.deduce.picks import pick as pick_word
+
+    word = pick_word(int(length), difficulty, seed, lang)
+    if as_json:
+        pool = candidates_for(int(length), difficulty, lang)
+        render.emit_json(
+            {"word": word, "length": int(length), "difficulty": difficulty, "drawn_from": len(pool)}
+        )
+    else:
+        click.echo(word.upper())
+
+
+@deduce.command()
+@click.option(
+    "--purple",
+    type=click.Choice(["lookahead", "points", "entropy"]),
+    default="lookahead",
+    show_default=True,
+)
+@click.option(
+    "--red",
+    type=click.Choice(["lookahead", "points", "entropy"]),
+    default="points",
+    show_default=True,
+)
+@DIFFICULTY_OPTION
+@LANG_OPTION
+@arena_options(20)
+def match(purple, red, difficulty, lang, **kwargs) -> None:
+    """Bot against bot: whole two-round games between two strategies."""
+    spec, settings = arena_spec(
+        "deduce-match", [purple, red], kwargs, difficulty=difficulty, lang=lang
+    )
+    columns = [("outright wins", "outright_wins", "{:d}"), ("ties", "ties", "{:d}")]
+    title = f"Purple {purple} v Red {red}, {difficulty} words"
+    run_tournament(spec, settings, columns, title)
+
+
+@deduce.command()
+@click.option("--rounds", type=click.IntRange(1, 2), default=2, show_default=True)
+@DIFFICULTY_OPTION
+@click.option("--seed", type=int, default=None, help="Seed for the bot's words and slack.")
+@LANG_OPTION
+@click.option(
+    "--pool-from",
+    type=PathType(path_type=Path),
+    default=None,
+    help="Both Gamewords from this page of text (the newspaper variation).",
+)
+@click.option(
+    "--turn-seconds",
+    type=FiniteFloat(min=1),
+    default=None,
+    help="The one-minute variation: a turn later than this scores 0.",
+)
+@click.option(
+    "--accept-nonwords", is_flag=True, help="Accept Guesswords that are not in the dictionary."
+)
+@click.option(
+    "--you-score", is_flag=True, help="Keep your word on paper and score my guesses yourself."
+)
+@click.option(
+    "--hints",
+    type=click.Choice(["on", "off"]),
+    default="on",
+    show_default=True,
+    help="Show your marginal alphabets and what your scores tell.",
+)
+@click.option(
+    "--you",
+    "colour",
+    type=click.Choice(["purple", "red"]),
+    default="purple",
+    show_default=True,
+    help="Purple plays first in round 1, Red in round 2.",
+)
+@SAVE_OPTION
+@RESUME_OPTION
+@FORCE_OPTION
+@JSON_OPTION
+def play(
+    rounds,
+    difficulty,
+    seed,
+    lang,
+    pool_from,
+    turn_seconds,
+    accept_nonwords,
+    you_score,
+    hints,
+    colour,
+    save_path,
+    resume_name,
+    force,
+    as_json,
+) -> None:
+    """Play What's My Word? against the bot: two rounds, turns alternating, saved as you go
+    (--json: played on stderr, the finished game on stdout)."""
+    from solver import savefile
+    from solver.deduce import session
+    from solver.deduce.display import game_view
+
+    resumed, path = save_target("deduce", save_path, resume_name, force)
+    if resumed is not None:
+        state = session.load(resumed)
+    else:
+        settings = session.Settings(
+            rounds=rounds,
+            difficulty=difficulty,
+            seed=seed,
+            lang=lang,
+            pool_from=str(pool_from) if pool_from else None,
+            turn_seconds=turn_seconds,
+            accept_nonwords=accept_nonwords,
+            you_score=you_score,
+            hints=hints == "on",
+            you=colour,
+        )
+        state = session.new_game(settings)
+    with savefile.holding(path):
+        session.save(state, path)
+        play_saved(session, state, game_view, path, "deduce play", as_json)

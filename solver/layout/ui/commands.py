@@ -1,0 +1,139 @@
+"""``myword layout``: My Word (1980) commands."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from solver.ui.options import JSON_OPTION, PathType
+from solver.ui.saved import FORCE_OPTION, RESUME_OPTION, SAVE_OPTION, play_saved, save_target
+from solver.ui.tournament import arena_options, arena_spec, run_tournament
+
+LAYOUT_DECK_OPTION = click.option(
+    "--deck",
+    "deck_file",
+    type=PathType(path_type=Path),
+    default=None,
+    help="A deck file in the form of solver/layout/data/deck.json (default: that deck).",
+)
+
+
+@click.group()
+def layout() -> None:
+    """My Word (1980): lay out cards with letter pairs to make 4-letter words."""
+
+
+@layout.command()
+@click.option(
+    "--player",
+    type=click.Choice(["beam", "greedy", "random"]),
+    default="beam",
+    show_default=True,
+)
+@click.option("--seed", type=int, default=None, help="Seed for the shuffle (default 1980).")
+@click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
+@click.option("--boards/--no-boards", default=True, help="Draw the layout after each move.")
+@LAYOUT_DECK_OPTION
+@JSON_OPTION
+def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_json) -> None:
+    """One solo game (4 cards in hand): the board after each move, then the final score."""
+    from solver import render
+    from solver.layout import display
+    from solver.layout.board import Layout
+    from solver.layout.deck import load_deck
+    from solver.layout.game import play_game
+
+    state = play_game([player], seed, easy, load_deck(deck_file))
+    if as_json:
+        render.emit_json(state.log)
+        return
+    out = render.console()
+    layout = Layout().place((0, 0), state.log["centre"])
+    for move in state.log["moves"]:
+        if move["kind"] == "play":
+            layout = layout.place(tuple(move["position"]), move["card"])
+        out.print(display.describe_move(move, display.window_of(layout), player), markup=False)
+        if boards and move["kind"] == "play":
+            out.print(display.board_view(layout, state.deck, set()))
+    out.print(f"[bold]Final score: {state.scores[0]}[/bold] ({len(state.log['moves'])} moves)")
+
+
+@layout.command(name="play")
+@click.option(
+    "--players",
+    default="human,beam",
+    show_default=True,
+    help="1 to 6 of human, beam, greedy, random, in seat order; the second seat starts.",
+)
+@click.option("--seed", type=int, default=None, help="Seed for the shuffle (default 1980).")
+@click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
+@SAVE_OPTION
+@RESUME_OPTION
+@FORCE_OPTION
+@LAYOUT_DECK_OPTION
+@JSON_OPTION
+def layout_play(players, seed, easy, save_path, resume_name, force, deck_file, as_json) -> None:
+    """Play My Word (1980) in the terminal against bots (or friends, passing the keyboard);
+    --json: played on stderr, the finished game's log on stdout."""
+    from solver import savefile
+    from solver.layout import session
+
+    resumed, path = save_target("layout", save_path, resume_name, force)
+    if resumed is not None:
+        state = session.load(resumed)
+    else:
+        from solver.layout.deck import load_deck
+
+        players = session.parse_players(players)
+        state = session.new_game(players, seed, easy, load_deck(deck_file))
+    with savefile.holding(path):
+        session.save(state, path)
+        play_saved(session, state, lambda view: view, path, "layout play", as_json)
+
+
+@layout.command(name="bench")
+@click.option("--players", default="beam,greedy", show_default=True, help="random, greedy, beam.")
+@click.option("--solo", is_flag=True, help="Each player plays the same solo games.")
+@click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
+@LAYOUT_DECK_OPTION
+@arena_options(100)
+def layout_bench(players, solo, easy, deck_file, **kwargs) -> None:
+    """Compare players: solo mean scores, or win rates head to head, with 95% intervals."""
+    deck = None if deck_file is None else str(deck_file)
+    spec, settings = arena_spec("layout", players, kwargs, solo=solo, easy=easy, deck=deck)
+    run_tournament(spec, settings, title="My Word (1980)" + (" solo" if solo else ""))
+
+
+@layout.command()
+@click.argument("log_file", metavar="LOG", type=PathType(path_type=Path))
+@JSON_OPTION
+def replay(log_file: Path, as_json: bool) -> None:
+    """Re-check every move and score of a game log (`layout solo --json`, a saved game):
+    ok (a finished game), unfinished (a saved game in progress) or the first discrepancy
+    (exit 1)."""
+    import json
+
+    from solver import render, savefile
+    from solver.errors import UserError
+    from solver.layout.game import replay as check_log
+    from solver.userfiles import regular_file
+
+    try:
+        log = json.loads(regular_file(log_file, "log").read_text("utf-8"))
+    except UserError:
+        raise  # already says what is wrong with the path
+    except FileNotFoundError:
+        raise UserError(f"no such log: {log_file}") from None
+    except (OSError, ValueError) as error:
+        raise UserError(f"cannot read the log {log_file}: {error}") from None
+    if isinstance(log, dict) and log.get("format") == savefile.FORMAT:
+        log = log.get("state")  # a saved game: its log (replay re-checks every move itself)
+    result = check_log(log)
+    if as_json:
+        render.emit_json(result._asdict())
+    else:
+        click.echo(f"{result.verdict}: {result.message}")
+    if not result.ok:
+        sys.exit(1)

@@ -1,0 +1,1 @@
+"""MY WORD!'s front end: its commands, the real-time line-mode race, screens and drawing."""

@@ -1,0 +1,163 @@
+"""``myword race``: MY WORD! commands."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from solver.ui.options import JSON_OPTION, LANG_OPTION, FiniteFloat
+from solver.ui.tournament import arena_options, arena_spec, run_tournament
+
+
+@click.group()
+def race() -> None:
+    """MY WORD!: the speed card game. Find the best claim on a table of cards."""
+
+
+RACE_DECK_OPTION = click.option(
+    "--deck",
+    "deck_spec",
+    default=None,
+    help="en, es, kids (the language's ages 7+ deck), kids-en, kids-es, or a deck file "
+    "(card count a line) [default: the language's deck].",
+)
+RACE_LANG_OPTION = click.option(
+    "--lang",
+    default=None,
+    help="Language of the words: en or es [default: the deck's: es for --deck es or "
+    "kids-es, else en]. A deck with letters the language lacks (Ñ in English) is refused.",
+)
+
+
+@race.command()
+@click.argument("table")
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option(
+    "--tier",
+    type=click.Choice(["easy", "familiar", "all"]),
+    default="all",
+    show_default=True,
+    help="Only words of this tier.",
+)
+@LANG_OPTION
+@JSON_OPTION
+def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
+    """The best claims for TABLE, e.g. "A B ND U K ? E": most cards first, then familiar."""
+    from solver import render
+    from solver.race.index import claims, parse_table
+
+    cards = parse_table(table, lang)
+    found = claims(cards, tier, lang, top)
+    if as_json:
+        render.emit_json({"table": cards, "tier": tier, "claims": [c.to_json() for c in found]})
+        return
+    from rich.table import Table
+
+    title = render.plain(f"Best claims on {' '.join(cards).upper()}")
+    shown = Table("word", "cards", "count", "zipf", title=title)
+    for each in found:
+        word, used = render.plain(each.word.upper()), render.plain(" ".join(each.cards).upper())
+        shown.add_row(word, used, str(each.count), f"{each.zipf:.2f}")
+    out = render.console()
+    out.print(shown if found else "No word of 3 or more cards on this table.")
+
+
+@race.command(name="bench")
+@click.option(
+    "--players",
+    default="hard,medium,easy",
+    show_default=True,
+    help="Bot levels, with an optional claim policy: hard,medium:wait,easy:first.",
+)
+@click.option(
+    "--pace",
+    type=FiniteFloat(min=0.1),
+    default=2.0,
+    show_default=True,
+    help="Seconds between two cards dealt.",
+)
+@RACE_DECK_OPTION
+@RACE_LANG_OPTION
+@arena_options(100)
+def race_bench(players, pace, deck_spec, lang, **kwargs) -> None:
+    """Bots race each other over many seeded games: mean cards and wins per seat."""
+    from solver.race.deck import load_deck
+
+    lang = load_deck(deck_spec, lang).lang  # --deck es alone is a Spanish race
+    spec, settings = arena_spec("race", players, kwargs, pace=pace, deck=deck_spec, lang=lang)
+    run_tournament(spec, settings, [("claims a game", "claims_per_game", "{:.1f}")], "MY WORD!")
+
+
+@race.command(name="play")
+@click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    default=3,
+    show_default=True,
+    help="Players, you included.",
+)
+@click.option(
+    "--level",
+    default="medium",
+    show_default=True,
+    help="The bots' level (and policy): easy, medium, hard, e.g. hard:wait.",
+)
+@click.option(
+    "--pace",
+    type=FiniteFloat(min=0.2),
+    default=3.0,
+    show_default=True,
+    help="Seconds between two cards dealt.",
+)
+@click.option(
+    "--kids",
+    is_flag=True,
+    help="The ages 7+ rule: only the deck's single letters and QU (no wilds, no Ñ).",
+)
+@RACE_DECK_OPTION
+@click.option("--seed", type=int, default=None, help="Seed for the shuffles and the bots.")
+@RACE_LANG_OPTION
+@JSON_OPTION
+def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> None:
+    """Race the bots in real time: type a word and press Enter to claim it (--json: the
+    race on stderr, the final totals on stdout)."""
+    import queue
+    import threading
+    import time
+
+    from solver import render
+    from solver.race.bots import parse_bot
+    from solver.race.deck import load_deck
+    from solver.race.live import RaceStopped, play_live_game
+
+    bots = [parse_bot(level) for _ in range(players - 1)]
+    deck = load_deck(deck_spec, lang, kids)
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read_lines() -> None:
+        for line in sys.stdin:
+            lines.put(line)
+
+    threading.Thread(target=read_lines, daemon=True).start()
+    out = render.console(stderr=as_json)
+
+    def emit_race(totals: list[int] | None, ended: str) -> None:
+        names = ["you", *[bot.name for bot in bots]]
+        race = {"seed": seed, "players": names, "totals": totals, "deck": deck.name}
+        render.emit_json(race | {"lang": deck.lang, "ended": ended})
+
+    def say_plain(line: str) -> None:
+        out.print(line, markup=False)  # lines hold the words typed: never markup
+
+    try:
+        totals = play_live_game(
+            bots, deck, pace, seed, lines, time.monotonic, time.sleep, say_plain
+        )
+    except KeyboardInterrupt as stop:
+        click.echo("\nGame stopped.", err=as_json)
+        if as_json:  # still one document: the rounds finished, and how the race ended
+            emit_race(stop.totals if isinstance(stop, RaceStopped) else None, "interrupted")
+        sys.exit(130)
+    if as_json:
+        emit_race(totals, "finished")

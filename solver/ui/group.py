@@ -1,0 +1,74 @@
+"""The ``myword`` command group: user errors, full disks and signals become one line on
+stderr and a non-zero exit, never a traceback."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from typing import NoReturn
+
+import click
+
+
+class UserErrorsAsMessages(click.Group):
+    """Turns the package's UserError into click's one-line ``Error: ...`` and exit 1."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        from solver.errors import UserError
+        from solver.signals import as_interrupts
+
+        try:
+            with as_interrupts():  # SIGTERM and SIGHUP stop a command as Ctrl-C does
+                result = super().invoke(ctx)
+            if sys.stdout is not None:
+                sys.stdout.flush()  # a full disk shows here, not in a traceback at exit
+            return result
+        except UnicodeEncodeError as error:
+            shown = error.object[error.start : error.end]
+            raise click.ClickException(
+                f"the output's encoding ({error.encoding}) cannot show {shown!r}: "
+                "set PYTHONIOENCODING=utf-8"
+            ) from None
+        except OSError as error:
+            if error.errno not in OUTPUT_FAILURES:
+                raise
+            _silence_stdout()
+            where = f" {error.filename}" if error.filename else " the output"
+            raise click.ClickException(f"cannot write{where}: {error.strerror}") from None
+        except UserError as error:
+            raise click.ClickException(str(error)) from None
+        except KeyboardInterrupt as stop:
+            stopped(stop=stop)
+        except SystemError as error:
+            from solver.arena import interrupted
+
+            stop = interrupted(error)
+            if stop is not None:  # Ctrl-C inside a Numba kernel
+                stopped(stop=stop)
+            raise
+
+
+# Writes that fail for want of room or a working device (``> /dev/full``): the output
+# cannot be shown, which is the user's setup, not a bug.
+OUTPUT_FAILURES = (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that Python's own flush at exit does not fail
+    a second time with an "Exception ignored" message."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, AttributeError, ValueError):  # no stdout to point anywhere
+        pass
+
+
+def stopped(note: str = "", stop: BaseException | None = None) -> NoReturn:
+    """Ctrl-C, SIGTERM or SIGHUP: one line on stderr and exit 128 + the signal's number,
+    130 for Ctrl-C (click's own says "Aborted!", exit 1)."""
+    from solver.signals import exit_status
+
+    click.echo(f"\nStopped.{note}", err=True)
+    sys.exit(exit_status(stop) if stop is not None else 130)

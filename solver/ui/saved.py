@@ -1,0 +1,125 @@
+"""Saved games: the ``games`` listing, the save options, and running a person's game so that
+nothing is lost on Ctrl-C, a signal or end of input."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from solver.ui.options import JSON_OPTION, PathType
+
+
+@click.command()
+@JSON_OPTION
+def games(as_json: bool) -> None:
+    """Your saved games, newest first, and how to resume each."""
+    from solver import render, savefile
+
+    kept = savefile.listing()
+    if as_json:
+        render.emit_json({"folder": str(savefile.games_dir()), "games": kept})
+        return
+    if not kept:
+        click.echo(f"No saved games in {savefile.games_dir()}.")
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table("name", "state", "saved", "resume with", title="Saved games")
+    table.columns[0].no_wrap = True
+    for game in kept:
+        command = savefile.GAME_COMMANDS.get(str(game["game"]), "?")
+        resume = f"myword {command} --resume {game['name']}"
+        state = "finished" if game["finished"] else "unfinished"
+        cells = (game["name"], state, str(game["saved"]), "" if game["finished"] else resume)
+        table.add_row(*(escape(cell) for cell in cells))  # file names are text, not markup
+    out = render.console()
+    out.print(table)
+    out.print(f"Kept in {savefile.games_dir()}", markup=False)
+
+
+SAVE_OPTION = click.option(
+    "--save",
+    "save_path",
+    type=PathType(path_type=Path),
+    default=None,
+    help="Where the game is saved after every turn (default: a new file in your games "
+    "folder; see `myword games`).",
+)
+RESUME_OPTION = click.option(
+    "--resume",
+    "resume_name",
+    metavar="NAME|FILE",
+    default=None,
+    help="Continue a saved game: its name in `myword games`, or its file.",
+)
+FORCE_OPTION = click.option(
+    "--force", is_flag=True, help="Let --save replace an unfinished game or another file."
+)
+
+
+def save_target(game: str, save_path: Path | None, resume_name: str | None, force: bool):
+    """The save a game is resumed from (None for a new game) and the file it is saved to.
+    A new game never replaces an unfinished one, nor a file that is not a saved game,
+    unless ``force``."""
+    from solver import savefile
+
+    if resume_name is not None and "\0" in resume_name:
+        raise click.BadParameter(
+            f"{resume_name!r} is not a valid name or path", param_hint="--resume"
+        )
+    resumed = None if resume_name is None else savefile.resolve(resume_name)
+    target = save_path or resumed or savefile.new_path(game)
+    if target != resumed:
+        savefile.check_target(target, force)
+    return resumed, target
+
+
+def resume_hint(command: str, path: Path) -> str:
+    """How to go on with a saved game: by name when it is in the games folder."""
+    from solver import savefile
+    from solver.errors import UserError
+
+    try:
+        name = path.stem if path.parent == savefile.games_dir() else str(path)
+    except UserError:
+        name = str(path)
+    return f"myword {command} --resume {name}"
+
+
+def play_saved(session, state, draw, path: Path, command: str, as_json: bool) -> None:
+    """Run a person's game; on Ctrl-C, SIGTERM, SIGHUP or end of input save it and say how
+    to go on (exit 128 + the signal's number after a signal, 130 for Ctrl-C; 0 after end of
+    input or quit). With ``as_json`` the game is played on stderr and the game goes to
+    stdout as JSON: the finished game as saved, or, when it ends early, the game so far
+    without what a player may not see (``session.public``) with ``ended`` (``unfinished``
+    at end of input or quit, ``interrupted`` by a signal) and ``saved`` (its file): a
+    script reading stdout always gets one document."""
+    from solver import render, signals
+    from solver.arena import interrupted
+    from solver.terminal import PromptConsole
+
+    try:
+        try:
+            with signals.as_interrupts():
+                finished = session.play(state, PromptConsole(draw, stderr=as_json), path)
+        except SystemError as error:  # a signal while a Numba kernel ran (the bot thinking)
+            stop = interrupted(error)
+            if stop is None:
+                raise
+            raise stop from None
+    except (EOFError, KeyboardInterrupt) as stop:
+        with signals.ignored():  # a second signal must not cut the save short
+            session.save(state, path)
+        click.echo(
+            f"\nGame saved to {path}; continue with: {resume_hint(command, path)}", err=as_json
+        )
+        interrupted = isinstance(stop, KeyboardInterrupt)
+        if as_json:
+            ended = "interrupted" if interrupted else "unfinished"
+            render.emit_json(session.public(state) | {"ended": ended, "saved": str(path)})
+        sys.exit(signals.exit_status(stop) if interrupted else 0)
+    if as_json:
+        render.emit_json(session.document(finished))

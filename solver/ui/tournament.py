@@ -1,0 +1,142 @@
+"""What every bench command shares: its options, the tournament spec, and running it with a
+progress bar, CSV, plots and a summary table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from solver.ui.group import stopped
+from solver.ui.options import JSON_OPTION, PathType
+
+
+def _capped_workers(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    """Refuse more local processes than a few per usable core, naming the limit."""
+    from solver.cores import WORKERS_PER_CORE, max_workers
+
+    if value > max_workers():
+        raise click.BadParameter(
+            f"{value} is more than {max_workers()}, the limit ({WORKERS_PER_CORE} per usable "
+            "core on this machine)",
+            ctx,
+            param,
+        )
+    return value
+
+
+def arena_options(default_games: int):
+    """The options every bench command shares: how many games, the seed, where they run,
+    and what is written."""
+    options = [
+        click.option(
+            "--games", type=click.IntRange(min=1), default=default_games, show_default=True
+        ),
+        click.option(
+            "--seed", type=int, default=None, help="Seed of the first game (default 1980)."
+        ),
+        click.option(
+            "--workers",
+            type=click.IntRange(min=1),
+            default=1,
+            show_default=True,
+            callback=_capped_workers,
+            help="Local processes to play the games in (at most 4 per usable core).",
+        ),
+        click.option(
+            "--scheduler",
+            metavar="ADDRESS",
+            default=None,
+            help="Play on a Dask cluster, given its scheduler's address (tcp://host:8786).",
+        ),
+        click.option(
+            "--csv",
+            "csv_path",
+            type=PathType(path_type=Path, dir_okay=False),
+            default=None,
+            help="Write every game's results to this CSV file.",
+        ),
+        click.option(
+            "--plot",
+            "plot_dir",
+            type=PathType(path_type=Path, file_okay=False),
+            default=None,
+            help="Write PNG plots (score distributions, breakdown) into this folder.",
+        ),
+        JSON_OPTION,
+    ]
+
+    def decorate(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
+def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
+    """Play a tournament with a progress bar, write what was asked, print the summary."""
+    from rich.progress import Progress
+
+    from solver import arena, render
+
+    if arena_args["plot_dir"]:
+        from solver.plots import require_matplotlib
+
+        require_matplotlib()  # before the tournament, not after it
+    from solver.errors import UserError
+    from solver.userfiles import writable_file
+
+    csv_path = arena_args["csv_path"]
+    writer = arena.CsvWriter(writable_file(csv_path, "the CSV")) if csv_path else None
+    try:
+        with Progress(console=render.console(stderr=True), transient=True) as progress:
+            task = progress.add_task(title or ", ".join(spec.entries), total=spec.games)
+            outcome = arena.play(
+                spec,
+                arena_args["workers"],
+                arena_args["scheduler"],
+                lambda done: progress.advance(task, done),
+                writer.write if writer else None,
+            )
+    except KeyboardInterrupt as stop:
+        stopped(" The CSV holds the games finished." if writer else "", stop)
+    except OSError as error:  # the CSV's disk full, or its device refusing writes
+        raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
+    finally:
+        if writer:
+            try:
+                writer.close()  # flushes: a full disk may only show here
+            except OSError as error:
+                raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
+    summary = outcome.summary
+    if writer:
+        summary["csv"] = str(writer.path)
+    if arena_args["plot_dir"]:
+        from solver.plots import plot
+
+        summary["plots"] = [str(p) for p in plot(summary, outcome.scores, arena_args["plot_dir"])]
+    if arena_args["as_json"]:
+        render.emit_json(summary)
+        return
+    render.console().print(render.tournament_table(summary, columns, title))
+    for written in [summary.get("csv"), *summary.get("plots", [])]:
+        if written:
+            click.echo(f"wrote {written}", err=True)
+
+
+def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
+    """The tournament a bench command asks for, and its shared options (split off the
+    command's keyword arguments). ``entries``: a list, or comma-separated names."""
+    from solver import arena, seeds
+    from solver.errors import UserError
+
+    names = ("games", "seed", "workers", "scheduler", "csv_path", "plot_dir", "as_json")
+    settings = {name: kwargs.pop(name) for name in names}
+    if isinstance(entries, str):
+        names = [e.strip() for e in entries.split(",")]
+        if any(names) and not all(names):  # "hard,,easy": a typing mistake, not two players
+            raise UserError(f"an empty name in {entries!r}: name every player, comma-separated")
+        entries = [name for name in names if name]  # none at all: the arena says so
+    seed = seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"]
+    return arena.tournament(game, entries, settings["games"], seed, **options), settings
