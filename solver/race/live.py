@@ -411,5 +411,7 @@ class LiveRace:
             "rounds": self.rounds,
             "totals": self.totals,
             "winners": [self.labels[seat] for seat in self.winners] if self.rounds else [],
-            "calls": [asdict(e) for e in self.events if e.kind in CALLS],
+            "calls": [
+                asdict(e) | {"time": round(e.time, 3)} for e in self.events if e.kind in CALLS
+            ],
         }

@@ -47,7 +47,8 @@ def describe(race: LiveRace, event: Event) -> str | None:
     """The feed's sentence for ``event``; None for a deal (the table shows it)."""
     word = event.word.upper()
     if event.kind == ROUND:
-        return f"Round {event.round + 1} of {len(race.seats)}, dealt by {_who(race, event.seat)}."
+        dealer = race.labels[event.seat]
+        return f"Round {event.round + 1} of {len(race.seats)}, dealt by {dealer}."
     if event.kind == CLAIM:
         verb = "claim" if event.seat == 0 else "claims"
         count = len(event.cards)
