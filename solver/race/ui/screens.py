@@ -95,12 +95,20 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
 """
 
 
+class WordInput(Input):
+    """The input line: letters only, and it lets ``?`` through to the screen's help."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character != "?" and super().check_consume_key(key, character)
+
+
 class RaceScreen(Screen[dict]):
     """The race: table of cards, cards won, clock line, feed, and the input line."""
 
     BINDINGS: ClassVar = [
         Binding("question_mark", "help", "Help", priority=True),
-        Binding("escape", "escape", "Stop the race / leave"),
+        Binding("escape", "stop", "Stop the race"),
+        Binding("escape", "leave", "Leave"),
         Binding("enter", "leave", "Leave", show=False),
         Binding("q", "leave", "Leave", show=False),
     ]
@@ -109,7 +117,9 @@ class RaceScreen(Screen[dict]):
     RaceScreen #table { height: auto; min-height: 5; border: round $accent; padding: 0 1; }
     RaceScreen #final { height: auto; border: round $success; padding: 0 1; }
     RaceScreen #feed { height: 1fr; border: round $panel; }
-    RaceScreen #scores { width: 34; height: auto; border: round $accent; padding: 0 1; }
+    RaceScreen #scores {
+        width: auto; min-width: 24; height: auto; border: round $accent; padding: 0 1;
+    }
     RaceScreen #word { dock: bottom; margin: 0 0 1 0; }
     RaceScreen .hidden { display: none; }
     """
@@ -138,7 +148,11 @@ class RaceScreen(Screen[dict]):
                 feed.can_focus = False  # the focus stays on the input line
                 yield feed
             yield Static(id="scores")
-        yield Input(placeholder="type a word, enter to claim it  (? help)", id="word")
+        yield WordInput(
+            placeholder="type a word, enter to claim it  (? help)",
+            restrict=r"[^\W\d_]*",  # letters only: ? opens the help
+            id="word",
+        )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -226,14 +240,19 @@ class RaceScreen(Screen[dict]):
         grid = Table.grid(padding=(0, 1))
         grid.add_column()
         grid.add_column(justify="right")
-        grid.add_column(justify="right")
-        grid.add_row(Text("player", "dim"), Text("round", "dim"), Text("game", "dim"))
-        live = race.won if race.playing else [0] * len(race.seats)
+        if race.playing:
+            grid.add_column(justify="right")
+            grid.add_row(Text("player", "dim"), Text("round", "dim"), Text("game", "dim"))
+        else:
+            grid.add_row(Text("player", "dim"), Text("game", "dim"))
         for seat, (label, total) in enumerate(zip(race.labels, race.scores(), strict=True)):
             name = Text(label, "bold" if seat == 0 else "")
-            if race.playing and seat == race.dealer:
-                name.append(" deals", "italic dim")
-            grid.add_row(name, str(live[seat]), str(total))
+            if not race.playing:
+                grid.add_row(name, str(total))
+                continue
+            if seat == race.dealer:
+                name.append(" · deals", "italic dim")
+            grid.add_row(name, str(race.won[seat]), str(total))
         return grid
 
     def end_view(self) -> None:
@@ -256,6 +275,7 @@ class RaceScreen(Screen[dict]):
         word.add_class("hidden")
         self.set_focus(None)
         self.draw_status_only()
+        self.refresh_bindings()
 
     def draw_status_only(self) -> None:
         self.query_one("#status", Static).update(self.status_text())
@@ -295,12 +315,14 @@ class RaceScreen(Screen[dict]):
             self.query_one("#word", Input).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter and q leave only the end view: during the race they are typing."""
+        """Escape stops the race, then leaves the end view; enter and q leave only the end
+        view (during the race they are typing)."""
+        if action == "stop":
+            return not self.race.finished
         return action != "leave" or self.race.finished
 
-    def action_escape(self) -> None:
+    def action_stop(self) -> None:
         if self.race.finished:
-            self.action_leave()
             return
         self.race.stop()
         self.say("You stopped the race.", "bold")
