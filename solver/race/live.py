@@ -166,6 +166,7 @@ class LiveRace:
     playing: bool = field(init=False, default=False)
     finished: bool = field(init=False, default=False)
     stopped: bool = field(init=False, default=False)
+    unfinished: list[int] | None = field(init=False, default=None)  # a round cut short
 
     def __post_init__(self) -> None:
         self.deck = load_deck(self.deck, self.lang)
@@ -200,8 +201,8 @@ class LiveRace:
         return [sum(won[seat] for won in self.rounds) for seat in range(len(self.seats))]
 
     def scores(self) -> list[int]:
-        """Cards won so far, the round being played included."""
-        live = self.won if self.playing else [0] * len(self.seats)
+        """Cards won so far, the round being played (or cut short) included."""
+        live = self.won if self.playing else self.unfinished or [0] * len(self.seats)
         return [total + now for total, now in zip(self.totals, live, strict=True)]
 
     @property
@@ -264,7 +265,10 @@ class LiveRace:
         return [*happened, ruling]
 
     def stop(self) -> None:
-        """End the race now (the person left): the rounds finished keep their scores."""
+        """End the race now (the person left): the rounds finished keep their scores; the
+        cards won in the round cut short are kept apart (``unfinished``)."""
+        if self.playing:
+            self.unfinished = list(self.won)
         self.finished = self.stopped = True
         self.playing = False
 
@@ -410,6 +414,7 @@ class LiveRace:
             "pace": self.pace,
             "rounds": self.rounds,
             "totals": self.totals,
+            "unfinished_round": self.unfinished,
             "winners": [self.labels[seat] for seat in self.winners] if self.rounds else [],
             "calls": [
                 asdict(e) | {"time": round(e.time, 3)} for e in self.events if e.kind in CALLS

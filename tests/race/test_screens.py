@@ -16,6 +16,7 @@ from textual.widgets import Input, Static
 from solver.race.bots import RaceBot, parse_bot
 from solver.race.deck import load_deck, parse_deck
 from solver.race.live import LiveRace
+from solver.race.ui.feed import summary
 from solver.race.ui.screens import RaceScreen, new_game_screen
 from solver.ui.app import HelpScreen, MywordApp
 
@@ -123,6 +124,10 @@ async def whole_race() -> None:
         await pilot.press("enter")
         await pilot.pause()
     assert app.return_value == 0
+    assert summary(race) == (
+        "Winner: Cleo (fast) with 4 cards! Cards won: you 3, Cleo (fast) 4.\n"
+        "seed 1: replay with --seed 1"
+    )
 
 
 def test_escape_stops_the_race_and_shows_the_rounds_finished() -> None:
@@ -137,7 +142,10 @@ async def stopped_race() -> None:
         screen = await at(pilot, clock, 9.0)  # round 2 under way
         await pilot.press("escape")
         assert race.stopped and race.rounds == [[0, 3]]
-        assert "Race stopped after 1 round(s) of 2" in shown(screen, "#final")
+        final = shown(screen, "#final")
+        assert "Race stopped in round 2 of 2" in final
+        assert "2 (Cleo (fast) dealt), cut short" in final
+        assert race.unfinished == [0, 0] and race.scores() == [0, 3]
         await pilot.press("escape")
         await pilot.pause()
     assert app.return_value == 0

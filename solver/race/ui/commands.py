@@ -154,10 +154,14 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, plain, as_json)
         }
     )
     if not (plain or as_json) and sys.stdin.isatty() and sys.stdout.isatty():
+        from solver.race.ui.feed import summary
         from solver.race.ui.screens import RaceScreen
         from solver.ui.app import run_app
 
-        sys.exit(run_app(lambda: RaceScreen(race)))
+        status = run_app(lambda: RaceScreen(race))
+        if race.round >= 0:  # the race began: say how it ended, once the screen is gone
+            click.echo(summary(race))
+        sys.exit(status)
     play_lines(race, as_json)
 
 

@@ -75,3 +75,14 @@ def winner_text(race: LiveRace) -> str:
     if len(winners) == 1:
         return f"Winner: {winners[0]} with {best} cards!"
     return f"Winner: {' and '.join(winners)}, {best} cards each!"
+
+
+def summary(race: LiveRace) -> str:
+    """Two lines for the terminal after the race's screen is left: how it ended, the cards
+    won, and how to replay the deal."""
+    if race.finished and not race.stopped:
+        ended = winner_text(race)
+    else:
+        ended = f"Race stopped in round {race.round + 1} of {len(race.seats)}."
+    cards = scores_text(race, race.scores())
+    return f"{ended} Cards won: {cards}.\nseed {race.seed}: replay with --seed {race.seed}"

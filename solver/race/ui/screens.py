@@ -260,9 +260,15 @@ class RaceScreen(Screen[dict]):
         grid = Table("round", *race.labels, box=None, padding=(0, 1))
         for number, won in enumerate(race.rounds):
             grid.add_row(f"{number + 1} ({race.labels[number]} dealt)", *map(str, won))
-        grid.add_row(Text("total", "bold"), *(Text(str(t), "bold") for t in race.totals))
+        if race.unfinished is not None:
+            number = len(race.rounds)
+            row = f"{number + 1} ({race.labels[number]} dealt), cut short"
+            grid.add_row(row, *map(str, race.unfinished))
+        grid.add_row(Text("total", "bold"), *(Text(str(t), "bold") for t in race.scores()))
         if race.stopped:
-            title = f"Race stopped after {len(race.rounds)} round(s) of {len(race.seats)}"
+            title = f"Race stopped in round {len(race.rounds) + 1} of {len(race.seats)}"
+            if race.unfinished is None:
+                title = f"Race stopped after round {len(race.rounds)} of {len(race.seats)}"
         else:
             title = winner_text(race)
         final = self.query_one("#final", Static)
