@@ -131,15 +131,15 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, plain, as_json)
     """Race the bots in real time: type a word made of the cards on the table and press
     Enter to claim it. In a terminal the race has its own screen (? there explains it);
     with --plain, --json or a pipe it runs in line mode (--json: the race on stderr, the
-    race's document on stdout).
+    race's document on stdout). Without --seed a fresh seed is drawn and shown.
 
-    \b
-    A word of 3 cards or more wins its cards, one point each. A wrong call (not a word, or
-    cards the table lacks) wins nothing and every other player takes a free card. A word
-    is "too late" (no cards, no fine) when the table could spell it at some moment after
-    you began typing it and only other players' claims took its cards: typing began at
-    the first key in the screen, and in line mode when your previous line arrived (or the
-    round began)."""
+    A word of 3 cards or more wins its cards, one point each. A wrong call (not a word,
+    or cards the table lacks) wins nothing and every other player takes a free card. A
+    word is "too late" (no cards, no fine) when it is a word the table could spell at
+    some moment after you began typing it, and only other players took its cards before
+    your call (their claims, or free cards after a bot's wrong call). Typing begins at
+    the first key in the race's screen; in line mode, when your previous line arrived
+    (or the round began)."""
     from solver.race.ui.screens import new_race
 
     race = new_race(

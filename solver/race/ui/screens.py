@@ -72,8 +72,10 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
   wins nothing and **every other player takes a free card** from the table (from the deck
   when the table is empty). A bot's wrong call is a misread: the feed says which card the
   table lacks.
-- **too late**: your word could be spelled at some moment after you typed its first letter,
-  but another player took cards it needs before you pressed enter. No cards, **no fine**.
+- **too late**: your word could be spelled from the table at some moment after you typed
+  its first letter, but other players took cards it needs before you pressed enter (their
+  claims, or free cards after a bot's wrong call). No cards, **no fine**. If your own
+  claim took them, it is a wrong call.
 
 ## The panels
 
@@ -133,7 +135,8 @@ class RaceScreen(Screen[dict]):
         self.paused = 0.0  # seconds spent in help
         self.began: float | None = None  # race time of the first key of the word typed
         self.newest: str | None = None
-        self.feed_lines: list[str] = []  # what the feed says, for tests and --json alike
+        self.feed_lines: list[str] = []  # what the feed has said, in order
+        self.old_sub_title = ""
 
     # -- layout --------------------------------------------------------------------------
 
@@ -156,6 +159,7 @@ class RaceScreen(Screen[dict]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.old_sub_title = self.app.sub_title
         self.app.sub_title = f"MY WORD! · seed {self.race.seed}"
         self.query_one("#table", Static).border_title = "Table"
         self.query_one("#scores", Static).border_title = "Cards won"
@@ -167,6 +171,9 @@ class RaceScreen(Screen[dict]):
         self.started = self.clock()
         self.tick()
         self.set_interval(TICK, self.tick)
+
+    def on_unmount(self) -> None:
+        self.app.sub_title = self.old_sub_title  # the menu's own, when it comes back
 
     # -- the clock -----------------------------------------------------------------------
 
