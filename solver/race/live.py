@@ -45,7 +45,7 @@ from dataclasses import asdict, dataclass, field
 
 from solver import lexicon, seeds
 from solver.race.bots import RaceBot
-from solver.race.claims import MIN_CARDS, Spelling, best_spelling
+from solver.race.claims import Spelling, best_spelling
 from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
 from solver.race.game import Pending, free_cards, search_again, still_spelled
 from solver.race.index import ranked_indices, word_table
@@ -182,7 +182,8 @@ class LiveRace:
         self.round_began = 0.0
         self._pending: Pending = {}
         self._rng = seeds.derived(self.seed, "bots", 0)
-        self._history: list[tuple[float, tuple[str, ...]]] = []  # the table after each change
+        # The table after each change of the round, when, and who changed it how.
+        self._history: list[tuple[float, tuple[str, ...], str]] = []
         self._own: list[tuple[int, tuple[str, ...]]] = []  # (history index, cards you lost)
 
     # -- what front ends read ----------------------------------------------------------
@@ -296,7 +297,7 @@ class LiveRace:
             card = self.to_deal.pop()
             self.table.append(card)
             self.next_deal += self.pace
-            self._changed(now)
+            self._changed(now, "dealt")
             return [Event(now, self.round, DEAL, self.dealer, cards=(card,))]
         order = self._seat_order()
         due = [seat for seat, (when, _, _) in self._pending.items() if when <= now]
@@ -323,7 +324,7 @@ class LiveRace:
         self.won = [0] * len(self.seats)
         self._pending = {}
         self.next_deal = self.round_began = self.last_change = now
-        self._history = [(now, ())]
+        self._history = [(now, (), "")]
         self._own = []
         return Event(now, self.round, ROUND, self.dealer)
 
@@ -340,9 +341,9 @@ class LiveRace:
             self.starts_at = now + ROUND_BREAK
         return ended
 
-    def _changed(self, now: float) -> None:
+    def _changed(self, now: float, how: str) -> None:
         self.last_change = now
-        self._history.append((now, tuple(self.table)))
+        self._history.append((now, tuple(self.table), how))
         self._search(now)
 
     def _search(self, now: float) -> None:
@@ -360,7 +361,7 @@ class LiveRace:
             for card in spelling.cards:
                 self.table.remove(card)
             self.won[seat] += len(spelling.cards)
-            self._changed(now)
+            self._changed(now, f"{self.seats[seat].label} claimed {spelling.word.upper()} first")
             if seat == YOU:
                 self._own.append((len(self._history) - 1, spelling.cards))
             return Event(now, self.round, CLAIM, seat, spelling.word, spelling.cards)
@@ -370,36 +371,29 @@ class LiveRace:
                 return Event(now, self.round, TOO_LATE, seat, spelling.word, reason=taker)
         reason = why_not(spelling, self.table, lang)
         given = free_cards(seat, self._seat_order(), self.table, self.to_deal, self.won)
-        self._changed(now)
+        label = self.seats[seat].label
+        self._changed(now, f"its cards went as free cards after {label}'s wrong call")
         if seat == YOU:
             self._own.append((len(self._history) - 1, tuple(card for _, card in given)))
         return Event(now, self.round, WRONG, seat, spelling.word, reason=reason, free=tuple(given))
 
     def _taken_by(self, word: str, began: float) -> str | None:
-        """If ``word`` is too late (see the module's docstring): who took its cards, in a
-        few words; else None."""
-        first = max(i for i, (when, _) in enumerate(self._history) if when <= began)
+        """If ``word`` is too late (see the module's docstring): the change of the table
+        that made it impossible, in a few words ("Ada (medium) claimed CATS first"); else
+        None. Each table since ``began`` is looked at without the cards the person's own
+        calls took after it, so that the person's own doing never excuses a call."""
+        first = max(i for i, (when, _, _) in enumerate(self._history) if when <= began)
+        could, cause = False, None
         for index in range(first, len(self._history)):
             left = Counter(self._history[index][1])
             for at, lost in self._own:
                 if at > index:
                     left -= Counter(lost)
-            spelling = best_spelling(list(left.elements()), word, self.deck.lang)
-            if spelling.ok and len(spelling.cards) >= MIN_CARDS:
-                since = self._history[index][0]
-                return self._who_took(spelling.cards, since)
-        return None
-
-    def _who_took(self, needed: tuple[str, ...], since: float) -> str:
-        """The latest other player's claim since ``since`` that took a card ``needed``."""
-        for event in reversed(self.events):
-            if event.round != self.round or event.time < since:
-                break
-            if event.kind == CLAIM and event.seat != YOU and set(event.cards) & set(needed):
-                return f"{self.seats[event.seat].label} claimed {event.word.upper()} first"
-            if event.kind == WRONG and any(s != YOU and c in needed for s, c in event.free):
-                return "its cards went as free cards after a wrong call"
-        return "another player took its cards first"
+            if best_spelling(list(left.elements()), word, self.deck.lang).ok:
+                could = True
+            elif could:  # the last time it went: the reason it is gone now
+                could, cause = False, self._history[index][2]
+        return cause
 
     # -- the record ----------------------------------------------------------------------
 

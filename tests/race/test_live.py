@@ -68,6 +68,16 @@ def test_your_own_claim_does_not_make_your_next_word_too_late() -> None:
     assert cat.kind == WRONG
 
 
+def test_too_late_names_the_claim_that_took_the_word_not_the_latest() -> None:
+    """Found by hand: WATCH typed while a bot claimed WATCH, then HAND (another H): the
+    feed blamed HAND."""
+    race = LiveRace([parse_bot("easy")], load_deck("en"), 1.0, 12)
+    claims = [(e.word, round(e.time, 2)) for e in race.advance(16.0) if e.kind == CLAIM]
+    assert claims == [("used", 8.87), ("watch", 12.59), ("hand", 15.79)]
+    [watch] = race.call("watch", 16.0, began=7.0)
+    assert (watch.kind, watch.reason) == (TOO_LATE, "Edie (easy) claimed WATCH first")
+
+
 def test_a_bots_wrong_call_says_which_card_the_table_lacks() -> None:
     sloppy = RaceBot("sloppy", "easy", 0.3, 0.0, 1.0)  # every call a misread
     race = LiveRace([sloppy], load_deck("kids"), 1.0, 2)
