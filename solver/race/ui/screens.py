@@ -94,6 +94,7 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
 | `?` | this help (the race waits while it is open) |
 | escape | stop the race (a race is real time: it is not saved) and see the scores |
 | enter or escape, at the end | leave |
+| ctrl+q | quit the app at once (the race is not saved) |
 """
 
 
@@ -147,7 +148,7 @@ class RaceScreen(Screen[dict]):
             with Vertical():
                 yield Static(id="table")
                 yield Static(id="final", classes="hidden")
-                feed = RichLog(id="feed", wrap=True, markup=False)
+                feed = RichLog(id="feed", wrap=True, markup=False, min_width=20)
                 feed.can_focus = False  # the focus stays on the input line
                 yield feed
             yield Static(id="scores")
@@ -240,7 +241,9 @@ class RaceScreen(Screen[dict]):
             return f"{where} · starts in {wait:.1f} s"
         if state.phase == "dealing":
             return f"{where} · next card in {wait:.1f} s · {state.to_deal} to deal"
-        return f"{where} · deck out · last call: round ends in {wait:.1f} s if no one calls"
+        if wait > 0:
+            return f"{where} · deck out · last call: the round ends in {wait:.1f} s if no one calls"
+        return f"{where} · deck out · last call"
 
     def scores_table(self) -> Table:
         race = self.race
