@@ -124,7 +124,10 @@ def race_bench(players, pace, deck_spec, lang, **kwargs) -> None:
 )
 @RACE_LANG_OPTION
 @click.option(
-    "--plain", is_flag=True, help="Line mode even in a terminal: one word a line, Enter calls it."
+    "--plain",
+    is_flag=True,
+    help="Line mode even in a terminal: one word a line, Enter calls it (the table is "
+    "printed as it changes, among what you type).",
 )
 @JSON_OPTION
 def race_play(players, level, pace, kids, deck_spec, seed, lang, plain, as_json) -> None:

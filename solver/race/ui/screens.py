@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -283,7 +284,7 @@ class RaceScreen(Screen[dict]):
             title = winner_text(race)
         final = self.query_one("#final", Static)
         final.border_title = "Game over" if not race.stopped else "Stopped"
-        final.update(_stacked(Text(title, "bold"), grid, Text("enter or escape: leave", "dim")))
+        final.update(Group(Text(title, "bold"), grid, Text("enter or escape: leave", "dim")))
         final.remove_class("hidden")
         self.query_one("#table", Static).add_class("hidden")
         word = self.query_one("#word", Input)
@@ -347,12 +348,6 @@ class RaceScreen(Screen[dict]):
     def action_leave(self) -> None:
         if self.race.finished:
             self.dismiss(self.race.to_json())
-
-
-def _stacked(*parts: Any):
-    from rich.console import Group
-
-    return Group(*parts)
 
 
 def new_race(options: dict[str, Any]) -> LiveRace:
