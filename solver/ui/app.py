@@ -440,6 +440,18 @@ class MywordApp(App[int]):
         self.exit(0, message="\n".join(notes) or None)
 
 
+def can_run() -> bool:
+    """Whether the app can be shown: a terminal on both ends, or a browser (textual-serve
+    starts the app with its web driver named in the environment)."""
+    import os
+    import sys
+
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
+    streams = (sys.stdin, sys.stdout)
+    return all(stream is not None and stream.isatty() for stream in streams)
+
+
 def run_app(first: Callable[[], Screen] | None = None) -> int:
     """Run the app in this terminal (or, under textual-serve, in the browser) until it is
     left; its exit status."""

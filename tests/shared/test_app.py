@@ -136,3 +136,10 @@ async def test_ctrl_c_quits_and_open_games_say_how_to_resume() -> None:
         assert app._exit  # leaving
         assert "--resume x" in str(app._exit_renderables[0])  # printed once the app is gone
     assert app.return_code == 0
+
+
+def test_play_without_a_terminal_says_so_in_one_line() -> None:
+    result = CliRunner().invoke(cli.main, ["play"], input="")
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: myword play needs a terminal")
+    assert len(result.output.strip().splitlines()) == 1
