@@ -151,6 +151,23 @@ async def stopped_race() -> None:
     assert app.return_value == 0
 
 
+def test_ctrl_c_quits_and_the_terminal_is_told_how_the_race_stood() -> None:
+    asyncio.run(quit_race())
+
+
+async def quit_race() -> None:
+    clock = FakeClock()
+    race = LiveRace([FAST], parse_deck(TINY, "tiny"), 1.0, 1)
+    app = race_app(race, clock)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await at(pilot, clock, 2.9)  # the bot took TAX at 2.7 s
+        await pilot.press("c", "a", "ctrl+c")
+        await pilot.pause()
+    assert screen.noted and race.stopped and race.unfinished == [0, 3]
+    assert app.return_code == 0
+    assert summary(race).startswith("Race stopped in round 1 of 2. Cards won: you 0, Cleo")
+
+
 def test_the_menus_new_game_is_a_race_with_named_bots_and_a_fresh_seed(monkeypatch) -> None:
     from solver import seeds
 

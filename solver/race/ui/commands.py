@@ -161,8 +161,9 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, plain, as_json)
         from solver.race.ui.screens import RaceScreen
         from solver.ui.app import run_app
 
-        status = run_app(lambda: RaceScreen(race))
-        if race.round >= 0:  # the race began: say how it ended, once the screen is gone
+        screen = RaceScreen(race)
+        status = run_app(lambda: screen)
+        if race.round >= 0 and not screen.noted:  # say how it ended, once the screen is gone
             click.echo(summary(race))
         sys.exit(status)
     play_lines(race, as_json)

@@ -40,7 +40,7 @@ from solver.race.live import (
     LiveRace,
 )
 from solver.race.ui.cards import CardsView
-from solver.race.ui.feed import describe, winner_text
+from solver.race.ui.feed import describe, summary, winner_text
 
 TICK = 0.1  # seconds between two looks at the clock
 DEFAULT_PLAYERS = 3
@@ -95,7 +95,7 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
 | `?` | this help (the race waits while it is open) |
 | escape | stop the race (a race is real time: it is not saved) and see the scores |
 | enter or escape, at the end | leave |
-| ctrl+q | quit the app at once (the race is not saved) |
+| ctrl+c or ctrl+q | quit the app at once (the race is not saved) |
 """
 
 
@@ -139,6 +139,7 @@ class RaceScreen(Screen[dict]):
         self.newest: str | None = None
         self.feed_lines: list[str] = []  # what the feed has said, in order
         self.old_sub_title = ""
+        self.noted = False  # the app printed exit_note() when it quit
 
     # -- layout --------------------------------------------------------------------------
 
@@ -173,6 +174,14 @@ class RaceScreen(Screen[dict]):
         self.started = self.clock()
         self.tick()
         self.set_interval(TICK, self.tick)
+
+    def exit_note(self) -> str:
+        """What the terminal shows when the app is quit with the race on screen: how the
+        race ended, the cards won, the seed (a race is real time: it is not saved)."""
+        if not self.race.finished:
+            self.race.stop()
+        self.noted = True
+        return summary(self.race)
 
     def on_unmount(self) -> None:
         self.app.sub_title = self.old_sub_title  # the menu's own, when it comes back
