@@ -31,9 +31,14 @@ Enter. The ruling on a word the table cannot spell when the call arrives:
   card. A bot's wrong call is a misread: it calls a word that needs a card the table
   lacks (the feed says which), and pays the same.
 
+Once the deck is out, a round ends when no bot has a call coming and the table has not
+changed for two paces (the "last call"); the next round begins ``ROUND_BREAK`` seconds
+later, dealt by the next player.
+
 Deals are replayed exactly by the seed: each round's shuffle is drawn from
-``seeds.derived(seed, "deal", round)``, whatever happened before; the bots' timing and
-mistakes come from ``seeds.derived(seed, "bots", round)`` and so also depend on the
+``seeds.derived(seed, "deal", round)``, whatever happened before (only a free card taken
+from the deck, when the table is empty, changes what is left to deal); the bots' timing
+and mistakes come from ``seeds.derived(seed, "bots", round)`` and so also depend on the
 person's calls.
 """
 
