@@ -100,7 +100,9 @@ def layout_play(
 
         players = session.parse_players(players)
         state = session.new_game(players, seed, easy, load_deck(deck_file))
-    if not (plain or as_json) and sys.stdin.isatty() and sys.stdout.isatty():
+    from solver.ui.app import can_run
+
+    if not (plain or as_json) and can_run():
         _play_full_screen(state, path)
         return
     with savefile.holding(path):
@@ -109,28 +111,29 @@ def layout_play(
 
 
 def _play_full_screen(state, path: Path) -> None:
-    """The game in the full-screen app; the screen saves after every move, so Ctrl-C (which
-    the app reads as a key), SIGTERM or SIGHUP leave the game saved as of the last move."""
+    """The game in the full-screen app. The screen saves after every move, so Ctrl-C (which
+    quits the app, printing how to resume), SIGTERM or SIGHUP leave the game saved as of
+    the last move."""
     from solver import signals
     from solver.layout import session
     from solver.layout.game import finished
     from solver.layout.ui.screens import game_screen
     from solver.ui.app import run_app
-    from solver.ui.saved import resume_hint
 
+    screen = game_screen(state, path)
     try:
         with signals.as_interrupts():
-            status = run_app(lambda: game_screen(state, path))
+            status = run_app(lambda: screen)
     except KeyboardInterrupt as stop:
         with signals.ignored():
             session.save(state, path)
-        click.echo(f"\nGame saved to {path}; continue with: {resume_hint('layout play', path)}")
+        click.echo(f"\n{screen.exit_note()}")
         sys.exit(signals.exit_status(stop))
     if finished(state):
         click.echo(f"Game over: {session.scores_line(state)}: {session.result_line(state)}.")
         click.echo(f"{session.seed_line(state)}; the game is in {path}")
-    else:
-        click.echo(f"Game saved to {path}; continue with: {resume_hint('layout play', path)}")
+    elif screen.left:
+        click.echo(screen.exit_note())
     if status:
         sys.exit(status)
 

@@ -7,7 +7,8 @@ three lines of eight characters, its pairs where they are printed on the real ca
 
     ┌──TO──┐     top pair in the top border
     LE 17 RI     left pair, card number, right pair
-    └──BOx2┘     bottom pair; x2: the stack there is two cards high (rule 5b)
+    └──BOx2┘     bottom pair; x2: the stack there is two cards high (rule 5b); from
+                 ten cards high the bare number (``└──BO12┘``)
 
 Cards touch as they do on the table, so the four letters of a word stand side by side
 (``RI`` + ``XY`` reads ``RIXY``) or one above the other. Red cards have red borders and
@@ -33,10 +34,11 @@ GAP = 2  # between cards in a hand
 LEGEND = (
     "A card: top pair in its top border, left and right pairs beside its number, bottom "
     "pair in its bottom border; x2 in the bottom border: two cards are stacked there (only "
-    "the top one counts). Words read left to right and top to bottom: a card's right and "
-    "bottom pairs begin words, its left and top pairs end them. •• are symbols (red cards): "
-    "any two letters you state. Squares keep their names all game; empty squares where a "
-    "card may go show their name."
+    "the top one counts; from ten up the bare number, 12). Words read left to right and top "
+    "to bottom: a card's right and bottom pairs begin words, its left and top pairs end "
+    "them. •• are symbols (red cards): any two letters you state. Squares keep their names "
+    "all game (the centre card stays where it is); empty squares where a card may go show "
+    "their name."
 )
 
 
@@ -128,9 +130,10 @@ def card_lines(
     middle.append_text(_pair(card.right))
     bottom = Text(bl + h * 2, style=style)
     bottom.append_text(_pair(card.bottom))
-    bottom.append(
-        f"x{height}" if height > 1 else h * 2, style="bold yellow" if height > 1 else style
-    )
+    if height > 1:  # x2 .. x9, then the bare number (10 ..): two characters either way
+        bottom.append(f"x{height}" if height < 10 else f"{height % 100:02}", style="bold yellow")
+    else:
+        bottom.append(h * 2, style=style)
     bottom.append(br, style=style)
     return [top, middle, bottom]
 

@@ -43,7 +43,8 @@ two pairs. Then you draw from the pack. Most points when the game ends wins.
 
 - `┌──TO──┐` `LE 17 RI` `└──BO──┘`: a card, its pairs where the real card has them: top
   pair, left pair, its number, right pair, bottom pair.
-- `x2` in a bottom border: a stack, two cards one on top of the other; only the top counts.
+- `x2` in a bottom border: a stack, two cards one on top of the other; only the top counts
+  (from ten cards up the bare number: `└──BO12┘`).
 - Words read left to right and top to bottom: a card's **right** and **bottom** pairs
   **begin** words, its **left** and **top** pairs **end** them.
 - Red border, `••`: a red card; `••` are symbols, any two letters (the most common word that
@@ -157,7 +158,7 @@ class LayoutScreen(Screen[Path]):
         self.thinking = False
         self.message = note
         self._hold = contextlib.ExitStack()
-        self._hint: session.Move | None = None
+        self.left = False  # left with q or escape (not by quitting the whole app)
 
     # --- layout of the screen -------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -384,6 +385,15 @@ class LayoutScreen(Screen[Path]):
 
         self.app.push_screen(HelpScreen("My Word (1980)", HELP))
 
+    def exit_note(self) -> str | None:
+        """How to go on with the game, for the terminal once the app has gone (the app
+        asks when it is quit with this screen open)."""
+        if finished(self.state):
+            return None
+        from solver.ui.saved import resume_hint
+
+        return f"Game saved to {self.path}; continue with: {resume_hint('layout play', self.path)}"
+
     def action_leave(self) -> None:
         for worker in self.workers:
             worker.cancel()
@@ -391,10 +401,10 @@ class LayoutScreen(Screen[Path]):
             session.save(self.state, self.path)
         except UserError as error:
             self.app.notify(str(error), severity="error", timeout=8)
-        if not finished(self.state):
-            from solver.ui.saved import resume_hint
-
-            self.app.notify(f"Game saved; continue with: {resume_hint('layout play', self.path)}")
+        note = self.exit_note()
+        if note:
+            self.app.notify(note)
+        self.left = True
         self.dismiss(self.path)
 
     def on_board_view_clicked(self, event: BoardView.Clicked) -> None:
