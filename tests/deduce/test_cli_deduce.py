@@ -110,13 +110,31 @@ def test_pick_and_match_json() -> None:
     assert (
         len(picked["word"]) == 7 and picked["difficulty"] == "hard" and picked["drawn_from"] > 100
     )
-    assert run("deduce", "pick", "--seed", "2").output.strip().isupper()
+    assert picked["seed"] == 2
+    plain = run("deduce", "pick", "--seed", "2")
+    assert plain.stdout.strip() == picked_six(2) and "seed 2" in plain.stderr
     result = run("deduce", "match", "--games", "1", "--seed", "3", "--json")
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
     purple, red = document["players"]
     assert purple["player"] == "lookahead" and red["player"] == "points"
     assert purple["wins"] + red["wins"] == 1 and len(purple["breakdown"]) == 2  # two rounds
+
+
+def picked_six(seed: int) -> str:
+    return json.loads(run("deduce", "pick", "--seed", str(seed), "--json").stdout)["word"].upper()
+
+
+def test_pick_without_a_seed_draws_afresh_and_says_which() -> None:
+    """Issue 14: without --seed, pick always drew AFFAIR. Now each run draws a fresh seed,
+    shows it, and --seed with that number draws the same word again."""
+    documents = [json.loads(run("deduce", "pick", "--json").stdout) for _ in range(6)]
+    assert len({d["seed"] for d in documents}) > 1
+    for document in documents[:2]:
+        assert picked_six(document["seed"]) == document["word"].upper()
+    plain = run("deduce", "pick")
+    seed = int(plain.stderr.split()[1].rstrip(":"))
+    assert plain.stdout.strip() == picked_six(seed)
 
 
 def test_bench_json() -> None:

@@ -3,7 +3,8 @@
 Marks are shown the way the rulebook asks players to write them, twice over: in colour
 (circled = green, underlined = yellow and underlined, crossed out = dim and struck
 through) and in plain symbols that survive a pipe or a black-and-white terminal:
-``(A)`` matching, ``_A_`` non-matching, ``~A~`` neither.
+``(A)`` matching, ``_A_`` non-matching, ``~A~`` neither, and on your own Guesswords
+``?A?`` where the scores do not tell yet.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from solver.deduce.rules import Mark, Sheet, marking
+from solver.deduce.rules import BOT_NAME, PENALTY, Mark, Sheet, marking
 
 if TYPE_CHECKING:  # scoring a word must not pull in numpy
     from solver.deduce.advisor import Advice
@@ -29,6 +30,8 @@ STYLES = {
 }
 SYMBOLS = {Mark.MATCHING: "({})", Mark.NON_MATCHING: "_{}_", Mark.NONE: "~{}~"}
 LEGEND = "(A) matching, circled   _A_ non-matching, underlined   ~A~ neither, crossed out"
+# The game's legend line: every mark a sheet may show, in one line of 80 columns.
+MARKS = "Marks: (A) matching  _A_ non-matching  ~A~ neither  ?A? not known yet"
 
 
 def plain_marks(guess: str, marks: tuple[Mark, ...]) -> str:
@@ -200,6 +203,7 @@ def game_view(state: Mapping[str, Any]) -> Group:
     parts.append(Columns(tables))
     parts.extend(notes)
     parts.append(Text(round_line(state["round"], game_round, running), style="bold"))
+    parts.append(Text(MARKS, style="dim"))
     return Group(*parts)
 
 
@@ -217,7 +221,9 @@ def bot_sheet(game_round: Mapping[str, Any], sheet: Sheet, running: Mapping[str,
     word = game_round["your_word"]
     audited = game_round["audit"]
     said = {e["row"]: e["given"] for e in audited["errors"]} if audited else {}
-    bots = Table(title=Text(f"Mine, against {word.upper() if word else 'your word'}"))
+    against = word.upper() if word else "your word"
+    title = f"{BOT_NAME.capitalize()}'s Guesswords, against {against}"
+    bots = Table(title=Text(title), min_width=len(title))
     for column in ("row", "Guessword", "score"):
         bots.add_column(column, justify="right" if column in ("row", "score") else "left")
     for number, entry in enumerate(game_round["bot"], start=1):
@@ -226,8 +232,6 @@ def bot_sheet(game_round: Mapping[str, Any], sheet: Sheet, running: Mapping[str,
         shown = marked(guess, marking(word, guess, row.offset)) if word else Text(guess.upper())
         bots.add_row(str(number), shown, scored_cell(entry, said.get(number - 1)))
     if audited and audited["penalty"]:
-        from solver.deduce.session import PENALTY
-
         turns = sum(e["turns_undetected"] for e in audited["errors"])
         bots.add_section()
         where = f"penalty: {turns} turn(s) undetected x {PENALTY:,}"
@@ -239,10 +243,10 @@ def bot_sheet(game_round: Mapping[str, Any], sheet: Sheet, running: Mapping[str,
 def round_line(index: int, game_round: Mapping[str, Any], running: Mapping[str, int]) -> str:
     """The round's totals in one line; with a penalty, how the bot's total is made."""
     if game_round["audit"] is None:
-        return f"This round so far: you {running['you']:,}, me {running['bot']:,}"
+        return f"This round so far: you {running['you']:,}, {BOT_NAME} {running['bot']:,}"
     made = (
-        f" ({running['bot_rows']:,} for my Guesswords + {running['penalty']:,} penalty)"
+        f" ({running['bot_rows']:,} for {BOT_NAME}'s Guesswords + {running['penalty']:,} penalty)"
         if running["penalty"]
         else ""
     )
-    return f"Round {index + 1} total: you {running['you']:,}, me {running['bot']:,}{made}"
+    return f"Round {index + 1} total: you {running['you']:,}, {BOT_NAME} {running['bot']:,}{made}"
