@@ -18,6 +18,7 @@ from solver.layout.ui.commands import layout
 from solver.race.ui.commands import race
 from solver.ui.demo import demo
 from solver.ui.group import UserErrorsAsMessages
+from solver.ui.play import play, serve
 from solver.ui.saved import games
 from solver.ui.words import words
 
@@ -41,7 +42,7 @@ def main(threads: int | None) -> None:
         os.environ["MYWORD_THREADS"] = str(threads)
 
 
-for command in (demo, games, words, deduce, race, layout):
+for command in (demo, play, serve, games, words, deduce, race, layout):
     main.add_command(command)
 
 

@@ -1,7 +1,7 @@
 """What ``myword demo`` shows, as data: the CLI renders it or prints it as JSON.
 
-The dictionaries at work (how many words each tier holds, familiar samples a bot would
-hide, a few words checked, a pool drawn from a page of text), then each game: a What's My
+The dictionaries at work (how many words each tier holds, familiar samples, a few words
+checked, a pool drawn from a page of text), then each game: a What's My
 Word? round and a whole bot match, a MY WORD! race, a My Word (1980) game.
 """
 
@@ -18,21 +18,26 @@ SAMPLE_PAGE = Path("samples") / "page.txt"
 
 
 def deduce_round(seed: int | None = None, lang: str = "en") -> dict[str, object]:
-    """The bot plays one What's My Word? round against a seeded familiar 6-letter word."""
+    """The bot plays one What's My Word? round against a seeded familiar 6-letter word, one
+    that no bot hides (``picks.never_picked``): the demo gives away no word of a real game."""
     from solver.deduce import default_sheet
     from solver.deduce.game import oracle, play_round
+    from solver.deduce.picks import never_picked
 
     sheet = default_sheet(6)
-    gameword = seeds.rng(seed).choice(lexicon.words(6, "familiar", lang))
+    gameword = seeds.rng(seed).choice(never_picked(6, lang))
     result = play_round(gameword, sheet, lang=lang)
     return dict(result.to_json(), oracle=oracle(gameword, sheet, lang))
 
 
 def deduce_match(seed: int | None = None, lang: str = "en") -> dict[str, object]:
-    """One whole two-round game, lookahead (Purple) against points (Red), medium words."""
+    """One whole two-round game, lookahead (Purple) against points (Red), on words no bot
+    hides in a real game."""
     from solver.deduce.match import play_game
+    from solver.deduce.picks import never_picked
 
-    return play_game("lookahead", "points", seeds.rng(seed), "medium", lang)
+    words = lambda length: never_picked(length, lang)  # noqa: E731
+    return play_game("lookahead", "points", seeds.derived(seed, "match"), "medium", lang, words)
 
 
 def race_game(seed: int | None = None) -> dict[str, object]:
@@ -64,7 +69,10 @@ def layout_game(seed: int | None = None) -> dict[str, object]:
 
 
 def dictionary_tour(seed: int | None = None, lang: str = "en") -> dict[str, object]:
-    """Sizes, seeded familiar samples, word checks and a page-of-text pool, JSON-ready."""
+    """Sizes, seeded familiar samples, word checks and a page-of-text pool, JSON-ready. The
+    samples too are words no bot hides."""
+    from solver.deduce.picks import never_picked
+
     rng = seeds.rng(seed)
     counts = lexicon.length_counts(lang)
     page = lexicon.dictionaries_dir() / SAMPLE_PAGE
@@ -78,9 +86,7 @@ def dictionary_tour(seed: int | None = None, lang: str = "en") -> dict[str, obje
             tier: {n: by_length.get(n, 0) for n in DEMO_LENGTHS}
             for tier, by_length in counts.items()
         },
-        "familiar_samples": {
-            n: sorted(rng.sample(lexicon.words(n, "familiar", lang), 8)) for n in (6, 7)
-        },
+        "familiar_samples": {n: sorted(rng.sample(never_picked(n, lang), 8)) for n in (6, 7)},
         "checks": [check_word(w, lang).to_json() for w in DEMO_CHECKS] if lang == "en" else [],
         "page_pool": None
         if page_pool is None

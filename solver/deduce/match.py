@@ -11,6 +11,7 @@ out the same wherever it is played (``solver.arena``); a tie shares the win.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from solver import seeds
@@ -27,14 +28,24 @@ SIDES = ("purple", "red")
 
 
 def play_game(
-    purple: str, red: str, rng: random.Random, difficulty: str = "medium", lang: str = "en"
+    purple: str,
+    red: str,
+    rng: random.Random,
+    difficulty: str = "medium",
+    lang: str = "en",
+    words: Callable[[int], Sequence[str]] | None = None,
 ) -> dict[str, Any]:
-    """One whole game: the words hidden, each round's scores and the grand totals."""
+    """One whole game: the words hidden, each round's scores and the grand totals. Both
+    sides hide words the difficulty picks, or, given ``words``, words drawn from
+    ``words(length)`` (the demo's, which no bot hides)."""
     game: dict[str, Any] = {"rounds": []}
     for length in (6, 7):
         sheet = default_sheet(length)
-        purple_word = pick(length, difficulty, rng.randrange(2**32), lang)
-        red_word = pick(length, difficulty, rng.randrange(2**32), lang)
+        if words is None:
+            purple_word = pick(length, difficulty, rng.randrange(2**32), lang)
+            red_word = pick(length, difficulty, rng.randrange(2**32), lang)
+        else:
+            purple_word, red_word = rng.sample(words(length), 2)
         game["rounds"].append(
             {
                 "length": length,

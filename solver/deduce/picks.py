@@ -85,6 +85,19 @@ def candidates_for(length: int, difficulty: str, lang: str = "en") -> tuple[str,
     return tuple(sorted(h.word for h in chosen))
 
 
+def never_picked(length: int, lang: str = "en") -> tuple[str, ...]:
+    """Familiar words that no difficulty hides (English: those between the hard tenth and
+    the medium range, and not easy), or, where every familiar word may be hidden, words
+    outside the familiar tier. ``myword demo`` shows only these, so that a newcomer's first
+    game never hides a word the demo has just given away."""
+    picked = set().union(*(candidates_for(length, d, lang) for d in DIFFICULTIES))
+    for tier in ("familiar", "all"):
+        left = tuple(w for w in lexicon.words(length, tier, lang) if w not in picked)
+        if left:
+            return left
+    raise UserError(f"every {length}-letter word may be hidden by a bot")
+
+
 def pick(length: int, difficulty: str = "medium", seed: int | None = None, lang: str = "en") -> str:
     """A Gameword for the bot to hide, drawn with the seed from the difficulty's words."""
     return seeds.rng(seed).choice(candidates_for(length, difficulty, lang))

@@ -9,7 +9,7 @@ from solver.deduce import default_sheet
 from solver.deduce.game import oracle, play_round
 from solver.deduce.match import play_game
 from solver.deduce.opening import settings
-from solver.deduce.picks import DIFFICULTIES, candidates_for, hardness, pick
+from solver.deduce.picks import DIFFICULTIES, candidates_for, hardness, never_picked, pick
 
 
 @pytest.mark.parametrize("length", [6, 7])
@@ -68,3 +68,24 @@ def test_a_short_match_is_reproducible() -> None:
     assert game["purple"] == sum(r["purple"] for r in game["rounds"])
     assert [r["length"] for r in game["rounds"]] == [6, 7]
     assert first[0]["results"][0]["score"] == game["purple"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_demo_never_shows_a_word_a_bot_hides(lang):
+    """The demo plays on a fixed seed: a newcomer's first game must not hide a word it
+    showed (issue 14), so the demo's words come from those no difficulty picks."""
+    from solver.demo import deduce_match, deduce_round, dictionary_tour
+
+    hidden = set()
+    for length in (6, 7):
+        for difficulty in ("easy", "medium", "hard"):
+            hidden |= set(candidates_for(length, difficulty, lang))
+        assert never_picked(length, lang)
+        assert hidden.isdisjoint(never_picked(length, lang))
+    shown = {deduce_round(None, lang)["gameword"]}
+    for each in deduce_match(None, lang)["rounds"]:
+        shown |= {each["purple_word"], each["red_word"]}
+    for sample in dictionary_tour(None, lang)["familiar_samples"].values():
+        shown |= set(sample)
+    assert len(shown) > 10
+    assert hidden.isdisjoint(shown)

@@ -154,3 +154,13 @@ def test_the_threads_setting(monkeypatch) -> None:
 
     assert os.environ["MYWORD_THREADS"] == "1"  # what the kernels read (monkeypatch restores)
     assert json.loads(result.stdout)["candidates"] > 0
+
+
+def test_fresh_seeds_differ_and_a_given_seed_is_kept() -> None:
+    from solver import seeds
+
+    drawn = {seeds.fresh() for _ in range(20)}
+    assert len(drawn) > 15
+    assert all(0 <= s < seeds.FRESH_SEEDS for s in drawn)
+    assert seeds.or_fresh(7) == 7
+    assert seeds.or_fresh(0) == 0

@@ -1,0 +1,433 @@
+"""The full-screen app (Textual): one menu for the three games, saved games, settings.
+
+The same app runs in a terminal (``myword play``, or a game's own ``play`` command, which
+opens its screen directly) and in a browser (``myword serve``, through textual-serve, which
+starts ``myword play`` once per browser tab). Each game brings its screens from its own front
+end, ``solver/<game>/ui/screens.py``, imported only when chosen, with two functions:
+``new_game_screen(options)`` and, for games that are saved, ``resume_screen(path)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    Label,
+    Markdown,
+    OptionList,
+    Select,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from solver.errors import UserError
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """One game on the menu: the name its saves carry, its title, what it is, and the
+    module of its screens (imported when the game is chosen, so the menu starts fast)."""
+
+    key: str
+    title: str
+    blurb: str
+    screens: str
+
+
+GAMES = (
+    GameChoice(
+        "deduce",
+        "What's My Word?",
+        "Hide a word from the bot; find its word from the scores of your guesses.",
+        "solver.deduce.ui.screens",
+    ),
+    GameChoice(
+        "race",
+        "MY WORD!",
+        "Race the bots to claim words from the letter cards dealt face up.",
+        "solver.race.ui.screens",
+    ),
+    GameChoice(
+        "layout",
+        "My Word (1980)",
+        "Lay cards with letter pairs on their edges to make 4-letter words.",
+        "solver.layout.ui.screens",
+    ),
+)
+GAMES_BY_KEY = {game.key: game for game in GAMES}
+
+LANGUAGES = (("English", "en"), ("Spanish (español)", "es"))
+LEVELS = (("easy", "easy"), ("medium", "medium"), ("hard", "hard"))
+DEFAULT_SETTINGS: dict[str, Any] = {"lang": "en", "level": "medium", "seed": None}
+SETTINGS_FILE = "settings.json"
+
+MENU_HELP = """\
+# myword
+
+Three word games against bots, in one app.
+
+- **What's My Word?**: each side hides a 6-letter, then a 7-letter Gameword; you score each
+  other's Guesswords, and the scores tell you where the letters are.
+- **MY WORD!**: letter cards are dealt face up; type a word made of the cards on the table to
+  claim them before the bots do.
+- **My Word (1980)**: lay cards whose edges carry letter pairs so that they make 4-letter words.
+
+## Keys
+
+| key | what it does |
+|---|---|
+| up / down, enter | choose on the menu (or click) |
+| `n` | a new game of the game under the cursor |
+| `r` | resume a saved game |
+| `s` | settings: language, the bots' level, a seed |
+| `?` | this help; every game screen has its own |
+| `q` | quit (a game in progress is saved first) |
+
+## Seeds
+
+Every new game draws a fresh seed and shows it. Set a seed in the settings to replay a game
+exactly, or give `--seed N` to a game's `play` command.
+"""
+
+
+def _game_screens(game: GameChoice):
+    """The game's screens module, or a clear message when it cannot be loaded."""
+    try:
+        return importlib.import_module(game.screens)
+    except ImportError as error:
+        raise UserError(f"{game.title} has no full-screen game here: {error}") from None
+
+
+def new_game_screen(key: str, options: dict[str, Any]) -> Screen:
+    """A new game of ``key`` with the given settings (lang, level, seed)."""
+    return _game_screens(GAMES_BY_KEY[key]).new_game_screen(dict(options))
+
+
+def resume_screen(key: str, path: Path) -> Screen:
+    """The saved game at ``path``, where it was left."""
+    screens = _game_screens(GAMES_BY_KEY[key])
+    if not hasattr(screens, "resume_screen"):
+        raise UserError(f"{GAMES_BY_KEY[key].title} games are not saved")
+    return screens.resume_screen(path)
+
+
+def load_settings() -> dict[str, Any]:
+    """The settings chosen last time (kept beside the saved games); the defaults when there
+    are none or the file is not ours."""
+    from solver import savefile
+
+    settings = dict(DEFAULT_SETTINGS)
+    try:
+        kept = json.loads((savefile.data_dir() / SETTINGS_FILE).read_text("utf-8"))
+    except (OSError, ValueError, UserError):
+        return settings
+    if not isinstance(kept, dict):
+        return settings
+    if kept.get("lang") in dict(map(reversed, LANGUAGES)):
+        settings["lang"] = kept["lang"]
+    if kept.get("level") in dict(LEVELS):
+        settings["level"] = kept["level"]
+    seed = kept.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10**9:
+        settings["seed"] = seed
+    return settings
+
+
+def store_settings(settings: dict[str, Any]) -> str | None:
+    """Keep the settings for next time; the reason they could not be kept, if so."""
+    from solver import savefile
+
+    try:
+        folder = savefile.data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / SETTINGS_FILE).write_text(json.dumps(settings), "utf-8")
+    except (OSError, UserError) as error:
+        return f"settings not kept for next time: {error}"
+    return None
+
+
+class HelpScreen(ModalScreen[None]):
+    """A screen's help, over it: what its marks mean and which keys do what."""
+
+    BINDINGS: ClassVar = [
+        Binding("escape", "close", "Close"),
+        Binding("question_mark", "close", "Close", show=False),
+        Binding("q", "close", "Close", show=False),
+    ]
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 90%; max-width: 100; height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    """
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.help_title = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = f"Help: {self.help_title}"
+            scroll.border_subtitle = "escape or ? closes"
+            yield Markdown(self.text)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class MenuScreen(Screen[None]):
+    """The first screen of ``myword play``: the three games, saved games, settings."""
+
+    BINDINGS: ClassVar = [
+        Binding("n", "new_game", "New game"),
+        Binding("r", "saved", "Saved games"),
+        Binding("s", "settings", "Settings"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    MenuScreen { align: center middle; }
+    MenuScreen > Vertical { width: 84; height: auto; }
+    MenuScreen OptionList { height: auto; max-height: 20; }
+    MenuScreen #settings-line { color: $text-muted; padding: 1 1 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            options: list[Option | None] = []
+            for game in GAMES:
+                options.append(Option(f"[b]{game.title}[/b]\n  {game.blurb}", id=game.key))
+            options += [
+                None,
+                Option("Resume a saved game", id="saved"),
+                Option("Settings", id="settings"),
+                Option("Quit", id="quit"),
+            ]
+            yield OptionList(*options, id="menu")
+            yield Label("", id="settings-line")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.app.sub_title = "three word games against bots"
+        self.show_settings()
+
+    def on_screen_resume(self) -> None:
+        self.show_settings()
+
+    def show_settings(self) -> None:
+        settings = self.app.settings
+        seed = "fresh each game" if settings["seed"] is None else str(settings["seed"])
+        language = dict(map(reversed, LANGUAGES))[settings["lang"]]
+        self.query_one("#settings-line", Label).update(
+            f"Language {language} · bots {settings['level']} · seed {seed}   (s: settings)"
+        )
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id
+        if choice in GAMES_BY_KEY:
+            self.app.open_game(lambda: new_game_screen(choice, self.app.settings))
+        elif choice == "saved":
+            self.action_saved()
+        elif choice == "settings":
+            self.action_settings()
+        elif choice == "quit":
+            self.app.exit()
+
+    def action_new_game(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        option = menu.highlighted_option
+        key = option.id if option is not None and option.id in GAMES_BY_KEY else GAMES[0].key
+        self.app.open_game(lambda: new_game_screen(key, self.app.settings))
+
+    def action_saved(self) -> None:
+        self.app.push_screen(SavedGamesScreen())
+
+    def action_settings(self) -> None:
+        self.app.push_screen(SettingsScreen())
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen("myword", MENU_HELP))
+
+
+class SavedGamesScreen(Screen[None]):
+    """The games saved in the games folder, newest first; enter resumes an unfinished one."""
+
+    BINDINGS: ClassVar = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("question_mark", "help", "Help"),
+    ]
+    DEFAULT_CSS = """
+    SavedGamesScreen DataTable { height: 1fr; }
+    SavedGamesScreen #where { color: $text-muted; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield DataTable(id="games", cursor_type="row")
+        yield Label("", id="where")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from solver import savefile
+
+        table = self.query_one("#games", DataTable)
+        table.add_columns("game", "name", "state", "saved")
+        try:
+            kept = savefile.listing()
+            where = f"Kept in {savefile.games_dir()}"
+        except UserError as error:
+            kept, where = [], str(error)
+        for game in kept:
+            choice = GAMES_BY_KEY.get(str(game["game"]))
+            title = choice.title if choice else str(game["game"])
+            state = "finished" if game["finished"] else "unfinished: enter resumes"
+            table.add_row(title, game["name"], state, str(game["saved"]), key=game["path"])
+        self._kept = {game["path"]: game for game in kept}
+        if not kept:
+            where = f"No saved games yet. {where}"
+        self.query_one("#where", Label).update(where)
+        table.focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        game = self._kept.get(str(event.row_key.value))
+        if game is None:
+            return
+        if game["finished"]:
+            self.notify("That game is finished; start a new one from the menu.")
+            return
+        key, path = str(game["game"]), Path(game["path"])
+        self.app.open_game(lambda: resume_screen(key, path), replace=True)
+
+    def action_help(self) -> None:
+        text = (
+            "# Saved games\n\nEvery game you play is saved after each move. Choose an "
+            "unfinished one (up/down, enter, or click) to play on where you left it. "
+            "Escape goes back to the menu.\n\nIn a terminal, `myword games` lists them too."
+        )
+        self.app.push_screen(HelpScreen("saved games", text))
+
+
+class SettingsScreen(Screen[None]):
+    """The settings new games start with: language, the bots' level, a seed."""
+
+    BINDINGS: ClassVar = [
+        Binding("escape", "app.pop_screen", "Back (not saved)"),
+        Binding("question_mark", "help", "Help"),
+    ]
+    DEFAULT_CSS = """
+    SettingsScreen { align: center middle; }
+    SettingsScreen > Vertical { width: 70; height: auto; border: round $accent; padding: 1 2; }
+    SettingsScreen Label { margin-top: 1; }
+    SettingsScreen #buttons { height: auto; margin-top: 1; }
+    SettingsScreen #problem { color: $error; }
+    """
+
+    def compose(self) -> ComposeResult:
+        settings = self.app.settings
+        yield Header()
+        with Vertical():
+            yield Label("Language of the words")
+            yield Select(LANGUAGES, value=settings["lang"], allow_blank=False, id="lang")
+            yield Label("The bots' level")
+            yield Select(LEVELS, value=settings["level"], allow_blank=False, id="level")
+            yield Label("Seed (empty: a fresh one every game)")
+            seed = "" if settings["seed"] is None else str(settings["seed"])
+            yield Input(
+                value=seed, placeholder="fresh", restrict=r"[0-9]*", max_length=9, id="seed"
+            )
+            yield Static("", id="problem")
+            with Horizontal(id="buttons"):
+                yield Button("Save", variant="primary", id="save")
+                yield Button("Cancel", id="cancel")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.app.pop_screen()
+            return
+        self.save()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.save()
+
+    def save(self) -> None:
+        seed_text = self.query_one("#seed", Input).value.strip()
+        settings = {
+            "lang": self.query_one("#lang", Select).value,
+            "level": self.query_one("#level", Select).value,
+            "seed": int(seed_text) if seed_text else None,
+        }
+        self.app.settings = settings
+        problem = store_settings(settings)
+        if problem:
+            self.app.notify(problem, severity="warning")
+        self.app.pop_screen()
+
+    def action_help(self) -> None:
+        text = (
+            "# Settings\n\n- **Language**: the words the games accept and the bots play.\n"
+            "- **The bots' level**: easy, medium or hard.\n"
+            "- **Seed**: empty, every new game draws a fresh one (shown in the game); a "
+            "number replays the same game each time.\n\nSave keeps them for next time."
+        )
+        self.app.push_screen(HelpScreen("settings", text))
+
+
+class MywordApp(App[int]):
+    """The app: the menu, or one game's screen opened directly (``first``), after which the
+    app ends when that game's screen is left."""
+
+    TITLE = "myword"
+    BINDINGS: ClassVar = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, first: Callable[[], Screen] | None = None) -> None:
+        super().__init__()
+        self.first = first
+        self.settings = load_settings()
+
+    def on_mount(self) -> None:
+        if self.first is None:
+            self.push_screen(MenuScreen())
+        else:
+            self.open_game(self.first, exit_after=True)
+
+    def open_game(
+        self, make: Callable[[], Screen], replace: bool = False, exit_after: bool = False
+    ) -> None:
+        """Open a game's screen; a game that cannot start says why in one line."""
+        try:
+            screen = make()
+        except UserError as error:
+            if exit_after:
+                self.exit(1, message=f"Error: {error}")
+            else:
+                self.notify(str(error), severity="error", timeout=8)
+            return
+        if replace:
+            self.pop_screen()
+        self.push_screen(screen, callback=(lambda _: self.exit(0)) if exit_after else None)
+
+
+def run_app(first: Callable[[], Screen] | None = None) -> int:
+    """Run the app in this terminal (or, under textual-serve, in the browser) until it is
+    left; its exit status."""
+    app = MywordApp(first)
+    result = app.run()
+    return 0 if result is None else int(result)

@@ -1,0 +1,124 @@
+"""The full-screen app's own screens, driven as a person would (Textual's Pilot), and their
+look pinned by snapshots: the menu, settings, saved games and help."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from textual.widgets import DataTable, Input, Label, OptionList
+
+import cli
+from solver.ui import app as app_module
+from solver.ui.app import MenuScreen, MywordApp, SavedGamesScreen, SettingsScreen
+
+SIZE = (100, 34)
+
+
+def data_dir() -> Path:
+    return Path(os.environ["MYWORD_DATA_DIR"])
+
+
+async def test_the_menu_offers_the_three_games_and_help() -> None:
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        menu = app.screen.query_one("#menu", OptionList)
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        assert ids[:3] == ["deduce", "race", "layout"]
+        line = str(app.screen.query_one("#settings-line", Label).content)
+        assert "seed fresh each game" in line
+        await pilot.press("question_mark")
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("q")
+    assert app.return_code == 0
+
+
+async def test_settings_are_kept_for_next_time() -> None:
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#seed", Input).focus()
+        await pilot.press("x", "4", "2")  # letters are refused as they are typed
+        assert app.screen.query_one("#seed", Input).value == "42"
+        await pilot.click("#save")
+        assert isinstance(app.screen, MenuScreen)
+        assert "seed 42" in str(app.screen.query_one("#settings-line", Label).content)
+    kept = json.loads((data_dir() / "settings.json").read_text("utf-8"))
+    assert kept == {"lang": "en", "level": "medium", "seed": 42}
+    assert MywordApp().settings["seed"] == 42
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["not json", "[1, 2]", '{"lang": "xx", "level": "mad", "seed": -4}', '{"seed": true}'],
+)
+def test_settings_that_are_not_ours_give_the_defaults(text) -> None:
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "settings.json").write_text(text, "utf-8")
+    assert app_module.load_settings() == app_module.DEFAULT_SETTINGS
+
+
+async def test_saved_games_lists_what_is_kept() -> None:
+    from solver import savefile
+    from solver.layout import session
+
+    path = savefile.new_path("layout")
+    state = session.new_game(session.parse_players("human,greedy"), 5, False, None)
+    session.save(state, path)
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, SavedGamesScreen)
+        table = app.screen.query_one("#games", DataTable)
+        assert table.row_count == 1
+        assert table.get_row_at(0)[:2] == ["My Word (1980)", path.stem]
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_game_that_cannot_open_says_why_and_the_menu_stays(monkeypatch) -> None:
+    broken = app_module.GameChoice("deduce", "Nothing", "", "solver.no_such_screens")
+    monkeypatch.setitem(app_module.GAMES_BY_KEY, "deduce", broken)
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("no full-screen game" in str(n.message) for n in app._notifications)
+
+
+def test_serve_refuses_a_port_in_use_in_one_line() -> None:
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(cli.main, ["serve", "--port", str(port)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: cannot listen on 127.0.0.1:{port}")
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_serve_refuses_a_bad_port() -> None:
+    result = CliRunner().invoke(cli.main, ["serve", "--port", "99999"])
+    assert result.exit_code == 2
+    assert "99999" in result.output
+
+
+def test_snapshot_menu(snap_compare) -> None:
+    assert snap_compare(MywordApp(), terminal_size=SIZE)
+
+
+def test_snapshot_settings(snap_compare) -> None:
+    assert snap_compare(MywordApp(), terminal_size=SIZE, press=["s"])
+
+
+def test_snapshot_menu_help(snap_compare) -> None:
+    assert snap_compare(MywordApp(), terminal_size=SIZE, press=["question_mark"])
