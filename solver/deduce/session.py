@@ -504,6 +504,12 @@ class Game:
     def finished(self) -> bool:
         return bool(self.state["finished"])
 
+    @property
+    def started(self) -> bool:
+        """Whether anything was played or chosen yet (a new game shows its seed)."""
+        first = self.state["rounds"][0]
+        return bool(first["your_word"] or first["you"] or first["bot"])
+
     def _checking(self) -> bool:
         """Whether the bot checks the scores you give in this round (not audited yet)."""
         return self.settings.you_score and not self.finished and self.round["audit"] is None

@@ -344,6 +344,11 @@ def match(purple, red, difficulty, lang, **kwargs) -> None:
     show_default=True,
     help="Purple plays first in round 1, Red in round 2.",
 )
+@click.option(
+    "--plain",
+    is_flag=True,
+    help="Line mode (one prompt, one answer) even in a terminal; pipes and --json use it anyway.",
+)
 @SAVE_OPTION
 @RESUME_OPTION
 @FORCE_OPTION
@@ -359,13 +364,18 @@ def play(
     you_score,
     hints,
     colour,
+    plain,
     save_path,
     resume_name,
     force,
     as_json,
 ) -> None:
-    """Play What's My Word? against the bot: two rounds, turns alternating, saved as you go
-    (--json: played on stderr, the finished game on stdout)."""
+    """Play What's My Word? against the bot: two rounds, turns alternating, saved as you go.
+    In a terminal the game opens full-screen, both sheets side by side (every option works
+    there too); --plain, a pipe or --json play it in line mode (--json: played on stderr,
+    the finished game on stdout)."""
+    import sys
+
     from solver import savefile
     from solver.deduce import session
     from solver.deduce.ui import lines
@@ -388,6 +398,35 @@ def play(
             you=colour,
         )
         state = session.new_game(settings)
+    full_screen = not (plain or as_json) and sys.stdin.isatty() and sys.stdout.isatty()
     with savefile.holding(path):
         session.save(state, path)
-        play_saved(lines, state, game_view, path, "deduce play", as_json)
+        if full_screen:
+            _play_full_screen(session.Game(state, path))
+        else:
+            play_saved(lines, state, game_view, path, "deduce play", as_json)
+
+
+def _play_full_screen(game) -> None:
+    """The game in the app, opened on its own screen; the app ends when the screen is
+    left. The game is saved after every move; a signal (SIGTERM, SIGHUP) saves it once more
+    and exits as line mode does (128 + the signal's number)."""
+    import sys
+
+    from solver import signals
+    from solver.deduce import session
+    from solver.deduce.ui.screens import DeduceScreen
+    from solver.ui.app import run_app
+    from solver.ui.saved import resume_hint
+
+    hint = f"Game saved to {game.path}; continue with: {resume_hint('deduce play', game.path)}"
+    try:
+        with signals.as_interrupts():
+            status = run_app(lambda: DeduceScreen(game))
+    except KeyboardInterrupt as stop:
+        with signals.ignored():
+            session.save(game.state, game.path)
+        click.echo(f"\n{hint}", err=True)
+        sys.exit(signals.exit_status(stop))
+    click.echo(game.verdict() if game.finished else hint)
+    sys.exit(status)

@@ -21,7 +21,7 @@ from solver.deduce.rules import BOT_NAME, PENALTY, Mark, Sheet, marking
 
 if TYPE_CHECKING:  # scoring a word must not pull in numpy
     from solver.deduce.advisor import Advice
-    from solver.deduce.candidates import MarginalAlphabets
+    from solver.deduce.candidates import Deduction, MarginalAlphabets
 
 STYLES = {
     Mark.MATCHING: "bold green",
@@ -163,6 +163,50 @@ def deduced_text(guess: str, marks: tuple[Mark | None, ...]) -> str:
     )
 
 
+def your_deduction(state: Mapping[str, Any]) -> Deduction:
+    """What your scores in the current round leave possible (for the hints)."""
+    from solver.deduce import candidates as cand
+    from solver.deduce import session
+    from solver.deduce.rules import default_sheet
+
+    settings = session.settings_of(dict(state))
+    game_round = state["rounds"][state["round"]]
+    length = game_round["length"]
+    pool = session.page_pool(settings, length) if settings.pool_from else None
+    history = session.your_history(game_round)
+    return cand.deduce(history, default_sheet(length), pool, "familiar", settings.lang)
+
+
+def your_sheet(
+    state: Mapping[str, Any], deduction: Deduction | None, blank_rows: bool = False
+) -> Table:
+    """Your Guesswords with their scores and, given a deduction (the hints), the marks
+    your scores allow; ``blank_rows``: the rows still to play too, as on the paper sheet."""
+    from solver.deduce import session
+    from solver.deduce.rules import default_sheet
+
+    game_round = state["rounds"][state["round"]]
+    sheet = default_sheet(game_round["length"])
+    mine = Table(title=f"Your Guesswords, round {state['round'] + 1}")
+    for column in ("row", "letters", "Guessword", "score"):
+        mine.add_column(column, justify="right" if column in ("row", "score") else "left")
+    played = game_round["you"]
+    for number, row in enumerate(sheet.rows, start=1):
+        where = f"{row.length} from col {row.offset + 1}"
+        if number > len(played):
+            if blank_rows:
+                mine.add_row(str(number), where, "", "", style="dim")
+            continue
+        entry = played[number - 1]
+        shown: str | Text = Text(entry["guess"].upper())  # typed: plain text, never markup
+        if deduction is not None and deduction.consistent and not entry["late"]:
+            marks = session.deduced_marks(deduction.words, entry["guess"], row.offset)
+            shown = Text(deduced_text(entry["guess"], marks))
+        points = "late: 0" if entry["late"] else f"{entry['score']:,}"
+        mine.add_row(str(number), where, shown, points)
+    return mine
+
+
 def game_view(state: Mapping[str, Any]) -> Group:
     """The paper sheet of the current round, as the person playing the bot sees it: their
     Gameword, the bot's Guesswords with scores, their own Guesswords with scores and (with
@@ -173,26 +217,10 @@ def game_view(state: Mapping[str, Any]) -> Group:
 
     settings = session.settings_of(dict(state))
     game_round = state["rounds"][state["round"]]
-    length = game_round["length"]
-    sheet = default_sheet(length)
-    pool = session.page_pool(settings, length) if settings.pool_from else None
-    deduction = None
-    if settings.hints:
-        history = session.your_history(game_round)
-        deduction = cand.deduce(history, sheet, pool, "familiar", settings.lang)
+    sheet = default_sheet(game_round["length"])
+    deduction = your_deduction(state) if settings.hints else None
     parts: list[Any] = []
-    mine = Table(title=f"Your Guesswords, round {state['round'] + 1}")
-    for column in ("row", "letters", "Guessword", "score"):
-        mine.add_column(column, justify="right" if column in ("row", "score") else "left")
-    for number, entry in enumerate(game_round["you"], start=1):
-        row = sheet.rows[number - 1]
-        shown: str | Text = Text(entry["guess"].upper())  # typed: plain text, never markup
-        if deduction is not None and deduction.consistent and not entry["late"]:
-            marks = session.deduced_marks(deduction.words, entry["guess"], row.offset)
-            shown = Text(deduced_text(entry["guess"], marks))
-        where = f"{row.length} from col {row.offset + 1}"
-        mine.add_row(str(number), where, shown, f"{entry['score']:,}")
-    tables: list[Any] = [mine]
+    tables: list[Any] = [your_sheet(state, deduction)]
     running = session.totals(dict(state))["rounds"][state["round"]]
     tables.append(bot_sheet(game_round, sheet, running))
     notes: list[Any] = []
@@ -207,6 +235,32 @@ def game_view(state: Mapping[str, Any]) -> Group:
     return Group(*parts)
 
 
+def alphabet_grid(alphabets: MarginalAlphabets, alphabet: str) -> Text:
+    """The marginal alphabets as on the paper sheet: one alphabet per Gameword column,
+    the known letter circled and the rest of its column crossed out, letters in no word
+    that fits crossed out, letters in every such word (place unknown) underlined."""
+    text = Text()
+    for number, column in enumerate(alphabets.columns, start=1):
+        text.append(f"{number} ", style="bold")
+        for letter in alphabet:
+            if column.known:
+                shown, style = (
+                    (f"({letter.upper()})", "bold green")
+                    if letter == column.known
+                    else (f" {letter.upper()} ", "dim strike")
+                )
+            elif letter not in column.possible:
+                shown, style = f" {letter.upper()} ", "dim strike"
+            elif letter in alphabets.present:
+                shown, style = f"_{letter.upper()}_", "underline yellow"
+            else:
+                shown, style = f" {letter.upper()} ", ""
+            text.append(shown, style=style)
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
 def scored_cell(entry: Mapping[str, Any], said: int | None) -> str:
     """A row's score as it counts; after the audit a score you gave wrong shows the right
     one and what you said, so that the rows add up to the total shown."""
@@ -215,9 +269,15 @@ def scored_cell(entry: Mapping[str, Any], said: int | None) -> str:
     return f"{entry['score']:,} (you said {said:,})"
 
 
-def bot_sheet(game_round: Mapping[str, Any], sheet: Sheet, running: Mapping[str, int]) -> Table:
+def bot_sheet(
+    game_round: Mapping[str, Any],
+    sheet: Sheet,
+    running: Mapping[str, int],
+    blank_rows: bool = False,
+) -> Table:
     """The bot's Guesswords with their scores and, once your word is revealed, the marks;
-    after the audit the corrected scores and the penalty, so the column adds up."""
+    after the audit the corrected scores and the penalty, so the column adds up.
+    ``blank_rows``: the rows still to play too, as on the paper sheet."""
     word = game_round["your_word"]
     audited = game_round["audit"]
     said = {e["row"]: e["given"] for e in audited["errors"]} if audited else {}
@@ -231,6 +291,9 @@ def bot_sheet(game_round: Mapping[str, Any], sheet: Sheet, running: Mapping[str,
         guess = entry["guess"]
         shown = marked(guess, marking(word, guess, row.offset)) if word else Text(guess.upper())
         bots.add_row(str(number), shown, scored_cell(entry, said.get(number - 1)))
+    for number in range(len(game_round["bot"]) + 1, len(sheet.rows) + 1 if blank_rows else 0):
+        row = sheet.rows[number - 1]
+        bots.add_row(str(number), f"({row.length} from col {row.offset + 1})", "", style="dim")
     if audited and audited["penalty"]:
         turns = sum(e["turns_undetected"] for e in audited["errors"])
         bots.add_section()

@@ -35,7 +35,7 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     game = session.Game(state, path)
     if game.finished:  # a finished game resumed: show where it ended
         console.show(state)
-    elif not _started(state) and (line := game.seed_line()):
+    elif not game.started and (line := game.seed_line()):
         console.say(line)
     introduced = None  # the round whose first line was said (again after a resume)
     while (waiting := game.waiting()).kind != session.OVER:
@@ -54,11 +54,6 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
             _answer(game, waiting, console)
     console.say(game.verdict())
     return state
-
-
-def _started(state: dict[str, Any]) -> bool:
-    first = state["rounds"][0]
-    return bool(first["your_word"] or first["you"] or first["bot"])
 
 
 def _say(console: Console, notes: list[str]) -> None:
