@@ -77,6 +77,17 @@ names), or from the menu of `myword play`: Resume a saved game.
 """
 
 
+COMMAND_KEYS = frozenset("?!")  # never part of an answer: keys of the screen even while typing
+
+
+class AnswerInput(Input):
+    """The input line; ``?`` and ``!`` are not typed into it but reach the screen's keys
+    (help, hints), since no answer holds them."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character not in COMMAND_KEYS and super().check_consume_key(key, character)
+
+
 class DeduceScreen(Screen[None]):
     """A game against the bot: your sheet and the bot's side by side, the marginal
     alphabets, the totals, the notes, and one input line."""
@@ -96,7 +107,7 @@ class DeduceScreen(Screen[None]):
     DeduceScreen #alphabets { height: auto; margin-top: 1; }
     DeduceScreen #totals { height: auto; margin-top: 1; }
     DeduceScreen #legend { color: $text-muted; }
-    DeduceScreen #notes { height: 5; border-top: solid $accent; }
+    DeduceScreen #notes { height: 6; border-top: solid $accent; }
     DeduceScreen #ask { height: 3; }
     DeduceScreen #prompt { padding: 1 1 0 1; width: auto; max-width: 60%; }
     DeduceScreen #answer { width: 1fr; }
@@ -112,7 +123,6 @@ class DeduceScreen(Screen[None]):
         self._introduced: int | None = None
         self._asked: tuple[str, int, int] | None = None  # the question now on the input line
         self._asked_at = 0.0
-        self._thinking_since = 0.0
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -127,7 +137,7 @@ class DeduceScreen(Screen[None]):
         with Horizontal(id="ask"):
             yield Label("", id="prompt")
             yield ProgressBar(total=None, show_eta=False, show_percentage=False, id="thinking")
-            yield Input(id="answer")
+            yield AnswerInput(id="answer")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -228,7 +238,6 @@ class DeduceScreen(Screen[None]):
         answer.display = waiting.kind not in (session.BOT, session.ROUND_OVER, session.OVER)
         if waiting.kind == session.BOT:
             prompt.update(f"{waiting.prompt}…")
-            self._thinking_since = time.monotonic()
             self.think()
             return
         if waiting.kind == session.ROUND_OVER:
@@ -300,13 +309,11 @@ class DeduceScreen(Screen[None]):
     def bot_played(self, guess: str) -> None:
         if self.game.waiting().kind != session.BOT:
             return
-        seconds = time.monotonic() - self._thinking_since
         try:
             notes = self.game.bot_guessed(guess)
         except UserError as error:
             self.note(str(error), "bold red")
             return
-        notes[0] += f" (thought {seconds:.0f} s)" if seconds >= 2 else ""
         for line in notes:
             self.note(line)
         self.redraw()
