@@ -48,6 +48,16 @@ def coloured_marks(guess: str, marks: tuple[Mark, ...]) -> Text:
     return text
 
 
+def styled_marks(guess: str, marks: tuple[Mark, ...]) -> Text:
+    """The plain symbols, each in its colour: both at once, in little room."""
+    text = Text()
+    for letter, mark in zip(guess, marks, strict=True):
+        text.append(SYMBOLS[mark].format(letter.upper()), style=STYLES[mark])
+        text.append(" ")
+    text.rstrip()
+    return text
+
+
 def marked(guess: str, marks: tuple[Mark, ...]) -> Text:
     """Coloured letters followed by the plain symbols."""
     text = coloured_marks(guess, marks)
@@ -187,7 +197,13 @@ def your_sheet(
 
     game_round = state["rounds"][state["round"]]
     sheet = default_sheet(game_round["length"])
-    mine = Table(title=f"Your Guesswords, round {state['round'] + 1}")
+    settings = session.settings_of(dict(state))
+    over = session.next_turn(game_round, settings.you) is None and (
+        game_round["audit"] is not None or not settings.you_score
+    )
+    revealed = game_round["bot_word"] if over else None  # the round is over: marks as they are
+    title = f"Your Guesswords, round {state['round'] + 1}"
+    mine = Table(title=f"{title}, against {revealed.upper()}" if revealed else title)
     for column in ("row", "letters", "Guessword", "score"):
         mine.add_column(column, justify="right" if column in ("row", "score") else "left")
     played = game_round["you"]
@@ -199,7 +215,9 @@ def your_sheet(
             continue
         entry = played[number - 1]
         shown: str | Text = Text(entry["guess"].upper())  # typed: plain text, never markup
-        if deduction is not None and deduction.consistent and not entry["late"]:
+        if revealed:
+            shown = styled_marks(entry["guess"], marking(revealed, entry["guess"], row.offset))
+        elif deduction is not None and deduction.consistent and not entry["late"]:
             marks = session.deduced_marks(deduction.words, entry["guess"], row.offset)
             shown = Text(deduced_text(entry["guess"], marks))
         points = "late: 0" if entry["late"] else f"{entry['score']:,}"
@@ -236,26 +254,26 @@ def game_view(state: Mapping[str, Any]) -> Group:
 
 
 def alphabet_grid(alphabets: MarginalAlphabets, alphabet: str) -> Text:
-    """The marginal alphabets as on the paper sheet: one alphabet per Gameword column,
-    the known letter circled and the rest of its column crossed out, letters in no word
-    that fits crossed out, letters in every such word (place unknown) underlined."""
+    """The marginal alphabets as on the paper sheet, one alphabet per Gameword column, in
+    the marks of the sheets (colour and symbol): the known letter circled ``(E)`` and the
+    rest of its column crossed out (shown `` · ``, so that what is left stands out), letters
+    no word that fits has there crossed out, letters every such word has (place unknown)
+    underlined ``_A_``."""
     text = Text()
     for number, column in enumerate(alphabets.columns, start=1):
         text.append(f"{number} ", style="bold")
         for letter in alphabet:
-            if column.known:
-                shown, style = (
-                    (f"({letter.upper()})", "bold green")
-                    if letter == column.known
-                    else (f" {letter.upper()} ", "dim strike")
-                )
-            elif letter not in column.possible:
-                shown, style = f" {letter.upper()} ", "dim strike"
+            if column.known and letter == column.known:
+                mark = Mark.MATCHING
+            elif column.known or letter not in column.possible:
+                text.append(" · ", style="dim")  # crossed out: out of the way
+                continue
             elif letter in alphabets.present:
-                shown, style = f"_{letter.upper()}_", "underline yellow"
+                mark = Mark.NON_MATCHING
             else:
-                shown, style = f" {letter.upper()} ", ""
-            text.append(shown, style=style)
+                text.append(f" {letter.upper()} ")
+                continue
+            text.append(SYMBOLS[mark].format(letter.upper()), style=STYLES[mark])
         text.append("\n")
     text.rstrip()
     return text
@@ -289,7 +307,8 @@ def bot_sheet(
     for number, entry in enumerate(game_round["bot"], start=1):
         row = sheet.rows[number - 1]
         guess = entry["guess"]
-        shown = marked(guess, marking(word, guess, row.offset)) if word else Text(guess.upper())
+        marks = marking(word, guess, row.offset) if word else None
+        shown = styled_marks(guess, marks) if marks else Text(guess.upper())
         bots.add_row(str(number), shown, scored_cell(entry, said.get(number - 1)))
     for number in range(len(game_round["bot"]) + 1, len(sheet.rows) + 1 if blank_rows else 0):
         row = sheet.rows[number - 1]
@@ -305,7 +324,12 @@ def bot_sheet(
 
 def round_line(index: int, game_round: Mapping[str, Any], running: Mapping[str, int]) -> str:
     """The round's totals in one line; with a penalty, how the bot's total is made."""
-    if game_round["audit"] is None:
+    from solver.deduce.rules import default_sheet
+
+    rows = len(default_sheet(game_round["length"]).rows)
+    complete = len(game_round["you"]) == len(game_round["bot"]) == rows
+    known = game_round["audit"] is not None or game_round["your_word"] is not None
+    if not (complete and known):  # (a --you-score round is done after the audit)
         return f"This round so far: you {running['you']:,}, {BOT_NAME} {running['bot']:,}"
     made = (
         f" ({running['bot_rows']:,} for {BOT_NAME}'s Guesswords + {running['penalty']:,} penalty)"

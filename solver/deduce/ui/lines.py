@@ -71,8 +71,8 @@ def _answer(game: session.Game, waiting: session.Waiting, console: Console) -> N
     }
     if waiting.note:
         console.say(waiting.note)
+    started = time.monotonic()  # the turn's clock: a refused word does not restart it
     while True:
-        started = time.monotonic()
         answer = console.ask(waiting.prompt, hidden=waiting.hidden)
         try:
             if waiting.kind == session.GUESS:

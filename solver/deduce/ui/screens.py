@@ -60,8 +60,10 @@ sheet; the row says how many letters and under which columns of the hidden word 
 far as your scores tell (with the hints shown).
 
 **Marginal alphabets** (with the hints): one alphabet per column of {BOT_NAME}'s word. A
-letter is crossed out where no word that fits your scores has it, circled where every one
-does, underlined when every word has it but its column is not known yet.
+letter is crossed out (shown `·`) where no word that fits your scores has it, circled
+`(E)` where every one does, underlined `_A_` when every such word has it but its column is
+not known yet. Below them: the letters known to be in the word or not, and how many words
+still fit.
 
 ## Keys
 | key | what it does |
@@ -105,9 +107,9 @@ class DeduceScreen(Screen[None]):
     DeduceScreen #sheets { height: auto; }
     DeduceScreen #yours, DeduceScreen #bots { width: auto; margin-right: 2; }
     DeduceScreen #alphabets { height: auto; margin-top: 1; }
-    DeduceScreen #totals { height: auto; margin-top: 1; }
+    DeduceScreen #totals { height: auto; }
     DeduceScreen #legend { color: $text-muted; }
-    DeduceScreen #notes { height: 6; border-top: solid $accent; }
+    DeduceScreen #notes { height: 5; border-top: solid $accent; }
     DeduceScreen #ask { height: 3; }
     DeduceScreen #prompt { padding: 1 1 0 1; width: auto; max-width: 60%; }
     DeduceScreen #answer { width: 1fr; }
@@ -162,6 +164,8 @@ class DeduceScreen(Screen[None]):
             self.note(line)
         self.redraw()
         self.next_step()
+        if self.game.settings.turn_seconds is not None:
+            self.set_interval(1, self.tick)
 
     def on_unmount(self) -> None:
         self._locks.close()
@@ -210,13 +214,13 @@ class DeduceScreen(Screen[None]):
         index = state["round"]
         game_round = state["rounds"][index]
         text = Text(display.round_line(index, game_round, result["rounds"][index]), style="bold")
-        if len(state["rounds"]) > 1:
-            parts = []
-            for number, each in enumerate(result["rounds"][: index + 1], start=1):
-                parts.append(f"round {number}: you {each['you']:,}, {BOT_NAME} {each['bot']:,}")
+        if self.game.finished:
+            text.append(f"\n{self.game.verdict()}", style="bold")
+        elif index > 0:
+            before = result["rounds"][index - 1]
             text.append(
-                f"\nGrand total so far ({'; '.join(parts)}): you {result['you']:,}, "
-                f"{BOT_NAME} {result['bot']:,}"
+                f"\nRound {index} total: you {before['you']:,}, {BOT_NAME} {before['bot']:,}"
+                f" · grand total so far: you {result['you']:,}, {BOT_NAME} {result['bot']:,}"
             )
         return text
 
@@ -229,7 +233,7 @@ class DeduceScreen(Screen[None]):
         prompt = self.query_one("#prompt", Label)
         answer = self.query_one("#answer", Input)
         thinking = self.query_one("#thinking", ProgressBar)
-        if waiting.kind not in (session.GAMEWORD, session.OVER) and (
+        if waiting.kind not in (session.GAMEWORD, session.ROUND_OVER, session.OVER) and (
             self._introduced != game.state["round"]
         ):
             self.note(game.intro(), "bold")
@@ -242,7 +246,9 @@ class DeduceScreen(Screen[None]):
             return
         if waiting.kind == session.ROUND_OVER:
             self.note(game.round_summary(), "bold")
-            prompt.update(f"Round {game.state['round'] + 1} is over: Enter goes on, ? help")
+            last = game.state["round"] + 1 == len(game.state["rounds"])
+            goes_on = "Enter shows the grand total" if last else "Enter starts the next round"
+            prompt.update(f"Round {game.state['round'] + 1} is over: {goes_on}, ? help")
             self.set_focus(None)  # nothing to type: keys go to the screen
             return
         if waiting.kind == session.OVER:
@@ -255,11 +261,24 @@ class DeduceScreen(Screen[None]):
             self._asked, self._asked_at = question, time.monotonic()
             if waiting.note:
                 self.note(waiting.note, "yellow")
-        prompt.update(waiting.prompt)
+        prompt.update(self._with_clock(waiting))
         answer.password = waiting.hidden
         answer.placeholder = "type, then Enter · ? help · ! hints · Esc leaves (saved)"
         answer.disabled = False
         answer.focus()
+
+    def _with_clock(self, waiting: session.Waiting) -> str:
+        """The prompt; for a Guessword under the one-minute variation, the time left."""
+        limit = self.game.settings.turn_seconds
+        if limit is None or waiting.kind != session.GUESS:
+            return waiting.prompt
+        left = limit - (time.monotonic() - self._asked_at)
+        return f"{waiting.prompt}: {left:.0f} s left" if left > 0 else f"{waiting.prompt}: late"
+
+    def tick(self) -> None:
+        waiting = self.game.waiting()
+        if waiting.kind == session.GUESS:
+            self.query_one("#prompt", Label).update(self._with_clock(waiting))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
