@@ -152,3 +152,38 @@ def test_bench_json() -> None:
     assert document == again
     bad = run("deduce", "bench", "--strategy", "points,guessing")
     assert bad.exit_code == 1 and "guessing" in bad.output
+
+
+def test_play_opens_the_full_screen_game_at_a_terminal(monkeypatch, tmp_path) -> None:
+    """At a terminal `deduce play` opens the app (every option passed to the game); with
+    --plain, --json or a pipe it plays in line mode."""
+    from solver.deduce.ui import commands
+    from solver.ui import app
+
+    opened = []
+
+    def run_app(first):
+        opened.append(first().game)
+        return 0
+
+    monkeypatch.setattr(app, "run_app", run_app)
+    monkeypatch.setattr(commands, "_interactive", lambda: True)
+    args = ["deduce", "play", "--rounds", "1", "--seed", "5", "--you", "red", "--you-score"]
+    args += ["--difficulty", "easy", "--hints", "off", "--turn-seconds", "30"]
+    result = run(*args, "--accept-nonwords", "--save", str(tmp_path / "a.json"))
+    assert result.exit_code == 0, result.output
+    assert "continue with: myword deduce play --resume" in result.output  # left unfinished
+    settings = opened[0].settings
+    assert (settings.rounds, settings.seed, settings.you, settings.difficulty) == (
+        1,
+        5,
+        "red",
+        "easy",
+    )
+    assert settings.you_score and not settings.hints and settings.turn_seconds == 30
+    assert settings.accept_nonwords
+    plain = run("deduce", "play", "--plain", "--save", str(tmp_path / "b.json"))
+    assert len(opened) == 1 and "Game saved to" in plain.output  # line mode: end of input
+    monkeypatch.setattr(commands, "_interactive", lambda: False)
+    piped = run("deduce", "play", "--save", str(tmp_path / "c.json"))
+    assert len(opened) == 1 and "Your 6-letter Gameword" in piped.output

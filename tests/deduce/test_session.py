@@ -464,3 +464,36 @@ def test_ctrl_c_saves_and_exits_cleanly(tmp_path: Path, ctrl_c_after) -> None:
     assert result.exit_code == 130 and "Game saved to" in result.output
     assert "Traceback" not in result.output
     assert len(saved_game(save)["rounds"][0]["you"]) == 1
+
+
+def test_a_new_game_without_a_seed_draws_one_shows_it_and_replays(tmp_path: Path) -> None:
+    """Issue 14: every game was the same (EATING, then FORCING). A game without --seed
+    draws a fresh seed, says it and keeps it in the save; --seed with it replays the game."""
+    games = [session.new_game(session.Settings()) for _ in range(5)]
+    drawn = {g["settings"]["seed"] for g in games}
+    assert len(drawn) > 1 and all(isinstance(seed, int) for seed in drawn)
+    assert len({g["rounds"][0]["bot_word"] for g in games}) > 1
+    first = games[0]
+    again = session.new_game(session.Settings(seed=first["settings"]["seed"]))
+    assert again["rounds"] == first["rounds"]
+    save = tmp_path / "fresh.json"
+    result = CliRunner().invoke(cli.main, ["deduce", "play", "--save", str(save)], input="")
+    seed = saved_game(save)["settings"]["seed"]
+    assert isinstance(seed, int) and f"Seed {seed}: --seed {seed} replays this game." in (
+        result.output
+    )
+
+
+def test_the_bot_is_the_bot_and_you_play(tmp_path: Path) -> None:
+    """Issue 14: the bot called itself "me" and "bot", and "purple plays first" read as
+    "you plays". One name, and verbs that agree with "you"."""
+    state = session.new_game(session.Settings(seed=3, you="red"))
+    console = ScriptedConsole(plain_player({6: "ballet", 7: "kitchen"}))
+    lines.play(state, console, tmp_path / "game.json")
+    said = "\n".join([*console.said, *console.prompts])
+    assert "Round 1: 6-letter Gamewords; the bot (Purple) plays first." in said
+    assert "Round 2: 7-letter Gamewords; you (Red) play first." in said
+    assert not re.search(r"\b(me|my|mine|I)\b", said)
+    assert "The bot's Guessword for row 1" in said
+    screen = rendered(display.game_view(state))
+    assert "The bot's Guesswords" in screen and not re.search(r"\b(me|my|Mine)\b", screen)

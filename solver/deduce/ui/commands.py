@@ -374,7 +374,6 @@ def play(
     In a terminal the game opens full-screen, both sheets side by side (every option works
     there too); --plain, a pipe or --json play it in line mode (--json: played on stderr,
     the finished game on stdout)."""
-    import sys
 
     from solver import savefile
     from solver.deduce import session
@@ -398,13 +397,20 @@ def play(
             you=colour,
         )
         state = session.new_game(settings)
-    full_screen = not (plain or as_json) and sys.stdin.isatty() and sys.stdout.isatty()
+    full_screen = not (plain or as_json) and _interactive()
     with savefile.holding(path):
         session.save(state, path)
         if full_screen:
             _play_full_screen(session.Game(state, path))
         else:
             play_saved(lines, state, game_view, path, "deduce play", as_json)
+
+
+def _interactive() -> bool:
+    """Whether a person is at a terminal on both ends (else line mode: pipes, scripts)."""
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _play_full_screen(game) -> None:
