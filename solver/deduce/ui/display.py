@@ -17,7 +17,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from solver.deduce.rules import BOT_NAME, PENALTY, Mark, Sheet, marking
+from solver.deduce.rules import BONUS, BOT_NAME, PENALTY, Mark, Sheet, marking
 
 if TYPE_CHECKING:  # scoring a word must not pull in numpy
     from solver.deduce.advisor import Advice
@@ -222,7 +222,15 @@ def your_sheet(
             shown = Text(deduced_text(entry["guess"], marks))
         points = "late: 0" if entry["late"] else f"{entry['score']:,}"
         mine.add_row(str(number), where, shown, points)
+    if bonus_won(game_round["you"], game_round["bot_word"], sheet):
+        mine.add_row("", "", f"row {len(sheet.rows)}: {BONUS:,} bonus in it", "")
     return mine
+
+
+def bonus_won(rows: list[Mapping[str, Any]], word: str | None, sheet: Sheet) -> bool:
+    """Whether the last row named the word (its score holds the bonus)."""
+    full = len(rows) == len(sheet.rows)
+    return bool(word) and full and rows[-1]["guess"] == word and not rows[-1].get("late")
 
 
 def game_view(state: Mapping[str, Any]) -> Group:
@@ -313,6 +321,8 @@ def bot_sheet(
     for number in range(len(game_round["bot"]) + 1, len(sheet.rows) + 1 if blank_rows else 0):
         row = sheet.rows[number - 1]
         bots.add_row(str(number), f"({row.length} from col {row.offset + 1})", "", style="dim")
+    if bonus_won(game_round["bot"], word, sheet):
+        bots.add_row("", f"row {len(sheet.rows)}: {BONUS:,} bonus in it", "")
     if audited and audited["penalty"]:
         turns = sum(e["turns_undetected"] for e in audited["errors"])
         bots.add_section()

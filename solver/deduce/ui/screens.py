@@ -79,6 +79,7 @@ names), or from the menu of `myword play`: Resume a saved game.
 """
 
 
+FEW_WORDS = 8  # the hints name the words that fit when there are no more than this
 COMMAND_KEYS = frozenset("?!")  # never part of an answer: keys of the screen even while typing
 
 
@@ -160,6 +161,8 @@ class DeduceScreen(Screen[None]):
             self.note(str(error), "bold red")
         if self.game.finished:
             self.note("This game is over.")
+        elif self.game.started:
+            self.note("Game resumed where it was left.")
         elif not self.game.started and (line := self.game.seed_line()):
             self.note(line)
         self.redraw()
@@ -202,11 +205,15 @@ class DeduceScreen(Screen[None]):
             return Text("No word fits your scores.", style="bold red")
         found = cand.marginal_alphabets(deduction, self.game.settings.lang)
         alphabet = lexicon.language(self.game.settings.lang).alphabet
-        return Group(
+        parts = [
             Text("Your marginal alphabets (one per column of the bot's word)", style="bold"),
             display.alphabet_grid(found, alphabet),
             display.alphabet_summary(found, len(deduction.words)),
-        )
+        ]
+        if 1 < len(deduction.words) <= FEW_WORDS:  # few left: name them
+            words = ", ".join(word.upper() for word in deduction.words)
+            parts.append(Text(f"The words that fit, likeliest first: {words}"))
+        return Group(*parts)
 
     def _totals(self) -> Text:
         state = self.game.state
