@@ -132,6 +132,38 @@ async def test_you_score_the_bot_and_it_audits_at_the_end(tmp_path: Path) -> Non
         assert "BALLET" in shown(app, "#bots")  # the revealed word marks the bot's rows
 
 
+async def test_a_wrong_score_is_asked_about_on_the_screen(tmp_path: Path) -> None:
+    """--you-score with two slips (rows 2 and 5): the screen shows the bot's request to
+    recheck each, the corrected score is taken, and the audit charges only the turns each
+    slip stood (the line mode's test_a_second_wrong_score_is_found..., on the screen)."""
+    from .test_session import true_score, wrong_score
+
+    game = short_game(tmp_path / "g.json", seed=1, you_score=True, hints=False)
+    app = MywordApp(lambda: DeduceScreen(game))
+    words = iter(guesses())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        while (waiting := game.waiting()).kind != session.ROUND_OVER:
+            if waiting.kind == session.GUESS:
+                await answer(app, pilot, next(words))
+            elif waiting.kind == session.SCORE:
+                guess, index = waiting.prompt.split()[1].lower(), waiting.row
+                slip = index in (1, 4)
+                given = (wrong_score if slip else true_score)("ballet", index, guess)
+                await answer(app, pilot, str(given))
+            elif waiting.kind == session.RECHECK:
+                assert f"Please recheck row {waiting.row + 1}" in notes(app)
+                entry = game.round["bot"][waiting.row]
+                await answer(app, pilot, str(true_score("ballet", waiting.row, entry["guess"])))
+            elif waiting.kind == session.REVEAL:
+                await answer(app, pilot, "ballet")
+        assert [r["row"] for r in game.round["rechecks"]] == [1, 4]
+        errors = game.round["audit"]["errors"]
+        assert [(e["row"], e["turns_undetected"]) for e in errors] == [(1, 3), (4, 2)]
+        assert f"Penalty: {2000 * 5:,} points to the bot" in notes(app)
+        assert "penalty: 5 turn(s) undetected" in shown(app, "#bots")
+
+
 async def test_leaving_saves_and_resume_goes_on(tmp_path: Path) -> None:
     """q leaves with the game saved and says how to resume; resuming shows the same rows
     and asks for the next one."""
