@@ -395,7 +395,12 @@ class MywordApp(App[int]):
     app ends when that game's screen is left."""
 
     TITLE = "myword"
-    BINDINGS: ClassVar = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    # Ctrl-C quits, as it does everywhere else in myword (Textual's own asks for ctrl+q);
+    # games are saved after every move, and a game's screen says how to resume it.
+    BINDINGS: ClassVar = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+    ]
 
     def __init__(self, first: Callable[[], Screen] | None = None) -> None:
         super().__init__()
@@ -416,7 +421,7 @@ class MywordApp(App[int]):
             screen = make()
         except UserError as error:
             if exit_after:
-                self.exit(1, message=f"Error: {error}")
+                self.exit(1, return_code=1, message=f"Error: {error}")
             else:
                 self.notify(str(error), severity="error", timeout=8)
             return
@@ -424,10 +429,32 @@ class MywordApp(App[int]):
             self.pop_screen()
         self.push_screen(screen, callback=(lambda _: self.exit(0)) if exit_after else None)
 
+    async def action_quit(self) -> None:
+        """Leave the app; every game screen still open may say how to resume its game
+        (``exit_note()``), shown in the terminal once the app has gone."""
+        notes = [
+            note
+            for screen in self.screen_stack
+            if callable(getattr(screen, "exit_note", None)) and (note := screen.exit_note())
+        ]
+        self.exit(0, message="\n".join(notes) or None)
+
+
+def can_run() -> bool:
+    """Whether the app can be shown: a terminal on both ends, or a browser (textual-serve
+    starts the app with its web driver named in the environment)."""
+    import os
+    import sys
+
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
+    streams = (sys.stdin, sys.stdout)
+    return all(stream is not None and stream.isatty() for stream in streams)
+
 
 def run_app(first: Callable[[], Screen] | None = None) -> int:
     """Run the app in this terminal (or, under textual-serve, in the browser) until it is
     left; its exit status."""
     app = MywordApp(first)
-    result = app.run()
-    return 0 if result is None else int(result)
+    app.run()
+    return app.return_code or 0

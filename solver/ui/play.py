@@ -13,8 +13,14 @@ import click
 @click.command()
 def play() -> None:
     """Open the full-screen app: a menu of the three games, saved games, settings."""
-    from solver.ui.app import run_app
+    from solver.errors import UserError
+    from solver.ui.app import can_run, run_app
 
+    if not can_run():
+        raise UserError(
+            "myword play needs a terminal (or a browser: myword serve); for pipes and "
+            "scripts, each game's play command has a line mode (e.g. myword deduce play --plain)"
+        )
     sys.exit(run_app())
 
 

@@ -122,3 +122,24 @@ def test_snapshot_settings(snap_compare) -> None:
 
 def test_snapshot_menu_help(snap_compare) -> None:
     assert snap_compare(MywordApp(), terminal_size=SIZE, press=["question_mark"])
+
+
+async def test_ctrl_c_quits_and_open_games_say_how_to_resume() -> None:
+    class Game(MenuScreen):
+        def exit_note(self) -> str:
+            return "Game saved; continue with: myword layout play --resume x"
+
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(Game())
+        await pilot.press("ctrl+c")
+        assert app._exit  # leaving
+        assert "--resume x" in str(app._exit_renderables[0])  # printed once the app is gone
+    assert app.return_code == 0
+
+
+def test_play_without_a_terminal_says_so_in_one_line() -> None:
+    result = CliRunner().invoke(cli.main, ["play"], input="")
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: myword play needs a terminal")
+    assert len(result.output.strip().splitlines()) == 1
