@@ -497,3 +497,17 @@ def test_the_bot_is_the_bot_and_you_play(tmp_path: Path) -> None:
     assert "The bot's Guessword for row 1" in said
     screen = rendered(display.game_view(state))
     assert "The bot's Guesswords" in screen and not re.search(r"\b(me|my|Mine)\b", screen)
+
+
+def test_a_save_from_before_fresh_seeds_still_resumes(tmp_path: Path) -> None:
+    """Saves made before every game had its seed hold "seed": null (the default seed): the
+    save format is unchanged, so they load and play on, showing no seed."""
+    state = session.new_game(session.Settings(rounds=1, seed=None))
+    state["settings"]["seed"] = None  # as an older myword wrote it
+    path = tmp_path / "old.json"
+    session.save(state, path)
+    game = session.Game(session.load(path), path)
+    assert game.settings.seed is None and game.seed_line() == ""
+    assert game.waiting().kind == session.GAMEWORD
+    game.choose_gameword("ballet")
+    assert session.load(path)["rounds"][0]["your_word"] == "ballet"

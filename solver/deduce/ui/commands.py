@@ -426,13 +426,15 @@ def _play_full_screen(game) -> None:
     from solver.ui.saved import resume_hint
 
     hint = f"Game saved to {game.path}; continue with: {resume_hint('deduce play', game.path)}"
+    screen = DeduceScreen(game)
     try:
         with signals.as_interrupts():
-            status = run_app(lambda: DeduceScreen(game))
+            status = run_app(lambda: screen)
     except KeyboardInterrupt as stop:
         with signals.ignored():
             session.save(game.state, game.path)
         click.echo(f"\n{hint}", err=True)
         sys.exit(signals.exit_status(stop))
-    click.echo(game.verdict() if game.finished else hint)
+    if not screen.noted:  # Ctrl-C: the app printed how to resume already
+        click.echo(game.verdict() if game.finished else hint)
     sys.exit(status)

@@ -126,6 +126,7 @@ class DeduceScreen(Screen[None]):
         self._introduced: int | None = None
         self._asked: tuple[str, int, int] | None = None  # the question now on the input line
         self._asked_at = 0.0
+        self.noted: str | None = None  # the resume note the app printed on quitting
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -365,16 +366,24 @@ class DeduceScreen(Screen[None]):
         elif kind == session.OVER:
             self.dismiss(None)
 
+    def resume_note(self) -> str | None:
+        """How to go on with this game, unless it is over."""
+        if self.game.finished or self.game.path is None:
+            return None
+        from solver.ui.saved import resume_hint
+
+        return f"Game saved; continue with: {resume_hint('deduce play', self.game.path)}"
+
+    def exit_note(self) -> str | None:
+        """What the app prints when it is quit (Ctrl-C) with this screen open."""
+        self.noted = self.resume_note()
+        return self.noted
+
     def action_leave(self) -> None:
         """Leave: the game is saved already (after every move); say how to resume."""
         self.workers.cancel_group(self, "bot")
-        if not self.game.finished and self.game.path is not None:
-            from solver.ui.saved import resume_hint
-
-            self.app.notify(
-                f"Game saved; continue with: {resume_hint('deduce play', self.game.path)}",
-                timeout=10,
-            )
+        if note := self.resume_note():
+            self.app.notify(note, timeout=10)
         self.dismiss(None)
 
 
