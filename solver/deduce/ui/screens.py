@@ -130,14 +130,17 @@ class DeduceScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with VerticalScroll(id="board"):
+        with VerticalScroll(id="board") as board:
+            board.can_focus = False  # a click keeps the typing on the input line
             with Horizontal(id="sheets"):
                 yield Static(id="yours")
                 yield Static(id="bots")
             yield Static(id="alphabets")
             yield Static(id="totals")
             yield Static(Text(display.MARKS), id="legend")
-        yield RichLog(id="notes", wrap=True, max_lines=200, markup=False)
+        log = RichLog(id="notes", wrap=True, max_lines=200, markup=False)
+        log.can_focus = False
+        yield log
         with Horizontal(id="ask"):
             yield Label("", id="prompt")
             yield ProgressBar(total=None, show_eta=False, show_percentage=False, id="thinking")
@@ -146,10 +149,6 @@ class DeduceScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "What's My Word?"
-        settings = self.game.settings
-        self.sub_title = f"you {settings.you.capitalize()} v {BOT_NAME} ({settings.difficulty})" + (
-            f" · seed {settings.seed}" if settings.seed is not None else ""
-        )
         self.query_one("#thinking").display = False
         try:
             if self.hold and self.game.path is not None:
@@ -158,13 +157,15 @@ class DeduceScreen(Screen[None]):
                 self._locks.enter_context(savefile.holding(self.game.path))
             if self.game.path is not None:
                 session.save(self.game.state, self.game.path)
-        except UserError as error:
-            self.note(str(error), "bold red")
+        except UserError as error:  # played elsewhere already, or the save cannot be written
+            self.app.notify(str(error), severity="error", timeout=10)
+            self.app.call_later(self.dismiss, None)
+            return
         if self.game.finished:
             self.note("This game is over.")
         elif self.game.started:
             self.note("Game resumed where it was left.")
-        elif not self.game.started and (line := self.game.seed_line()):
+        elif line := self.game.seed_line():
             self.note(line)
         self.redraw()
         self.next_step()
