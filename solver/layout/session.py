@@ -1,61 +1,48 @@
-"""My Word (1980) in the terminal: people and bots at one table, saved after every move.
+"""A person's game of My Word (1980): its state and the moves made on it, for any front end.
 
-The saved game is the game's own log (``game.py``), with the players and the seed: the
-same file ``myword layout replay`` checks, and resuming rebuilds the game from it move by
-move through the rules. Bots draw their randomness from the seed and the move number, so a
-resumed game goes on exactly as it would have.
+The line mode (``ui/line.py``) and the full-screen app (``ui/screens.py``) drive the game
+the same way through this module: ask whose turn it is, turn what the person chose into a
+move (``person_play``, ``parse_play``), let the bots choose theirs (``bot_move``), and make
+the move (``make_move``), saving after each. Nothing here draws or prompts.
 
-On a person's turn they type a card number and a square (``17 B3``), adding the words
-they state for symbols (``17 B3 TALL``) or being asked for them; ``knock 17`` knocks;
-``moves`` lists their plays, best first; ``hint`` shows what the beam player would do;
-``board``, ``values``, ``help``, and ``quit`` (saved, to resume later). More than one
-person can play (pass the keyboard): each is shown only their own hand.
+The saved game is the game's own log (``game.py``), with the players and the seed: the same
+file ``myword layout replay`` checks, and resuming rebuilds the game from it move by move
+through the rules. Bots draw their randomness from the seed and the move number, so a
+resumed game goes on exactly as it would have. A new game without a seed draws a fresh one
+(``seeds.fresh``), kept in the log so that ``--seed N`` replays it.
+
+Places are kept as (row, column) from the centre card; people see and type fixed square
+names (``squares.py``).
 """
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from solver import savefile, seeds
 from solver.errors import UserError
-from solver.layout import display
-from solver.layout.board import (
-    Placement,
-    SubstituteError,
-    declare,
-    placement,
-    why_not,
-    within_limit,
-)
+from solver.layout.board import Placement, placement, placements, why_not, within_limit
 from solver.layout.deck import Deck
 from solver.layout.game import (
     GameState,
-    Player,
+    apply,
+    finished,
     legal_plays,
     player_named,
     rebuild,
-    run,
     start_game,
+    to_move,
     why_over,
 )
+from solver.layout.squares import Squares, squares_for
 
 HUMAN = "human"
 BOTS = ("beam", "greedy", "random")
-HELP = (
-    "Type a card number and a square to play it there (17 B3), with the words you state for "
-    "symbols if you like (17 B3 TALL); knock 17 to knock; moves to list your plays; hint for "
-    "the beam player's choice; board, values, help; quit to save and stop."
-)
+LEVEL_BOTS = {"easy": "random", "medium": "greedy", "hard": "beam"}
+PLAY_SYNTAX = "a card number and a square, like 17 G5"
 
-
-class Console(Protocol):
-    def ask(self, prompt: str, hidden: bool = False) -> str: ...
-
-    def say(self, text: str) -> None: ...
-
-    def show(self, view: Any) -> None: ...
+Move = tuple[str, int, Placement | None]  # ("play", card, placement) or ("knock", card, None)
 
 
 def parse_players(spec: str) -> list[str]:
@@ -69,7 +56,17 @@ def parse_players(spec: str) -> list[str]:
 def new_game(
     players: list[str], seed: int | None, easy: bool, deck: Deck | None = None
 ) -> GameState:
-    return start_game(players, seed, easy, deck)
+    """A new game; without a seed a fresh one, written in the log (``seed_of``)."""
+    return start_game(players, seeds.or_fresh(seed), easy, deck)
+
+
+def seed_of(state: GameState) -> int:
+    return int(state.log["seed"])  # type: ignore[arg-type]
+
+
+def seed_line(state: GameState) -> str:
+    seed = seed_of(state)
+    return f"seed {seed}: replay this game with --seed {seed}"
 
 
 def document(state: GameState) -> dict[str, Any]:
@@ -83,8 +80,8 @@ public = document  # nothing in the log is hidden from the players (see ``save``
 def save(state: GameState, path: Path) -> None:
     """Save the game's log, signed (``savefile``). Nothing is sealed: what the players
     cannot see (the pack, the bots' hands) is not in the log but follows from its seed."""
-    finished = "scores" in state.log or why_over(state) is not None
-    savefile.write("layout", document(state), {}, finished, path)
+    over = "scores" in state.log or why_over(state) is not None
+    savefile.write("layout", document(state), {}, over, path)
 
 
 def load(path: Path) -> GameState:
@@ -112,13 +109,29 @@ def names(state: GameState) -> list[str]:
     return called
 
 
-def open_squares(state: GameState) -> set[tuple[int, int]]:
+def says(name: str, verb: str) -> str:
+    """``name`` and the verb agreeing with it: "you play", "beam plays"."""
+    if name == "you":
+        return f"you {verb}"
+    return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch")) else f"{name} {verb}s"
+
+
+def squares(state: GameState) -> Squares:
+    """The game's fixed square names (``squares.py``)."""
+    return squares_for(state.easy, len(state.deck.cards))
+
+
+def is_person(state: GameState, player: int) -> bool:
+    return state.log["players"][player] == HUMAN  # type: ignore[index]
+
+
+def open_squares(state: GameState) -> frozenset[tuple[int, int]]:
     """Empty squares touching the layout where a card may go under the size limit."""
-    return {
+    return frozenset(
         square
         for square in state.layout.frontier
-        if state.easy or within_limit(state.layout, square)
-    }
+        if (state.easy or within_limit(state.layout, square)) and squares(state).contains(square)
+    )
 
 
 def scores_line(state: GameState) -> str:
@@ -126,58 +139,36 @@ def scores_line(state: GameState) -> str:
     return " · ".join(parts) + f" · pack {len(state.pack)} cards"
 
 
-def table_view(state: GameState, player: int) -> Any:
-    from rich.console import Group
-
-    return Group(
-        display.board_view(state.layout, state.deck, open_squares(state)),
-        display.hand_view(state.hands[player], state.deck, f"{names(state)[player]}: your hand"),
-        scores_line(state),
-    )
+def places(state: GameState, number: int) -> list[Placement]:
+    """Where card ``number`` may go now, best first."""
+    found = placements(state.layout, state.deck, state.card(number), state.easy)
+    return sorted(found, key=lambda spot: -spot.points)
 
 
-def _describe(state: GameState, move: dict) -> str:
-    window = display.window_of(state.layout)
-    return display.describe_move(move, window, names(state)[move["player"]])
+def ranked_plays(state: GameState, player: int) -> list[tuple[int, Placement]]:
+    """The player's plays, best first."""
+    return sorted(legal_plays(state, player), key=lambda item: -item[1].points)
 
 
-def _hint(state: GameState, player: int) -> str:
-    from solver.layout.players import choose
-
-    rng = seeds.derived(state.log["seed"], "hint", len(state.log["moves"]))
-    kind, number, spot = choose(state, player, rng)
-    if kind == "knock" or spot is None:
-        return f"hint: no play; knock card {number}"
-    square = display.window_of(state.layout).name(spot.position)
-    words = ", ".join(w.spelled.upper() for w in spot.words)
-    on_top = " (on top)" if spot.on_top else ""
-    return f"hint: {number} {square}{on_top}: {words}, +{spot.points}"
-
-
-def _moves_text(state: GameState, player: int, top: int = 12) -> str:
-    plays = sorted(legal_plays(state, player), key=lambda item: -item[1].points)
-    if not plays:
-        return "no card in your hand can be played: knock one (knock CARD)"
-    window = display.window_of(state.layout)
-    lines = [
-        f"  {number} {window.name(spot.position)}"
-        f"{' (on top)' if spot.on_top else ''}: "
-        f"{', '.join(w.spelled.upper() for w in spot.words)} +{spot.points}"
-        for number, spot in plays[:top]
-    ]
-    more = f"\n  ... and {len(plays) - top} more" if len(plays) > top else ""
-    return f"{len(plays)} plays, best first:\n" + "\n".join(lines) + more
+def person_play(state: GameState, player: int, number: int, position: tuple[int, int]) -> Move:
+    """The person's play of card ``number`` at ``position``, or ``UserError`` saying why it
+    is not legal (symbols stand for the most common word that fits; ``board.declare``
+    states others)."""
+    if number not in state.hands[player]:
+        raise UserError(f"card {number} is not in your hand ({sorted(state.hands[player])})")
+    name = squares(state).name(position)
+    card = state.card(number)
+    reason = why_not(state.layout, state.deck, card, position, state.easy)
+    spot = placement(state.layout, state.deck, card, position)
+    if reason or spot is None:
+        raise UserError(f"card {number} cannot go at {name}: {reason}")
+    return "play", number, spot
 
 
-def _ask_substitutes(console: Console, spot: Placement, stated: list[str]) -> Placement:
-    """Rule 7: the player states the word the symbols make; ask for any not yet stated."""
-    spot = declare(spot, stated)
-    for made in spot.words:
-        if made.symbols and made.spelled not in stated:
-            pattern = f"{made.begin}{made.end}".replace("..", "__").upper()
-            answer = console.ask(f"word for {pattern} [{made.spelled.upper()}]").strip()
-            stated.append(answer.lower() or made.spelled)
-    return declare(spot, stated)
+def person_knock(state: GameState, player: int, number: int) -> Move:
+    if number not in state.hands[player]:
+        raise UserError(f"knock which card? one of {sorted(state.hands[player])}")
+    return "knock", number, None
 
 
 def parse_play(state: GameState, player: int, line: str) -> tuple[int, Placement, list[str]]:
@@ -185,76 +176,71 @@ def parse_play(state: GameState, player: int, line: str) -> tuple[int, Placement
     ``UserError`` saying what is wrong."""
     parts = line.split()
     if len(parts) < 2 or not parts[0].isdigit():
-        raise UserError(f"not understood: {line!r} ({HELP})")
+        raise UserError(f"not understood: {line!r} (type {PLAY_SYNTAX}, or help)")
     number = int(parts[0])
-    if number not in state.hands[player]:
-        raise UserError(f"card {number} is not in your hand ({sorted(state.hands[player])})")
-    position = display.window_of(state.layout).position(parts[1])
-    card = state.card(number)
-    reason = why_not(state.layout, state.deck, card, position, state.easy)
-    spot = placement(state.layout, state.deck, card, position)
-    if reason or spot is None:
-        raise UserError(f"card {number} cannot go at {parts[1].upper()}: {reason}")
+    position = squares(state).position(parts[1])
+    _, _, spot = person_play(state, player, number, position)
+    assert spot is not None
     return number, spot, [w.lower() for w in parts[2:]]
 
 
-def human_player(console: Console) -> Player:
-    """A person at the keyboard, as a player the game loop can call."""
+def hint(state: GameState, player: int) -> Move:
+    """What the beam player would do in the person's place (its own seeded choice)."""
+    from solver.layout.players import choose
 
-    def turn(state: GameState, player: int, rng: random.Random) -> tuple[str, int, Any]:
-        console.show(table_view(state, player))
-        while True:
-            line = console.ask(f"{names(state)[player]} (help for commands)").strip()
-            command = line.lower()
-            if command in ("quit", "exit", "save"):
-                raise EOFError
-            if command in ("help", "?"):
-                console.say(HELP)
-            elif command == "board":
-                console.show(table_view(state, player))
-            elif command == "values":
-                console.show(display.values_lines(state.deck))
-            elif command == "moves":
-                console.say(_moves_text(state, player))
-            elif command == "hint":
-                console.say(_hint(state, player))
-            elif command.startswith("knock"):
-                card = command.removeprefix("knock").strip()
-                if card.isdigit() and int(card) in state.hands[player]:
-                    return "knock", int(card), None
-                console.say(f"knock which card? one of {sorted(state.hands[player])}")
-            elif line:
-                try:
-                    number, spot, stated = parse_play(state, player, line)
-                    return "play", number, _ask_substitutes(console, spot, stated)
-                except (UserError, SubstituteError) as error:
-                    console.say(f"[red]{error}[/red]")
-
-    return turn
+    rng = seeds.derived(state.log["seed"], "hint", len(state.log["moves"]))  # type: ignore[arg-type]
+    return choose(state, player, rng)
 
 
-def play(state: GameState, console: Console, path: Path) -> GameState:
-    """Play on to the end, saving after every move; EOFError (end of input, ``quit``) and
-    KeyboardInterrupt propagate after the last completed move was saved."""
-    players = state.log["players"]
-    person = human_player(console)
-    chosen = [person if name == HUMAN else player_named(name) for name in players]
-    if not state.log["moves"]:
-        console.say(f"Players: {', '.join(names(state))}; {HELP}")
-        console.show(display.values_lines(state.deck))
-    save(state, path)
+def hint_text(state: GameState, player: int, move: Move | None = None) -> str:
+    kind, number, spot = move or hint(state, player)
+    if kind == "knock" or spot is None:
+        return f"hint: no play; knock card {number}"
+    words = ", ".join(w.spelled.upper() for w in spot.words)
+    on_top = " (on top)" if spot.on_top else ""
+    return f"hint: {number} {squares(state).name(spot.position)}{on_top}: {words}, +{spot.points}"
 
-    def after_move(state: GameState) -> None:
-        save(state, path)
-        console.say(_describe(state, state.log["moves"][-1]))
 
-    run(state, chosen, state.log["seed"], after_move)
-    save(state, path)
-    console.show(display.board_view(state.layout, state.deck, set()))
+def bot_move(state: GameState, player: int) -> Move:
+    """The bot in seat ``player`` chooses, with the generator of this move number (as
+    ``game.run`` gives it, so games played here and there go alike)."""
+    rng = seeds.derived(state.log["seed"], "layout", len(state.log["moves"]))  # type: ignore[arg-type]
+    return player_named(str(state.log["players"][player]))(state, player, rng)  # type: ignore[index]
+
+
+def make_move(state: GameState, move: Move) -> dict[str, Any]:
+    """Make the move of the player whose turn it is; the logged move. When it ends the
+    game the final scores are written in the log."""
+    apply(state, to_move(state), move)
+    if finished(state):
+        state.log["scores"] = list(state.scores)
+    return state.log["moves"][-1]  # type: ignore[index]
+
+
+def describe_move(move: dict, squares: Squares, name: str) -> str:
+    """One line for a logged move: who, which card, where, the words and the points."""
+    if move["kind"] == "knock":
+        return f"{says(name, 'knock')}: card {move['card']} goes to the bottom of the pack"
+    where = squares.name(tuple(move["position"]))
+    on_top = " on top" if move["on_top"] else ""
+    words = ", ".join(w.upper() for w in move["words"])
+    stated = move.get("declared") or []
+    declared = f" (symbols: {', '.join(stated).upper()})" if stated else ""
+    points = move["points"]
+    return (
+        f"{says(name, 'play')} card {move['card']}{on_top} at {where}: {words}{declared} +{points}"
+    )
+
+
+def describe(state: GameState, move: dict) -> str:
+    return describe_move(move, squares(state), names(state)[move["player"]])
+
+
+def result_line(state: GameState) -> str:
+    """Who won (several players), or the solo score."""
+    if len(state.scores) == 1:
+        return f"your score: {state.scores[0]}"
     best = max(state.scores)
     winners = [n for n, s in zip(names(state), state.scores, strict=True) if s == best]
-    console.say(f"Game over. {scores_line(state)} ({why_over(state)})")
-    if len(players) > 1:
-        verb = "wins" if len(winners) == 1 and winners != ["you"] else "win"
-        console.say(f"[bold]{' and '.join(winners)} {verb}[/bold]")
-    return state
+    verb = "wins" if len(winners) == 1 and winners != ["you"] else "win"
+    return f"{' and '.join(winners)} {verb}"

@@ -8,8 +8,9 @@ from click.testing import CliRunner
 import cli
 from solver import savefile
 from solver.errors import UserError
-from solver.layout import display, session
+from solver.layout import session
 from solver.layout.game import legal_plays, replay, to_move, why_over
+from solver.layout.ui import line
 
 
 class ScriptedPerson:
@@ -34,7 +35,7 @@ class ScriptedPerson:
         if not plays:
             return f"knock {state.hands[player][0]}"
         number, spot = max(plays, key=lambda item: item[1].points)
-        return f"{number} {display.window_of(state.layout).name(spot.position)}"
+        return f"{number} {session.squares(state).name(spot.position)}"
 
     def say(self, text: str) -> None:
         self.said.append(text)
@@ -45,7 +46,7 @@ class ScriptedPerson:
 
 def _play(state, person, path):
     person.state = state
-    return session.play(state, person, path)
+    return line.play(state, person, path)
 
 
 def test_a_person_plays_a_whole_game_and_the_save_is_a_checked_log(tmp_path) -> None:
@@ -105,10 +106,10 @@ def test_a_person_states_the_word_for_symbols() -> None:
     from solver import lexicon
 
     other = next(w for w in lexicon.words(4, "all") if made.fits(w) and w != made.spelled)
-    square = display.window_of(state.layout).name(spot.position)
+    square = session.squares(state).name(spot.position)
     _, parsed, stated = session.parse_play(state, 1, f"{number} {square} {other.upper()}")
     person = ScriptedPerson()
-    chosen = session._ask_substitutes(person, parsed, stated)
+    chosen = line._ask_substitutes(person, parsed, stated)
     assert other in chosen.declared and chosen.points == spot.points
 
 

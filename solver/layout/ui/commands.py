@@ -32,31 +32,36 @@ def layout() -> None:
     default="beam",
     show_default=True,
 )
-@click.option("--seed", type=int, default=None, help="Seed for the shuffle (default 1980).")
+@click.option("--seed", type=int, default=None, help="Seed for the shuffle (default: a fresh one).")
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
 @click.option("--boards/--no-boards", default=True, help="Draw the layout after each move.")
 @LAYOUT_DECK_OPTION
 @JSON_OPTION
 def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_json) -> None:
-    """One solo game (4 cards in hand): the board after each move, then the final score."""
-    from solver import render
-    from solver.layout import display
+    """One solo game (4 cards in hand): the board after each move, then the final score.
+    Without --seed a fresh seed, shown (and in the --json log), so that --seed replays it."""
+    from solver import render, seeds
+    from solver.layout import session
     from solver.layout.board import Layout
     from solver.layout.deck import load_deck
     from solver.layout.game import play_game
+    from solver.layout.ui import display
 
+    seed = seeds.or_fresh(seed)
     state = play_game([player], seed, easy, load_deck(deck_file))
     if as_json:
         render.emit_json(state.log)
         return
     out = render.console()
+    out.print(session.seed_line(state), markup=False)
+    squares = session.squares(state)
     layout = Layout().place((0, 0), state.log["centre"])
     for move in state.log["moves"]:
         if move["kind"] == "play":
             layout = layout.place(tuple(move["position"]), move["card"])
-        out.print(display.describe_move(move, display.window_of(layout), player), markup=False)
+        out.print(session.describe_move(move, squares, player), markup=False)
         if boards and move["kind"] == "play":
-            out.print(display.board_view(layout, state.deck, set()))
+            out.print(display.board_view(layout, state.deck, squares))
     out.print(f"[bold]Final score: {state.scores[0]}[/bold] ({len(state.log['moves'])} moves)")
 
 
@@ -67,18 +72,25 @@ def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_
     show_default=True,
     help="1 to 6 of human, beam, greedy, random, in seat order; the second seat starts.",
 )
-@click.option("--seed", type=int, default=None, help="Seed for the shuffle (default 1980).")
+@click.option(
+    "--seed", type=int, default=None, help="Seed for the shuffle (default: a fresh one, shown)."
+)
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
+@click.option("--plain", is_flag=True, help="Line mode even in a terminal (no full screen).")
 @SAVE_OPTION
 @RESUME_OPTION
 @FORCE_OPTION
 @LAYOUT_DECK_OPTION
 @JSON_OPTION
-def layout_play(players, seed, easy, save_path, resume_name, force, deck_file, as_json) -> None:
-    """Play My Word (1980) in the terminal against bots (or friends, passing the keyboard);
-    --json: played on stderr, the finished game's log on stdout."""
+def layout_play(
+    players, seed, easy, plain, save_path, resume_name, force, deck_file, as_json
+) -> None:
+    """Play My Word (1980) against bots (or friends, passing the keyboard): full screen in
+    a terminal, else (or with --plain) line mode; --json: played on stderr, the finished
+    game's log on stdout."""
     from solver import savefile
     from solver.layout import session
+    from solver.layout.ui import line
 
     resumed, path = save_target("layout", save_path, resume_name, force)
     if resumed is not None:
@@ -88,9 +100,42 @@ def layout_play(players, seed, easy, save_path, resume_name, force, deck_file, a
 
         players = session.parse_players(players)
         state = session.new_game(players, seed, easy, load_deck(deck_file))
+    from solver.ui.app import can_run
+
+    if not (plain or as_json) and can_run():
+        _play_full_screen(state, path)
+        return
     with savefile.holding(path):
         session.save(state, path)
-        play_saved(session, state, lambda view: view, path, "layout play", as_json)
+        play_saved(line, state, lambda view: view, path, "layout play", as_json)
+
+
+def _play_full_screen(state, path: Path) -> None:
+    """The game in the full-screen app. The screen saves after every move, so Ctrl-C (which
+    quits the app, printing how to resume), SIGTERM or SIGHUP leave the game saved as of
+    the last move."""
+    from solver import signals
+    from solver.layout import session
+    from solver.layout.game import finished
+    from solver.layout.ui.screens import game_screen
+    from solver.ui.app import run_app
+
+    screen = game_screen(state, path)
+    try:
+        with signals.as_interrupts():
+            status = run_app(lambda: screen)
+    except KeyboardInterrupt as stop:
+        with signals.ignored():
+            session.save(state, path)
+        click.echo(f"\n{screen.exit_note()}")
+        sys.exit(signals.exit_status(stop))
+    if finished(state):
+        click.echo(f"Game over: {session.scores_line(state)}: {session.result_line(state)}.")
+        click.echo(f"{session.seed_line(state)}; the game is in {path}")
+    elif screen.left:
+        click.echo(screen.exit_note())
+    if status:
+        sys.exit(status)
 
 
 @layout.command(name="bench")

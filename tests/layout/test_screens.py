@@ -1,0 +1,232 @@
+"""The full-screen game (Textual): Pilot plays whole games with keys and the mouse, and
+snapshots pin how the board, the end and the help look."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solver import savefile
+from solver.layout import session
+from solver.layout.game import finished, replay, to_move
+from solver.layout.ui import screens
+from solver.ui.app import MywordApp
+
+SIZE = (120, 40)
+ARROWS = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+
+
+def _app(state, path: Path) -> MywordApp:
+    return MywordApp(lambda: screens.game_screen(state, path))
+
+
+async def _settle(pilot) -> None:
+    """Let the bots' worker finish its moves and the screen redraw."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def _arrows(start, target) -> list[str]:
+    rows, columns = target[0] - start[0], target[1] - start[1]
+    keys = [ARROWS[(1 if rows > 0 else -1, 0)]] * abs(rows)
+    return keys + [ARROWS[(0, 1 if columns > 0 else -1)]] * abs(columns)
+
+
+async def _person_turn(pilot, by_mouse: bool) -> str:
+    """The person plays their best play (keys: the card's number, arrows, enter; mouse: a
+    click on the card, a click on the square), or knocks their first card; what was done."""
+    screen = pilot.app.screen
+    state = screen.state
+    player = to_move(state)
+    plays = session.ranked_plays(state, player)
+    if not plays:
+        await pilot.press("1", "k")
+        return "knock"
+    number, spot = plays[0]
+    index = state.hands[player].index(number)
+    if by_mouse:
+        x = index * 10 + 4  # the middle of the card (8 wide, 2 apart) in the hand
+        await pilot.click("#hand", offset=(x + 1, 3))  # +1: the hand's padding
+        assert screen.selected == number
+        board = screen.query_one("#board")
+        x, y = board.frame.offset_of(spot.position)
+        await pilot.click("#board", offset=(x + 1, y))
+        return "click"
+    await pilot.press(str(index + 1))
+    assert screen.selected == number and spot.position in screen.legal()
+    await pilot.press(*_arrows(screen.cursor, spot.position))
+    assert screen.cursor == spot.position
+    assert "enter plays" in str(screen.query_one("#message").render())
+    await pilot.press("enter")
+    return "keys"
+
+
+async def _play_to_the_end(pilot, click_on: int = 2) -> list[str]:
+    done = []
+    while not finished(pilot.app.screen.state):
+        await _settle(pilot)
+        if finished(pilot.app.screen.state):
+            break
+        done.append(await _person_turn(pilot, by_mouse=len(done) == click_on))
+        await _settle(pilot)
+    return done
+
+
+def _game(seed: int = 3, bot: str = "greedy"):
+    return session.new_game([session.HUMAN, bot], seed, False)
+
+
+async def test_pilot_plays_a_whole_game_with_keys_and_a_click(tmp_path) -> None:
+    path = tmp_path / "g.json"
+    state = _game()
+    app = _app(state, path)
+    async with app.run_test(size=SIZE) as pilot:
+        done = await _play_to_the_end(pilot)
+        assert "click" in done and done.count("keys") >= 5
+        screen = app.screen
+        assert screen.state is state and finished(state)
+        message = str(screen.query_one("#message").render())
+        assert message.startswith("Game over") and session.result_line(state) in message
+        scores = str(screen.query_one("#scores").render())
+        assert f"{'you':<12}{state.scores[0]:>4}" in scores and "game over" in scores
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+    log = savefile.read("layout", path)[0]
+    assert replay(log).verdict == "ok" and log["scores"] == state.scores
+    assert any(m["player"] == 0 and m["kind"] == "play" for m in log["moves"])
+
+
+async def test_the_same_seed_plays_the_same_game_in_the_app_and_in_line_mode(tmp_path) -> None:
+    """Both front ends move the game through ``session``: the same person's moves give the
+    same log."""
+    from solver.layout.ui import line
+
+    class Person:
+        """Line mode's person, playing as ``_person_turn`` does: the best play, else a
+        knock of the first card."""
+
+        def ask(self, prompt: str, hidden: bool = False) -> str:
+            if prompt.startswith("word for"):
+                return ""  # the word offered for the symbols, as the app states it
+            plays = session.ranked_plays(by_line, to_move(by_line))
+            if not plays:
+                return f"knock {by_line.hands[to_move(by_line)][0]}"
+            number, spot = plays[0]
+            return f"{number} {session.squares(by_line).name(spot.position)}"
+
+        def say(self, text: str) -> None:
+            pass
+
+        def show(self, view) -> None:
+            pass
+
+    by_line = _game(7)
+    line.play(by_line, Person(), tmp_path / "line.json")
+    by_app = _game(7)
+    async with _app(by_app, tmp_path / "app.json").run_test(size=SIZE) as pilot:
+        await _play_to_the_end(pilot, click_on=-1)
+    assert by_app.log == by_line.log
+
+
+async def test_leaving_saves_and_resume_goes_on_where_it_was(tmp_path) -> None:
+    path = tmp_path / "g.json"
+    state = _game(5, "beam")
+    screen = screens.game_screen(state, path)
+    app = MywordApp(lambda: screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await _person_turn(pilot, by_mouse=False)
+        await _settle(pilot)
+        moves = len(state.log["moves"])
+        await pilot.press("q")
+        await pilot.pause()
+    assert moves == 3 and app.return_code == 0 and screen.left
+    assert f"continue with: myword layout play --resume {path}" in screen.exit_note()
+    resumed = screens.resume_screen(path)
+    assert resumed.state.log == state.log
+
+
+async def test_bad_actions_are_explained_not_raised(tmp_path) -> None:
+    app = _app(_game(), tmp_path / "g.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        screen = app.screen
+        await pilot.press("enter")
+        assert "select a card" in str(screen.query_one("#message").render())
+        await pilot.press("6")
+        assert "keys 1 to 4" in str(screen.query_one("#message").render())
+        await pilot.press("1")
+        corner = screen.cursor
+        for _ in range(12):
+            await pilot.press("up", "left")
+        assert screen.cursor == (-5, -5) != corner  # A1, the corner of the fixed grid
+        await pilot.press("enter")
+        assert "cannot go at A1" in str(screen.query_one("#message").render())
+        await pilot.press("h")
+        assert "hint:" in str(screen.query_one("#message").render())
+        assert screen.selected is not None
+
+
+async def test_help_explains_the_marks_and_keys(tmp_path) -> None:
+    app = _app(_game(), tmp_path / "g.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        for mark in ("x2", "begin", "••", "fixed for the whole", "knock", "tab", "click"):
+            assert mark in screens.HELP
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, screens.LayoutScreen)
+
+
+def test_new_game_screen_takes_the_settings(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path))
+    screen = screens.new_game_screen({"level": "hard", "seed": 11, "lang": "es"})
+    assert screen.state.log["players"] == ["human", "beam"] and screen.state.log["seed"] == 11
+    assert "English" in screen.message
+    fresh = screens.new_game_screen({"level": "easy", "seed": None})
+    assert fresh.state.log["players"] == ["human", "random"]
+    assert isinstance(fresh.state.log["seed"], int)
+    with pytest.raises(Exception, match="easy, medium or hard"):
+        screens.new_game_screen({"level": "wizard"})
+
+
+# --- snapshots: a fixed seed, a fixed terminal, nothing from the clock or the paths -----
+
+
+def _snap_app(tmp_path, seed: int = 3) -> MywordApp:
+    return _app(_game(seed), tmp_path / "g.json")
+
+
+def test_snapshot_mid_game_with_a_card_selected(snap_compare, tmp_path) -> None:
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        for _ in range(3):
+            await _person_turn(pilot, by_mouse=False)
+            await _settle(pilot)
+        await pilot.press("2")
+        await pilot.pause()
+
+    assert snap_compare(_snap_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_end_of_the_game(snap_compare, tmp_path) -> None:
+    async def run_before(pilot) -> None:
+        await _play_to_the_end(pilot)
+        await pilot.pause()
+
+    assert snap_compare(_snap_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_help(snap_compare, tmp_path) -> None:
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+
+    assert snap_compare(_snap_app(tmp_path), terminal_size=SIZE, run_before=run_before)
