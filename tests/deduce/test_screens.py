@@ -249,3 +249,19 @@ async def test_a_game_played_elsewhere_is_not_opened_twice(tmp_path: Path) -> No
             await pilot.pause()
             assert any("another myword" in n.message for n in app._notifications)
             assert not isinstance(app.screen, DeduceScreen)
+
+
+async def test_a_small_terminal_stacks_the_sheets(tmp_path: Path) -> None:
+    """In 80 columns the sheets go one above the other (the board scrolls, Page Down),
+    side by side when there is room."""
+    game = short_game(tmp_path / "s.json")
+    app = MywordApp(lambda: DeduceScreen(game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sheets = app.screen.query_one("#sheets")
+        assert sheets.styles.layout.name == "vertical"
+        await pilot.press("pagedown")
+        assert app.screen.query_one("#board").scroll_y > 0
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert sheets.styles.layout.name == "horizontal"
