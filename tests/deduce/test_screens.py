@@ -83,6 +83,8 @@ async def test_a_whole_game_with_keys(tmp_path: Path) -> None:
         assert not app.screen.query_one("#alphabets").display
         await pilot.press("exclamation_mark")
         assert app.screen.query_one("#alphabets").display
+        await pilot.click("#yours")  # a click on the sheets leaves the typing where it was
+        assert app.focused is answer_line
         await pilot.click("#answer")
         for number, word in enumerate(guesses(), start=1):
             await answer(app, pilot, word)
@@ -231,3 +233,35 @@ def test_snapshot_end_of_the_game(snap_compare, tmp_path: Path) -> None:
 
 def test_snapshot_help(snap_compare, tmp_path: Path) -> None:
     assert snap_compare(snapshot_app(tmp_path), terminal_size=SIZE, press=["question_mark"])
+
+
+async def test_a_game_played_elsewhere_is_not_opened_twice(tmp_path: Path) -> None:
+    """A save another myword is playing (its lock held) is refused with a message, never
+    played twice at once."""
+    from solver import savefile
+
+    path = tmp_path / "busy.json"
+    game = short_game(path)
+    session.save(game.state, path)
+    with savefile.holding(path):
+        app = MywordApp(lambda: resume_screen(path))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert any("another myword" in n.message for n in app._notifications)
+            assert not isinstance(app.screen, DeduceScreen)
+
+
+async def test_a_small_terminal_stacks_the_sheets(tmp_path: Path) -> None:
+    """In 80 columns the sheets go one above the other (the board scrolls, Page Down),
+    side by side when there is room."""
+    game = short_game(tmp_path / "s.json")
+    app = MywordApp(lambda: DeduceScreen(game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sheets = app.screen.query_one("#sheets")
+        assert sheets.styles.layout.name == "vertical"
+        await pilot.press("pagedown")
+        assert app.screen.query_one("#board").scroll_y > 0
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert sheets.styles.layout.name == "horizontal"

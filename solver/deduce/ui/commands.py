@@ -334,7 +334,7 @@ def match(purple, red, difficulty, lang, **kwargs) -> None:
     type=click.Choice(["on", "off"]),
     default="on",
     show_default=True,
-    help="Show your marginal alphabets and what your scores tell.",
+    help="Show your marginal alphabets and what your scores tell (full-screen: ! toggles).",
 )
 @click.option(
     "--you",

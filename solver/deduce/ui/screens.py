@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Group
+from rich.measure import Measurement
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -73,6 +74,7 @@ still fit.
 | `!` (or `h` when not typing) | show or hide the hints: marks and marginal alphabets |
 | Escape (or `q` when not typing) | leave: the game is saved after every move |
 | Enter | when a round is over, go on; when the game is over, leave |
+| Page Up, Page Down, mouse wheel | scroll the sheets when the terminal is too small for them |
 
 A game you leave goes on with `myword deduce play --resume NAME` (`myword games` lists the
 names), or from the menu of `myword play`: Resume a saved game.
@@ -102,6 +104,8 @@ class DeduceScreen(Screen[None]):
         Binding("q", "leave", "Leave", show=False),
         Binding("h", "hints", "Hints", show=False),
         Binding("enter", "go_on", "Go on", show=False),
+        Binding("pageup", "scroll_board(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll_board(1)", "Scroll down", show=False),
     ]
     DEFAULT_CSS = """
     DeduceScreen #board { height: 1fr; }
@@ -127,17 +131,21 @@ class DeduceScreen(Screen[None]):
         self._asked: tuple[str, int, int] | None = None  # the question now on the input line
         self._asked_at = 0.0
         self.noted: str | None = None  # the resume note the app printed on quitting
+        self._sheets_width = 0  # both sheets side by side, in columns
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with VerticalScroll(id="board"):
+        with VerticalScroll(id="board") as board:
+            board.can_focus = False  # a click keeps the typing on the input line
             with Horizontal(id="sheets"):
                 yield Static(id="yours")
                 yield Static(id="bots")
             yield Static(id="alphabets")
             yield Static(id="totals")
             yield Static(Text(display.MARKS), id="legend")
-        yield RichLog(id="notes", wrap=True, max_lines=200, markup=False)
+        log = RichLog(id="notes", wrap=True, max_lines=200, markup=False)
+        log.can_focus = False
+        yield log
         with Horizontal(id="ask"):
             yield Label("", id="prompt")
             yield ProgressBar(total=None, show_eta=False, show_percentage=False, id="thinking")
@@ -146,10 +154,6 @@ class DeduceScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "What's My Word?"
-        settings = self.game.settings
-        self.sub_title = f"you {settings.you.capitalize()} v {BOT_NAME} ({settings.difficulty})" + (
-            f" · seed {settings.seed}" if settings.seed is not None else ""
-        )
         self.query_one("#thinking").display = False
         try:
             if self.hold and self.game.path is not None:
@@ -158,13 +162,15 @@ class DeduceScreen(Screen[None]):
                 self._locks.enter_context(savefile.holding(self.game.path))
             if self.game.path is not None:
                 session.save(self.game.state, self.game.path)
-        except UserError as error:
-            self.note(str(error), "bold red")
+        except UserError as error:  # played elsewhere already, or the save cannot be written
+            self.app.notify(str(error), severity="error", timeout=10)
+            self.app.call_later(self.dismiss, None)
+            return
         if self.game.finished:
             self.note("This game is over.")
         elif self.game.started:
             self.note("Game resumed where it was left.")
-        elif not self.game.started and (line := self.game.seed_line()):
+        elif line := self.game.seed_line():
             self.note(line)
         self.redraw()
         self.next_step()
@@ -189,14 +195,30 @@ class DeduceScreen(Screen[None]):
         sheet = default_sheet(game_round["length"])
         deduction = display.your_deduction(state) if self.hints else None
         running = session.totals(state)["rounds"][state["round"]]
-        self.query_one("#yours", Static).update(display.your_sheet(state, deduction, True))
+        yours = display.your_sheet(state, deduction, True)
         bots = display.bot_sheet(game_round, sheet, running, blank_rows=True)
+        self.query_one("#yours", Static).update(yours)
         self.query_one("#bots", Static).update(bots)
+        console = self.app.console
+        self._sheets_width = sum(
+            Measurement.get(console, console.options, table).maximum for table in (yours, bots)
+        )
+        self._arrange()
         alphabets = self.query_one("#alphabets", Static)
         alphabets.display = self.hints
         if deduction is not None:
             alphabets.update(self._alphabets(deduction))
         self.query_one("#totals", Static).update(self._totals())
+
+    def _arrange(self) -> None:
+        """The two sheets side by side when the terminal is wide enough, else one above
+        the other (the board scrolls)."""
+        room = self.size.width - 4  # the sheets' margins
+        layout = "horizontal" if room >= self._sheets_width else "vertical"
+        self.query_one("#sheets").styles.layout = layout
+
+    def on_resize(self) -> None:
+        self._arrange()
 
     def _alphabets(self, deduction: Any) -> Group | Text:
         from solver import lexicon
@@ -351,6 +373,10 @@ class DeduceScreen(Screen[None]):
         from solver.ui.app import HelpScreen
 
         self.app.push_screen(HelpScreen("What's My Word?", HELP))
+
+    def action_scroll_board(self, pages: int) -> None:
+        board = self.query_one("#board", VerticalScroll)
+        (board.scroll_page_down if pages > 0 else board.scroll_page_up)()
 
     def action_hints(self) -> None:
         self.hints = not self.hints
