@@ -35,6 +35,19 @@ KEYS = {  # key: (code, Windows virtual key code, text typed)
     "down": ("ArrowDown", 40, ""),
     "escape": ("Escape", 27, ""),
 }
+# textual-serve marks the page once the app's first bytes arrive; keys go to xterm.js's
+# hidden text area.
+FIRST_BYTE = "document.body && document.body.classList.contains('-first-byte')"
+FOCUS = (
+    "(() => { const t = document.querySelector('.xterm-helper-textarea');"
+    " if (t) { t.focus(); return true } return false })()"
+)
+GAMES = (  # menu downs, screenshot, what is typed (a Gameword and a Guessword; a hint and
+    # play), then seconds to watch (cards dealt, bots claiming)
+    (0, "whats-my-word", ("planet", "enter", "so", "enter"), 2),
+    (1, "my-word-race", (), 14),
+    (2, "my-word-1980", ("1", "h", "enter"), 2),
+)
 
 
 def _browser() -> str | None:
@@ -180,8 +193,7 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
                 )
                 await asyncio.sleep(2)  # the first frame drawn
                 await page.screenshot("menu", shots)
-                focused = "(() => { const t = document.querySelector('.xterm-helper-textarea');"
-                assert await page.evaluate(focused + " if (t) { t.focus(); return true } })()")
+                assert await page.evaluate(FOCUS)
                 # The settings screen, typed in the page: two tabs to the seed, 42, enter.
                 await page.type("s", pause=1)
                 await page.type("tab", "tab", "42")
@@ -190,6 +202,19 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
                 settings = _wait_for_file(data / "settings.json")
                 assert settings["seed"] == 42
                 assert settings["lang"] == "en"
+                # Each game, opened from the menu in a fresh tab (a fresh app), played a little.
+                for downs, name, moves, watch in GAMES:
+                    await page.call("Page.navigate", url=url)
+                    await page.wait_for(FIRST_BYTE)
+                    await asyncio.sleep(2)
+                    assert await page.evaluate(FOCUS)
+                    await page.type(*["down"] * downs, "enter", pause=0.5)
+                    await asyncio.sleep(4)  # the game's first screen (a bot may move first)
+                    await page.type(*moves, pause=1.5)
+                    await asyncio.sleep(watch)
+                    await page.screenshot(name, shots)
+                games = sorted(path.name.split("-")[0] for path in (data / "games").glob("*.json"))
+                assert games == ["deduce", "layout"]  # both saved games, played in the page
     finally:
         chromium.terminate()
         try:
