@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.events import Click
+from textual.geometry import Region
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, Static
@@ -267,10 +268,15 @@ class LayoutScreen(Screen[Path]):
             cursor=None if over else self.cursor,
             last=last,
         )
-        frame = display.frame_of(state.layout, squares, () if over else [self.cursor])
+        frame = display.frame_of(state.layout, squares)
         board = self.query_one("#board", BoardView)
         board.frame = frame
         board.update(Text("\n").join(display.board_lines(state.layout, state.deck, frame, marks)))
+        if not over:  # keep the cursor in sight on a board bigger than its room (easy game)
+            x, y = frame.offset_of(self.cursor)
+            region = Region(x - display.WIDTH // 2, y - 1, display.WIDTH + 2, display.HEIGHT)
+            scroll = self.query_one("#board-scroll")  # once the new board is laid out
+            self.call_after_refresh(scroll.scroll_to_region, region, animate=False)
         self.query_one("#scores", Static).update(self._scores_text())
         feed = [session.describe(state, move) for move in state.log["moves"][-FEED:]]
         self.query_one("#feed", Static).update(
@@ -364,9 +370,14 @@ class LayoutScreen(Screen[Path]):
         self.say("" if legal else f"card {number} cannot be played now: k knocks it")
 
     def action_move(self, rows: int, columns: int) -> None:
-        reach = session.squares(self.state).reach
+        """Move the cursor, within the squares drawn (the layout and the ring round it:
+        no card can go further out)."""
+        frame = display.frame_of(self.state.layout, session.squares(self.state))
         row, column = self.cursor[0] + rows, self.cursor[1] + columns
-        self.cursor = (max(-reach, min(reach, row)), max(-reach, min(reach, column)))
+        self.cursor = (
+            max(frame.first_row, min(frame.last_row, row)),
+            max(frame.first_column, min(frame.last_column, column)),
+        )
         self.say("")
 
     def action_cycle(self, step: int) -> None:
