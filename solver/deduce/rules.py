@@ -26,6 +26,8 @@ MATCHING_POINTS = 1000
 NON_MATCHING_POINTS = 250
 BONUS = 3000
 POINT_UNIT = 250  # every score is a multiple of this
+PENALTY = 2000  # to the opponent, for each turn a wrong score given goes undetected
+BOT_NAME = "the bot"  # what every text of a game against a person calls the program
 # Limits of a custom sheet, checked where it is read. The kernels count scores in bytes of
 # units (an L-letter word scores at most 4L + 12 units: 252 at 60 letters) and count a
 # candidate's mismatched rows in a byte; no dictionary word is longer than 45 letters, and

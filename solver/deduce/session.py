@@ -1,9 +1,12 @@
-"""A whole game of What's My Word? between a person and the bot, turn by turn.
+"""A whole game of What's My Word? between a person and the bot: its state and its moves.
 
-The game state is a plain dict that is saved as JSON after every turn, so a game survives
-Ctrl-C, a closed pipe or a crash and resumes exactly where it stopped. The loop talks to
-the person only through a ``Console``-like object with ``ask`` and ``say``, so the same
-game runs in a terminal, through a pipe, and in tests.
+The game state is a plain dict that is saved as JSON after every move, so a game survives
+Ctrl-C, a closed pipe or a crash and resumes exactly where it stopped. ``Game`` holds the
+state and makes the moves; it never talks to the person. A front end asks it what it waits
+for (``Game.waiting``), asks the person, sends the answer as a move and shows the notes the
+move returns; a refused move raises ``Refused`` with the reason to show. The line mode
+(``solver.deduce.ui.lines``) and the full-screen app (``solver.deduce.ui.screens``) drive
+the same game this way.
 
 Rules as the rulebook gives them: a 6-letter round (Purple first) then a 7-letter round
 (Red first); turns alternate; every row of both sheets is filled even after a word is
@@ -26,17 +29,19 @@ right). A score the person has rechecked, kept or corrected, is taken as confirm
 never named again: the bot looks for the mistake among the others.
 
 The one-minute variation (``turn_seconds``): a Guessword given after the limit scores 0 for
-that turn (we time the answer; the prompt is not cut off). The bot keeps the same limit as
-its time budget.
+that turn (the front end times the answer; the prompt is not cut off). The bot keeps the
+same limit as its time budget.
+
+A new game without a seed draws a fresh one (``seeds.fresh``) and keeps it in its settings,
+so the save holds it and ``--seed N`` replays the same Gamewords and the same bot.
 """
 
 from __future__ import annotations
 
 import copy
-import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
@@ -44,20 +49,20 @@ from solver import lexicon, savefile, seeds
 from solver.deduce import candidates as cand
 from solver.deduce.bots import bot_guess, level
 from solver.deduce.picks import pick
-from solver.deduce.rules import Mark, Sheet, default_sheet, marking, possible_scores, score
+from solver.deduce.rules import (
+    BOT_NAME,
+    PENALTY,
+    Mark,
+    Sheet,
+    default_sheet,
+    marking,
+    possible_scores,
+    score,
+)
 from solver.errors import UserError
 
 STATE_VERSION = 1
-PENALTY = 2000
 COLOURS = ("purple", "red")
-
-
-class Console(Protocol):
-    def ask(self, prompt: str, hidden: bool = False) -> str: ...
-
-    def say(self, text: str) -> None: ...
-
-    def show(self, state: dict[str, Any]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -75,12 +80,14 @@ class Settings:
 
 
 def new_game(settings: Settings) -> dict[str, Any]:
-    """A fresh game state; the bot's Gamewords are chosen now, from the seed."""
+    """A fresh game state; the bot's Gamewords are chosen now, from the seed (a fresh one
+    when none is given: it is kept in the settings, so that it can be shown and replayed)."""
     if settings.rounds not in (1, 2):
         raise UserError("a game has 1 or 2 rounds")
     if settings.you not in COLOURS:
         raise UserError("you play purple or red")
     level(settings.difficulty)
+    settings = replace(settings, seed=seeds.or_fresh(settings.seed))
     rng = seeds.rng(settings.seed)
     rounds = []
     for number, length in enumerate((6, 7)[: settings.rounds]):
@@ -187,6 +194,10 @@ def validate(state: dict[str, Any]) -> None:
     _require(settings.rounds in (1, 2) and settings.you in COLOURS, "impossible settings")
     level(settings.difficulty)
     lexicon.language(settings.lang)
+    _require(
+        settings.seed is None or isinstance(settings.seed, int),
+        "an unreadable seed",
+    )
     for flag in (settings.accept_nonwords, settings.you_score, settings.hints):
         _require(isinstance(flag, bool), "a setting that should be yes or no")
     seconds = settings.turn_seconds
@@ -323,146 +334,6 @@ def your_history(game_round: dict[str, Any]) -> list[cand.Turn]:
     ]
 
 
-def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
-    """Play on from the state to the end of the game, saving after every turn."""
-    settings = settings_of(state)
-    shown = False
-    while not state["finished"]:
-        game_round = state["rounds"][state["round"]]
-        _play_round(state, game_round, settings, console, path)
-        console.show(state)  # the filled sheet, audited: every row and the round total
-        shown = True
-        if state["round"] + 1 < len(state["rounds"]):
-            state["round"] += 1
-        else:
-            state["finished"] = True
-        save(state, path)
-    if not shown:  # a finished game resumed: show where it ended
-        console.show(state)
-    result = totals(state)
-    verdict = {"you": "You win!", "bot": "The bot wins.", "tie": "A tie."}[result["winner"]]
-    console.say(f"Grand total: you {result['you']:,}, bot {result['bot']:,}. {verdict}")
-    return state
-
-
-def _play_round(state, game_round, settings: Settings, console: Console, path: Path) -> None:
-    length = game_round["length"]
-    sheet = default_sheet(length)
-    if game_round["your_word"] is None and not settings.you_score:
-        game_round["your_word"] = _ask_gameword(console, length, settings)
-        save(state, path)
-    console.say(
-        f"Round {state['round'] + 1}: {length}-letter Gamewords; "
-        f"{game_round['first']} plays first. You are {settings.you}."
-    )
-    while (turn := next_turn(game_round, settings.you)) is not None:
-        if turn == "you":
-            console.show(state)
-            _your_turn(game_round, sheet, settings, console)
-        else:
-            _bot_turn(game_round, sheet, settings, console)
-        save(state, path)
-    if settings.you_score and game_round["audit"] is None:
-        game_round["your_word"] = _ask_gameword(console, length, settings, reveal=True)
-        game_round["audit"] = audit(game_round)
-        _report_audit(game_round, console)
-        save(state, path)
-    result = totals(state)["rounds"][state["round"]]
-    console.say(
-        f"Round {state['round'] + 1} over. My word was {game_round['bot_word'].upper()}. "
-        f"You {result['you']:,}, bot {result['bot']:,}."
-    )
-
-
-def _ask_gameword(console: Console, length: int, settings: Settings, reveal: bool = False) -> str:
-    prompt = (
-        f"Reveal your {length}-letter Gameword"
-        if reveal
-        else f"Your {length}-letter Gameword (hidden; it scores my guesses)"
-    )
-    while True:
-        word = lexicon.language(settings.lang).normalize(console.ask(prompt, hidden=not reveal))
-        if len(word) != length:
-            console.say(f"A Gameword here has {length} letters.")
-        elif not lexicon.is_word(word, settings.lang):
-            console.say(f"{word.upper()} is not in my dictionary; choose a dictionary word.")
-        elif settings.pool_from and not reveal and word not in page_pool(settings, length).words:
-            console.say(f"{word.upper()} is not on the page we agreed on; choose a word from it.")
-        else:
-            if not reveal and lexicon.tier_of(word, settings.lang) == "all":
-                console.say("(A rare word: the rules ask for one familiar to your opponent.)")
-            return word
-
-
-def _your_turn(game_round, sheet, settings: Settings, console: Console) -> None:
-    row_index = len(game_round["you"])
-    row = sheet.rows[row_index]
-    spec = lexicon.language(settings.lang)
-    columns = f"columns {row.offset + 1}-{row.offset + row.length}"
-    while True:
-        started = time.monotonic()
-        answer = spec.normalize(
-            console.ask(f"Row {row_index + 1}: your {row.length}-letter Guessword ({columns})")
-        )
-        elapsed = time.monotonic() - started
-        if len(answer) != row.length or spec.foreign_letters(answer):
-            console.say(
-                f"Row {row_index + 1} takes {row.length} letters of the {spec.name} alphabet."
-            )
-            continue
-        if not settings.accept_nonwords and not lexicon.is_word(answer, settings.lang):
-            console.say(
-                f"I don't accept {answer.upper()}: it is not in my dictionary. Offer another."
-            )
-            continue
-        break
-    late = settings.turn_seconds is not None and elapsed > settings.turn_seconds
-    points = (
-        0 if late else score(game_round["bot_word"], answer, row.offset, sheet.is_last(row_index))
-    )
-    game_round["you"].append({"guess": answer, "score": points, "late": late})
-    if late:
-        console.say(f"Too late ({elapsed:.0f} s): {answer.upper()} scores 0 this turn.")
-    else:
-        console.say(f"{answer.upper()} scores {points:,}.")
-
-
-def _bot_turn(game_round, sheet, settings: Settings, console: Console) -> None:
-    row_index = len(game_round["bot"])
-    row = sheet.rows[row_index]
-    history = [cand.Turn(r["guess"], r["heard"]) for r in game_round["bot"]]
-    rng = seeds.rng(game_round["bot_seed"] + row_index)
-    pool = page_pool(settings, sheet.word_length) if settings.pool_from else None
-    guess = bot_guess(
-        level(settings.difficulty), history, sheet, rng, pool, settings.lang, settings.turn_seconds
-    )
-    last = sheet.is_last(row_index)
-    console.say(f"My Guessword for row {row_index + 1}: {guess.upper()}")
-    if settings.you_score:
-        heard = _ask_score(console, guess, row, sheet, row_index)
-    else:
-        heard = score(game_round["your_word"], guess, row.offset, last)
-        console.say(f"{guess.upper()} scores {heard:,} against your word.")
-    game_round["bot"].append({"guess": guess, "heard": heard, "score": heard})
-    if settings.you_score:
-        _check_scores(game_round, sheet, settings, console)
-
-
-def _ask_score(console: Console, guess: str, row, sheet, row_index: int) -> int:
-    allowed = possible_scores(row, sheet.word_length, sheet.is_last(row_index))
-    while True:
-        answer = console.ask(f"Score {guess.upper()} against your word (multiples of 250)")
-        try:
-            heard = int(answer.replace(",", "").strip())
-        except ValueError:
-            console.say("A score is a number, such as 1250.")
-            continue
-        if heard not in allowed:
-            console.say(f"{heard} is impossible on a {row.length}-letter row.")
-            continue
-        return heard
-
-
 @dataclass(frozen=True)
 class Suspect:
     """The score most likely wrong, and what it would be for the likeliest word that is
@@ -529,64 +400,6 @@ def suspect(
     return Suspect(row_index, word, expected, fewest)
 
 
-def _check_scores(game_round, sheet, settings: Settings, console: Console) -> None:
-    """As soon as no word fits the scores given, name the likeliest wrong one and ask;
-    again, with that answer taken as confirmed, until the scores fit a word or every way
-    to make them fit would change a confirmed score."""
-    turn_now = len(game_round["bot"]) - 1
-    asked = False
-    while True:
-        history = [cand.Turn(r["guess"], r["heard"]) for r in game_round["bot"]]
-        if _consistent(history, sheet, settings):
-            return
-        confirmed = frozenset(r["row"] for r in game_round["rechecks"])
-        found = suspect(history, sheet, confirmed, settings.lang)
-        if found is None:
-            if asked or _consistent(history[:-1], sheet, settings):  # else said last turn
-                console.say(
-                    "No word fits the scores you gave, even the ones you rechecked. I will "
-                    "check every score when you reveal your word at the end of the round."
-                )
-            return
-        entry = game_round["bot"][found.row]
-        opening = "Still no word fits." if asked else "No word fits the scores you gave."
-        asked = True
-        console.say(
-            f"{opening} Please recheck row {found.row + 1}: you "
-            f"scored {entry['guess'].upper()} {entry['heard']:,} (it would be "
-            f"{found.expected:,} if your word were {found.word.upper()})."
-        )
-        now = _ask_correction(console, entry["guess"], entry["heard"], sheet, found.row)
-        game_round["rechecks"].append(
-            {"row": found.row, "was": entry["heard"], "now": now, "turn": turn_now}
-        )
-        entry["heard"] = entry["score"] = now
-
-
-def _consistent(history: list[cand.Turn], sheet: Sheet, settings: Settings) -> bool:
-    """Whether some dictionary word gives every score heard."""
-    return cand.deduce(history, sheet, None, "familiar", settings.lang).consistent
-
-
-def _ask_correction(console: Console, guess: str, heard: int, sheet: Sheet, row_index: int) -> int:
-    """The score after a recheck: Enter keeps it; anything else must be a possible score."""
-    row = sheet.rows[row_index]
-    allowed = possible_scores(row, sheet.word_length, sheet.is_last(row_index))
-    while True:
-        answer = console.ask(f"Score for {guess.upper()} (Enter keeps {heard})").strip()
-        if not answer:
-            return heard
-        try:
-            now = int(answer.replace(",", ""))
-        except ValueError:
-            console.say(f"A score is a number, such as 1250; Enter keeps {heard}.")
-            continue
-        if now not in allowed:
-            console.say(f"{now} is impossible on a {row.length}-letter row.")
-            continue
-        return now
-
-
 def turns_wrong(start: int, first: int, changes: list[tuple[int, int]], true: int, end: int) -> int:
     """The bot turns, from ``start`` up to ``end``, during which a row's score stood wrong.
 
@@ -635,16 +448,331 @@ def audit(game_round: dict[str, Any]) -> dict[str, Any]:
     return {"errors": errors, "penalty": PENALTY * sum(e["turns_undetected"] for e in errors)}
 
 
-def _report_audit(game_round, console: Console) -> None:
-    found = game_round["audit"]
-    if not found["errors"]:
-        console.say("I checked every score you gave me: all correct.")
-        return
-    for error in found["errors"]:
-        turns = error["turns_undetected"]
-        when = f"undetected for {turns} turn(s)" if turns else "caught at once, no penalty"
-        console.say(
-            f"Row {error['row'] + 1}: you scored {error['given']:,}, the right score is "
-            f"{error['true']:,}; {when}."
+class Refused(ValueError):
+    """A move the rules refuse (a word of the wrong length, not in the dictionary, an
+    impossible score): its message says why, in words to show the person."""
+
+
+# What a game waits for (``Waiting.kind``).
+GAMEWORD = "gameword"  # your Gameword, hidden, at the start of a round
+GUESS = "guess"  # your Guessword for your next row
+BOT = "bot"  # the bot to think of its Guessword (``Game.think``, slow)
+SCORE = "score"  # your score for the bot's Guessword (``you_score``)
+RECHECK = "recheck"  # a recheck of the score the bot names (``you_score``)
+REVEAL = "reveal"  # your Gameword revealed for the audit (``you_score``)
+ROUND_OVER = "round over"  # the round is over: see its sheet, then go on
+OVER = "over"  # the game is over
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """What the game waits for, and how to ask for it."""
+
+    kind: str
+    prompt: str = ""
+    hidden: bool = False  # the answer is a secret (your Gameword)
+    note: str = ""  # what to tell before asking (why a score is to be rechecked)
+    row: int = -1  # the row of the sheet concerned, 0-based
+
+
+class Game:
+    """A person's game against the bot: the state (plain data, saved as it is after every
+    move) and the moves. In memory only: the bot's Guessword while it waits for your score
+    (thought again, the same from its seed, after a resume) and the recheck the bot asks
+    for (found again from the scores after a resume)."""
+
+    def __init__(self, state: dict[str, Any], path: Path | None = None) -> None:
+        self.state = state
+        self.path = path
+        self.settings = settings_of(state)
+        self._pending: str | None = None
+        self._recheck: Suspect | None = None
+        self._asked = False  # a recheck was asked since the bot's last Guessword
+        if self._checking() and self._last_turn() == "bot":
+            self._check_scores()
+
+    # --- what the state says -------------------------------------------------------------
+    @property
+    def round(self) -> dict[str, Any]:
+        return self.state["rounds"][self.state["round"]]
+
+    @property
+    def sheet(self) -> Sheet:
+        return default_sheet(self.round["length"])
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.state["finished"])
+
+    @property
+    def started(self) -> bool:
+        """Whether anything was played or chosen yet (a new game shows its seed)."""
+        first = self.state["rounds"][0]
+        return bool(first["your_word"] or first["you"] or first["bot"])
+
+    def _checking(self) -> bool:
+        """Whether the bot checks the scores you give in this round (not audited yet)."""
+        return self.settings.you_score and not self.finished and self.round["audit"] is None
+
+    def _last_turn(self) -> str | None:
+        played = len(self.round["you"]) + len(self.round["bot"])
+        return turn_order(self.round, self.settings.you)[played - 1] if played else None
+
+    def waiting(self) -> Waiting:
+        if self.finished:
+            return Waiting(OVER)
+        game_round, settings = self.round, self.settings
+        length = game_round["length"]
+        if game_round["your_word"] is None and not settings.you_score:
+            prompt = f"Your {length}-letter Gameword (hidden; it scores {BOT_NAME}'s Guesswords)"
+            return Waiting(GAMEWORD, prompt, hidden=True)
+        if self._recheck is not None:
+            found = self._recheck
+            entry = game_round["bot"][found.row]
+            opening = "Still no word fits." if self._asked else "No word fits the scores you gave."
+            note = (
+                f"{opening} Please recheck row {found.row + 1}: you scored "
+                f"{entry['guess'].upper()} {entry['heard']:,} (it would be "
+                f"{found.expected:,} if your word were {found.word.upper()})."
+            )
+            prompt = f"Score for {entry['guess'].upper()} (Enter keeps {entry['heard']})"
+            return Waiting(RECHECK, prompt, note=note, row=found.row)
+        turn = next_turn(game_round, settings.you)
+        if turn == "you":
+            index = len(game_round["you"])
+            row = self.sheet.rows[index]
+            columns = f"columns {row.offset + 1}-{row.offset + row.length}"
+            prompt = f"Row {index + 1}: your {row.length}-letter Guessword ({columns})"
+            return Waiting(GUESS, prompt, row=index)
+        if turn == "bot":
+            index = len(game_round["bot"])
+            if self._pending is None:
+                return Waiting(BOT, f"{BOT_NAME.capitalize()} thinks of row {index + 1}", row=index)
+            prompt = f"Score {self._pending.upper()} against your word (multiples of 250)"
+            return Waiting(SCORE, prompt, row=index)
+        if settings.you_score and game_round["audit"] is None:
+            return Waiting(REVEAL, f"Reveal your {length}-letter Gameword")
+        return Waiting(ROUND_OVER, f"Round {self.state['round'] + 1} is over")
+
+    def intro(self) -> str:
+        """The round's first line: its length, who plays first, your colour."""
+        game_round, you = self.round, self.settings.you
+        other = COLOURS[1 - COLOURS.index(you)]
+        first = (
+            f"you ({you.capitalize()}) play"
+            if game_round["first"] == you
+            else (f"{BOT_NAME} ({other.capitalize()}) plays")
         )
-    console.say(f"Penalty: {found['penalty']:,} points to me (2000 per turn undetected).")
+        return (
+            f"Round {self.state['round'] + 1}: {game_round['length']}-letter Gamewords; "
+            f"{first} first."
+        )
+
+    def seed_line(self) -> str:
+        seed = self.settings.seed
+        return f"Seed {seed}: --seed {seed} replays this game." if seed is not None else ""
+
+    def round_summary(self) -> str:
+        result = totals(self.state)["rounds"][self.state["round"]]
+        return (
+            f"Round {self.state['round'] + 1} over. {BOT_NAME.capitalize()}'s word was "
+            f"{self.round['bot_word'].upper()}. You {result['you']:,}, "
+            f"{BOT_NAME} {result['bot']:,}."
+        )
+
+    def verdict(self) -> str:
+        result = totals(self.state)
+        said = {"you": "You win!", "bot": f"{BOT_NAME.capitalize()} wins.", "tie": "A tie."}
+        return (
+            f"Grand total: you {result['you']:,}, {BOT_NAME} {result['bot']:,}. "
+            f"{said[result['winner']]}"
+        )
+
+    # --- moves ---------------------------------------------------------------------------
+    def _expect(self, kind: str) -> None:
+        if self.waiting().kind != kind:
+            raise Refused(f"the game waits for {self.waiting().kind}, not {kind}")
+
+    def _save(self) -> None:
+        if self.path is not None:
+            save(self.state, self.path)
+
+    def _word(self, text: str, reveal: bool) -> str:
+        """Your Gameword, typed: a dictionary word of the round's length (and on the agreed
+        page, with ``pool_from``), else ``Refused``."""
+        settings, length = self.settings, self.round["length"]
+        word = lexicon.language(settings.lang).normalize(text)
+        if len(word) != length:
+            raise Refused(f"A Gameword here has {length} letters.")
+        if not lexicon.is_word(word, settings.lang):
+            raise Refused(f"{word.upper()} is not in the dictionary; choose a dictionary word.")
+        if settings.pool_from and not reveal and word not in page_pool(settings, length).words:
+            raise Refused(f"{word.upper()} is not on the page agreed on; choose a word from it.")
+        return word
+
+    def choose_gameword(self, text: str) -> list[str]:
+        """Your hidden Gameword for this round: it scores the bot's Guesswords."""
+        self._expect(GAMEWORD)
+        word = self._word(text, reveal=False)
+        self.round["your_word"] = word
+        self._save()
+        if lexicon.tier_of(word, self.settings.lang) == "all":
+            return ["(A rare word: the rules ask for one familiar to your opponent.)"]
+        return []
+
+    def guess(self, text: str, seconds: float | None = None) -> list[str]:
+        """Your Guessword for your next row, given ``seconds`` after it was asked for."""
+        self._expect(GUESS)
+        game_round, settings = self.round, self.settings
+        index = len(game_round["you"])
+        row = self.sheet.rows[index]
+        spec = lexicon.language(settings.lang)
+        answer = spec.normalize(text)
+        if len(answer) != row.length or spec.foreign_letters(answer):
+            raise Refused(
+                f"Row {index + 1} takes {row.length} letters of the {spec.name} alphabet."
+            )
+        if not settings.accept_nonwords and not lexicon.is_word(answer, settings.lang):
+            raise Refused(
+                f"{BOT_NAME.capitalize()} does not accept {answer.upper()}: it is not in the "
+                "dictionary. Offer another."
+            )
+        limit = settings.turn_seconds
+        late = limit is not None and seconds is not None and seconds > limit
+        last = self.sheet.is_last(index)
+        points = 0 if late else score(game_round["bot_word"], answer, row.offset, last)
+        game_round["you"].append({"guess": answer, "score": points, "late": late})
+        self._save()
+        if late:
+            return [f"Too late ({seconds:.0f} s): {answer.upper()} scores 0 this turn."]
+        return [f"{answer.upper()} scores {points:,}."]
+
+    def think(self) -> str:
+        """The bot's Guessword for its next row (slow: seconds). It only reads the state,
+        so a front end may run it in a worker thread, then send ``bot_guessed``."""
+        self._expect(BOT)
+        game_round, settings = self.round, self.settings
+        index = len(game_round["bot"])
+        history = [cand.Turn(r["guess"], r["heard"]) for r in game_round["bot"]]
+        rng = seeds.rng(game_round["bot_seed"] + index)
+        pool = page_pool(settings, self.sheet.word_length) if settings.pool_from else None
+        return bot_guess(
+            level(settings.difficulty),
+            history,
+            self.sheet,
+            rng,
+            pool,
+            settings.lang,
+            settings.turn_seconds,
+        )
+
+    def bot_guessed(self, guess: str) -> list[str]:
+        """The bot plays ``guess`` (from ``think``): scored against your word at once, or
+        waiting for your score (``you_score``)."""
+        self._expect(BOT)
+        index = len(self.round["bot"])
+        notes = [f"{BOT_NAME.capitalize()}'s Guessword for row {index + 1}: {guess.upper()}"]
+        if self.settings.you_score:
+            self._pending = guess
+            return notes
+        row = self.sheet.rows[index]
+        heard = score(self.round["your_word"], guess, row.offset, self.sheet.is_last(index))
+        self.round["bot"].append({"guess": guess, "heard": heard, "score": heard})
+        self._save()
+        return [*notes, f"{guess.upper()} scores {heard:,} against your word."]
+
+    def _score(self, text: str, index: int, also: str = "") -> int:
+        """A score typed for the bot's row ``index``: a number the row can score (``also``:
+        what else may be typed, said when it is not a number)."""
+        row = self.sheet.rows[index]
+        try:
+            heard = int(text.replace(",", "").strip())
+        except ValueError:
+            raise Refused(f"A score is a number, such as 1250{also}.") from None
+        if heard not in possible_scores(row, self.sheet.word_length, self.sheet.is_last(index)):
+            raise Refused(f"{heard} is impossible on a {row.length}-letter row.")
+        return heard
+
+    def score_bot(self, text: str) -> list[str]:
+        """Your score for the bot's Guessword (``you_score``); the bot checks it at once."""
+        self._expect(SCORE)
+        assert self._pending is not None
+        heard = self._score(text, len(self.round["bot"]))
+        self.round["bot"].append({"guess": self._pending, "heard": heard, "score": heard})
+        self._pending = None
+        self._asked = False
+        self._save()
+        return self._check_scores()
+
+    def recheck(self, text: str) -> list[str]:
+        """Your answer to a recheck: empty keeps the score, else the score it should be."""
+        self._expect(RECHECK)
+        assert self._recheck is not None
+        index = self._recheck.row
+        entry = self.round["bot"][index]
+        text = text.strip()
+        keeps = f"; Enter keeps {entry['heard']}"
+        now = self._score(text, index, keeps) if text else entry["heard"]
+        turn = len(self.round["bot"]) - 1
+        self.round["rechecks"].append(
+            {"row": index, "was": entry["heard"], "now": now, "turn": turn}
+        )
+        entry["heard"] = entry["score"] = now
+        self._asked = True
+        self._save()
+        return self._check_scores()
+
+    def _check_scores(self) -> list[str]:
+        """As soon as no word fits the scores given, find the likeliest wrong one to ask
+        about (``waiting`` asks); again, with each answer taken as confirmed, until the
+        scores fit a word or every way to make them fit would change a confirmed score."""
+        self._recheck = None
+        game_round, sheet, lang = self.round, self.sheet, self.settings.lang
+        history = [cand.Turn(r["guess"], r["heard"]) for r in game_round["bot"]]
+        if _consistent(history, sheet, lang):
+            return []
+        confirmed = frozenset(r["row"] for r in game_round["rechecks"])
+        self._recheck = suspect(history, sheet, confirmed, lang)
+        if self._recheck is None and (self._asked or _consistent(history[:-1], sheet, lang)):
+            return [  # said once: when the scores can no longer be made to fit
+                "No word fits the scores you gave, even the ones you rechecked. "
+                f"{BOT_NAME.capitalize()} will check every score when you reveal your word "
+                "at the end of the round."
+            ]
+        return []
+
+    def reveal(self, text: str) -> list[str]:
+        """Your Gameword revealed at the end of a ``you_score`` round: the bot audits
+        every score you gave (``audit``)."""
+        self._expect(REVEAL)
+        self.round["your_word"] = self._word(text, reveal=True)
+        self.round["audit"] = found = audit(self.round)
+        self._save()
+        if not found["errors"]:
+            return [f"{BOT_NAME.capitalize()} checked every score you gave: all correct."]
+        notes = []
+        for error in found["errors"]:
+            turns = error["turns_undetected"]
+            when = f"undetected for {turns} turn(s)" if turns else "caught at once, no penalty"
+            notes.append(
+                f"Row {error['row'] + 1}: you scored {error['given']:,}, the right score is "
+                f"{error['true']:,}; {when}."
+            )
+        notes.append(
+            f"Penalty: {found['penalty']:,} points to {BOT_NAME} ({PENALTY} per turn undetected)."
+        )
+        return notes
+
+    def next_round(self) -> None:
+        """Leave the round that is over: on to the next, or the game is over."""
+        self._expect(ROUND_OVER)
+        if self.state["round"] + 1 < len(self.state["rounds"]):
+            self.state["round"] += 1
+        else:
+            self.state["finished"] = True
+        self._save()
+
+
+def _consistent(history: list[cand.Turn], sheet: Sheet, lang: str) -> bool:
+    """Whether some dictionary word gives every score heard."""
+    return cand.deduce(history, sheet, None, "familiar", lang).consistent

@@ -99,18 +99,21 @@ def search_again(
 
 def free_cards(
     caller: int, seats: list[int], table: list[str], cards: list[str], won: list[int]
-) -> None:
+) -> list[tuple[int, str]]:
     """A wrong call: every other player takes a free card from the table, or from the deck
-    when the table is empty."""
+    when the table is empty. The (seat, card) of each free card, so a feed can say them."""
+    given = []
     for other in seats:
         if other == caller:
             continue
         if table:
-            table.pop(0)
-            won[other] += 1
+            given.append((other, table.pop(0)))
         elif cards:
-            cards.pop()
-            won[other] += 1
+            given.append((other, cards.pop()))
+        else:
+            continue
+        won[other] += 1
+    return given
 
 
 def play_round(

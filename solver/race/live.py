@@ -1,164 +1,421 @@
-"""MY WORD! against bots in real time: cards appear at the dealer's pace, you type a word
-and press Enter to claim it, the bots claim at their own speed.
+"""MY WORD! against bots in real time: the race as a state that front ends drive.
 
-The round follows the same rules as the simulation (``game.py``); only the clock is the
-wall clock and one seat is a person. Typing a word claims it with the best spelling the
-table allows (``claims.best_spelling``): most cards, fewest wilds. A word that is not in
-the dictionary, or that the cards on the table cannot spell with 3 cards or more, is a
-wrong call: you win nothing and every other player takes a free card.
+The rules are the simulation's (``game.py``): one round per player, each dealing once;
+the dealer turns a card face up every ``pace`` seconds; a valid claim of 3 or more cards
+takes them; a wrong call wins nothing and every other player takes a free card from the
+table (from the deck when the table runs short); cards left at the end are not scored.
+Seat 0 is the person ("you"), the other seats are bots, each with a name drawn from the
+seed and its level, so that "Ada (medium)" and "Bo (medium)" can be told apart.
 
-The loop reads the clock, the person's lines and the bots' timers through arguments, so
-tests drive it with a fake clock and scripted lines, and the terminal with real ones.
-Ctrl-C raises ``RaceStopped``, a KeyboardInterrupt holding the cards won in the rounds
-finished, so the command can still report them (a real-time race is not resumed).
+**Time is a parameter.** The race never reads a clock: a front end passes the time (in
+seconds since the race began) to ``advance(now)``, which plays everything due by then
+(deals, the bots' calls, the end of a round, the start of the next) at the very time it
+was due, and to ``call(word, now, began)``, the person's claim. The line mode and the
+Textual screen (``solver/race/ui/``) are two front ends of this one engine; tests drive
+it with made-up times. Typing a word claims it with the best spelling the table allows
+(``claims.best_spelling``): most cards, fewest wilds.
+
+**Too late.** A race has a rule the rulebook never needed (at a real table everybody
+hears the calls): a word you began typing may lose its cards to a bot before you press
+Enter. The ruling on a word the table cannot spell when the call arrives:
+
+- *too late* (no fine, no cards): the word is in the dictionary, and at some moment
+  between the time you began typing it and your call the table could spell it with 3
+  cards or more, without the cards your own claims and wrong calls took since then; that
+  is, it is gone only because other players took its cards. ``began`` is given by the
+  front end: the Textual screen passes the time of the first key typed into the empty
+  input line; the line mode passes the time the previous line arrived (or the round
+  began, whichever is later), since a pipe cannot tell when typing began.
+- *wrong call* otherwise (a word not in the dictionary, fewer than 3 cards, or cards the
+  table never held while you typed): you win nothing and every other player takes a free
+  card. A bot's wrong call is a misread: it calls a word that needs a card the table
+  lacks (the feed says which), and pays the same.
+
+Once the deck is out, a round ends when no bot has a call coming and the table has not
+changed for two paces (the "last call"); the next round begins ``ROUND_BREAK`` seconds
+later, dealt by the next player.
+
+Deals are replayed exactly by the seed: each round's shuffle is drawn from
+``seeds.derived(seed, "deal", round)``, whatever happened before (only a free card taken
+from the deck, when the table is empty, changes what is left to deal); the bots' timing
+and mistakes come from ``seeds.derived(seed, "bots", round)`` and so also depend on the
+person's calls.
 """
 
 from __future__ import annotations
 
-import queue
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import asdict, dataclass, field
 
-from solver import seeds
+from solver import lexicon, seeds
 from solver.race.bots import RaceBot
-from solver.race.claims import best_spelling
-from solver.race.deck import Deck, load_deck
+from solver.race.claims import Spelling, best_spelling
+from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
 from solver.race.game import Pending, free_cards, search_again, still_spelled
+from solver.race.index import ranked_indices, word_table
 
-TICK = 0.05  # seconds between two looks at the clock
+YOU = 0  # the person's seat
+ROUND_BREAK = 3.0  # seconds between the end of a round and the first card of the next
+LAST_CALL_PACES = 2.0  # once the deck is out: paces of quiet before the round ends
+MISREAD_LETTERS = 6  # letters a bot tries when it misreads the table
+
+# Bot names: short, easy to tell apart, one per seat (a game has at most 6 players).
+NAMES = ("Ada", "Bo", "Cleo", "Dev", "Edie", "Finn", "Gus", "Hana", "Ivo", "Juno", "Kit", "Lou")
+
+# Kinds of event, as the feed and --json name them.
+ROUND, DEAL, CLAIM, WRONG, TOO_LATE, NOT_NOW = (
+    "round",
+    "deal",
+    "claim",
+    "wrong",
+    "too late",
+    "not now",
+)
+ROUND_OVER, GAME_OVER = "round over", "game over"
+CALLS = (CLAIM, WRONG, TOO_LATE, NOT_NOW)
 
 
-class RaceStopped(KeyboardInterrupt):
-    """Ctrl-C during a race, with the cards each seat won in the rounds finished."""
+@dataclass(frozen=True)
+class Seat:
+    """A player: the person (no bot) or a named bot of a level."""
 
-    def __init__(self, totals: list[int]) -> None:
-        super().__init__()
-        self.totals = totals
+    name: str
+    bot: RaceBot | None = None
+
+    @property
+    def label(self) -> str:
+        """How every front end names the seat: ``you`` or ``Ada (medium)``."""
+        return self.name if self.bot is None else f"{self.name} ({self.bot.name})"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, at race time ``time`` (seconds), in round ``round`` (0..).
+
+    ``cards`` are the cards a claim took, the card dealt, or the cards left at a round's
+    end; ``free`` the (seat, card) each other player took after a wrong call; ``reason``
+    why a call was wrong or too late, in plain words."""
+
+    time: float
+    round: int
+    kind: str
+    seat: int = -1
+    word: str = ""
+    cards: tuple[str, ...] = ()
+    reason: str = ""
+    free: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Status:
+    """What a clock shows: the round, who deals, and how long until the next thing."""
+
+    round: int  # 1-based; 0 before the first
+    rounds: int
+    dealer: int
+    phase: str  # "dealing", "last call", "break", "over"
+    wait: float  # seconds to the next card, the round's end (if no one calls) or next round
+    to_deal: int
+
+
+def seat_names(count: int, seed: int) -> list[str]:
+    """``count`` different bot names, drawn from the seed (the same seed, the same names)."""
+    return seeds.derived(seed, "names").sample(NAMES, count)
+
+
+def why_not(spelling: Spelling, table: list[str], lang: str) -> str:
+    """Why a word cannot be claimed, as precisely as can be said in a few words: the letter
+    the table lacks when no wild card can make up for it."""
+    if spelling.reason != "the cards on the table cannot spell it":
+        return spelling.reason
+    have: Counter[str] = Counter()
+    for card in table:
+        if not is_wild(card):
+            have.update(card)
+    wild_letters = table.count(WILD) + 2 * table.count(DOUBLE_WILD)
+    short = Counter(spelling.word) - have
+    if short and sum(short.values()) > wild_letters:
+        letter = next(c for c in spelling.word if short[c])
+        held = have[letter]
+        return f"the table has {'no' if not held else f'only {held}'} {letter.upper()}"
+    return spelling.reason
+
+
+def misread(table: list[str], bot: RaceBot, rng: random.Random, lang: str) -> str | None:
+    """A bot's wrong call: a word of its vocabulary that one more letter card would let it
+    spell, as if it had seen a card that is not there; None when it finds none."""
+    alphabet = lexicon.language(lang).alphabet
+    vocabulary = word_table(bot.tier, lang)
+    for letter in rng.sample(alphabet, min(MISREAD_LETTERS, len(alphabet))):
+        for _, index in ranked_indices([*table, letter], bot.tier, lang, top=10):
+            word = vocabulary.words[index]
+            if not best_spelling(table, word, lang).ok:
+                return word
+    return None
 
 
 @dataclass
-class LiveRound:
-    names: list[str]
-    dealer: int
-    won: list[int]
-    table: list[str]
+class LiveRace:
+    """A race between the person (seat 0) and ``bots`` (seats 1..), moved on by times."""
 
+    bots: list[RaceBot]
+    deck: Deck
+    pace: float
+    seed: int
+    lang: str | None = None
+    seats: list[Seat] = field(init=False)
+    rounds: list[list[int]] = field(init=False, default_factory=list)  # won, rounds done
+    events: list[Event] = field(init=False, default_factory=list)
+    round: int = field(init=False, default=-1)
+    playing: bool = field(init=False, default=False)
+    finished: bool = field(init=False, default=False)
+    stopped: bool = field(init=False, default=False)
+    unfinished: list[int] | None = field(init=False, default=None)  # a round cut short
 
-def play_live_round(
-    bots: list[RaceBot],
-    you: int,
-    dealer: int,
-    deck: Deck,
-    rng: random.Random,
-    pace: float,
-    lines: queue.Queue[str],
-    clock: Callable[[], float],
-    sleep: Callable[[float], None],
-    say: Callable[[str], None],
-    lang: str | None = None,
-) -> LiveRound:
-    """One round: ``bots`` hold every seat but ``you``'s (their entry at ``you`` is unused);
-    in ``lang``, by default the deck's (``load_deck`` checks that they agree). ``say`` gets
-    plain text, never markup: its lines hold the words typed."""
-    deck = load_deck(deck, lang)
-    lang = deck.lang
-    names = [("you" if seat == you else bots[seat].name) for seat in range(len(bots))]
-    cards = deck.cards()
-    rng.shuffle(cards)
-    result = LiveRound(names, dealer, [0] * len(bots), [])
-    table = result.table
-    start = clock()
-    next_deal = 0.0
-    pending: Pending = {}
-    seat_order = [(dealer + 1 + k) % len(bots) for k in range(len(bots))]
+    def __post_init__(self) -> None:
+        self.deck = load_deck(self.deck, self.lang)
+        self.lang = self.deck.lang
+        names = seat_names(len(self.bots), self.seed)
+        self.seats = [Seat("you"), *(Seat(n, b) for n, b in zip(names, self.bots, strict=True))]
+        self.table: list[str] = []
+        self.to_deal: list[str] = []
+        self.won = [0] * len(self.seats)
+        self.next_deal = 0.0
+        self.last_change = 0.0
+        self.starts_at = 0.0  # when the next round begins (between rounds)
+        self.round_began = 0.0
+        self._pending: Pending = {}
+        self._rng = seeds.derived(self.seed, "bots", 0)
+        # The table after each change of the round, when, and who changed it how.
+        self._history: list[tuple[float, tuple[str, ...], str]] = []
+        self._own: list[tuple[int, tuple[str, ...]]] = []  # (history index, cards you lost)
 
-    def show() -> None:
-        scores = ", ".join(f"{n} {w}" for n, w in zip(names, result.won, strict=True))
-        shown = " ".join(c.upper() for c in table) or "(empty)"
-        say(f"Table: {shown}   [{len(cards)} to deal]   {scores}")
+    # -- what front ends read ----------------------------------------------------------
 
-    bot_seats = [seat for seat in seat_order if seat != you]
+    @property
+    def labels(self) -> list[str]:
+        return [seat.label for seat in self.seats]
 
-    say(f"Round dealt by {names[dealer]}. Type a word and press Enter to claim it.")
-    while True:
-        now = clock() - start
-        changed = False
-        while not lines.empty():  # the person's calls, in the order typed
-            word = lines.get().strip()
-            if not word:
-                continue
-            spelling = best_spelling(table, word, lang)
-            if spelling.ok:
-                for card in spelling.cards:
-                    table.remove(card)
-                result.won[you] += len(spelling.cards)
-                taken = " ".join(spelling.cards).upper()
-                say(f"You claim {spelling.word.upper()}: {taken} (+{len(spelling.cards)})")
-            else:
-                why = spelling.reason
-                say(f"{word.upper()} is a wrong call ({why}): everyone else takes a card.")
-                free_cards(you, seat_order, table, cards, result.won)
-            changed = True
-        due = [(t, seat) for seat, (t, _, _) in pending.items() if t <= now]
-        for _, seat in sorted(due, key=lambda item: (item[0], seat_order.index(item[1]))):
-            if seat not in pending:
-                continue
-            _, word, used = pending.pop(seat)
-            if not still_spelled(used, table):
-                continue
-            if rng.random() < bots[seat].error_rate:
-                say(f"{names[seat]} calls {word.upper()}?? Wrong: everyone else takes a card.")
-                free_cards(seat, seat_order, table, cards, result.won)
-            else:
-                for card in used:
-                    table.remove(card)
-                result.won[seat] += len(used)
-                say(f"{names[seat]} claims {word.upper()}: {' '.join(used).upper()} (+{len(used)})")
-            changed = True
-        if cards and now >= next_deal:
-            table.append(cards.pop())
-            next_deal += pace
-            changed = True
-        if changed:
-            search_again(pending, bots, bot_seats, table, not cards, now, rng, lang)
-            show()
-        elif not cards and not pending and lines.empty() and now >= next_deal + pace:
-            break  # the deck is out and nobody calls: the round is over
-        sleep(TICK)
-    say(f"Round over; {len(table)} card(s) left on the table are not scored.")
-    return result
+    @property
+    def dealer(self) -> int:
+        return max(self.round, 0) % len(self.seats)
 
+    @property
+    def totals(self) -> list[int]:
+        """Cards won in the rounds finished."""
+        return [sum(won[seat] for won in self.rounds) for seat in range(len(self.seats))]
 
-def play_live_game(
-    bots: list[RaceBot],
-    deck: Deck,
-    pace: float,
-    seed: int | None,
-    lines: queue.Queue[str],
-    clock: Callable[[], float],
-    sleep: Callable[[float], None],
-    say: Callable[[str], None],
-    lang: str | None = None,
-) -> list[int]:
-    """You (seat 0) against the bots in seats 1..: one round per player; the totals. In
-    ``lang``, by default the deck's; a deck the language lacks letters of is refused
-    (``DeckError``) before the first card."""
-    deck = load_deck(deck, lang)
-    rng = seeds.rng(seed)
-    seats = [bots[0], *bots]  # seat 0's bot entry is a placeholder for you
-    totals = [0] * len(seats)
-    for dealer in range(len(seats)):
-        try:
-            played = play_live_round(seats, 0, dealer, deck, rng, pace, lines, clock, sleep, say)
-        except KeyboardInterrupt:
-            raise RaceStopped(totals) from None
-        totals = [a + b for a, b in zip(totals, played.won, strict=True)]
-        names = played.names
-        say("Scores: " + ", ".join(f"{n} {t}" for n, t in zip(names, totals, strict=True)))
-    best = max(totals)
-    winners = [
-        n for n, t in zip(["you", *[b.name for b in bots]], totals, strict=True) if t == best
-    ]
-    say(f"Winner: {' and '.join(winners)}!")
-    return totals
+    def scores(self) -> list[int]:
+        """Cards won so far, the round being played (or cut short) included."""
+        live = self.won if self.playing else self.unfinished or [0] * len(self.seats)
+        return [total + now for total, now in zip(self.totals, live, strict=True)]
+
+    @property
+    def winners(self) -> list[int]:
+        best = max(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == best]
+
+    def status(self, now: float) -> Status:
+        rounds = len(self.seats)
+        if self.finished:
+            return Status(len(self.rounds), rounds, self.dealer, "over", 0.0, 0)
+        if not self.playing:
+            upcoming = self.round + 1
+            return Status(upcoming + 1, rounds, upcoming, "break", self.starts_at - now, 0)
+        if self.to_deal:
+            wait = self.next_deal - now
+            return Status(self.round + 1, rounds, self.dealer, "dealing", wait, len(self.to_deal))
+        wait = self.last_change + self.last_call - now
+        return Status(self.round + 1, rounds, self.dealer, "last call", wait, 0)
+
+    @property
+    def last_call(self) -> float:
+        """Seconds of quiet after the deck is out before the round ends."""
+        return LAST_CALL_PACES * self.pace
+
+    def warm(self) -> None:
+        """Load the bots' vocabularies and the search kernel now, so that the first card
+        does not wait for them (a second or two the first time)."""
+        for tier in sorted({bot.tier for bot in self.bots}):
+            ranked_indices(["a", "b", "c"], tier, self.lang or "en", top=1)
+        lexicon.is_word("cat", self.lang or "en")
+
+    # -- moves -------------------------------------------------------------------------
+
+    def advance(self, now: float) -> list[Event]:
+        """Play everything due by ``now``, each at the time it was due; what happened."""
+        happened: list[Event] = []
+        while not self.finished:
+            due = self._next_due()
+            if due > now:
+                break
+            happened += self._step(due)
+        self.events += happened
+        return happened
+
+    def call(self, word: str, now: float, began: float | None = None) -> list[Event]:
+        """The person calls ``word`` at ``now``, having begun typing it at ``began`` (None:
+        at ``now``). Plays what was due first; the events, the ruling last. A blank line
+        is no call."""
+        happened = self.advance(now)
+        word = word.strip()
+        if not word or self.finished:
+            return happened
+        if not self.playing:
+            ruling = Event(now, self.round, NOT_NOW, YOU, word.lower(), reason="between rounds")
+        else:
+            began = now if began is None else min(max(began, self.round_began), now)
+            ruling = self._rule(YOU, word, now, began)
+        self.events.append(ruling)
+        return [*happened, ruling]
+
+    def stop(self) -> None:
+        """End the race now (the person left): the rounds finished keep their scores; the
+        cards won in the round cut short are kept apart (``unfinished``)."""
+        if self.playing:
+            self.unfinished = list(self.won)
+        self.finished = self.stopped = True
+        self.playing = False
+
+    # -- the rules, step by step ---------------------------------------------------------
+
+    def _seat_order(self) -> list[int]:
+        """The seats from the dealer's left: the order that breaks exact ties."""
+        count = len(self.seats)
+        return [(self.dealer + 1 + k) % count for k in range(count)]
+
+    def _next_due(self) -> float:
+        if not self.playing:
+            return self.starts_at
+        times = [when for when, _, _ in self._pending.values()]
+        if self.to_deal:
+            times.append(self.next_deal)
+        elif not self._pending:
+            times.append(self.last_change + self.last_call)
+        return min(times)
+
+    def _step(self, now: float) -> list[Event]:
+        if not self.playing:
+            return [self._begin_round(now)]
+        if self.to_deal and self.next_deal <= now:  # a deal first on a tie, as in game.py
+            card = self.to_deal.pop()
+            self.table.append(card)
+            self.next_deal += self.pace
+            self._changed(now, "dealt")
+            return [Event(now, self.round, DEAL, self.dealer, cards=(card,))]
+        order = self._seat_order()
+        due = [seat for seat, (when, _, _) in self._pending.items() if when <= now]
+        if due:
+            seat = min(due, key=order.index)
+            _, word, used = self._pending.pop(seat)
+            bot = self.seats[seat].bot
+            assert bot is not None
+            if not still_spelled(used, self.table):  # cannot happen: kept up to date
+                self._search(now)
+                return []
+            if self._rng.random() < bot.error_rate:
+                word = misread(self.table, bot, self._rng, self.deck.lang) or word
+            return [self._rule(seat, word, now, now)]
+        return self._end_round(now)
+
+    def _begin_round(self, now: float) -> Event:
+        self.round += 1
+        self.playing = True
+        self.to_deal = self.deck.cards()
+        seeds.derived(self.seed, "deal", self.round).shuffle(self.to_deal)
+        self._rng = seeds.derived(self.seed, "bots", self.round)
+        self.table = []
+        self.won = [0] * len(self.seats)
+        self._pending = {}
+        self.next_deal = self.round_began = self.last_change = now
+        self._history = [(now, (), "")]
+        self._own = []
+        return Event(now, self.round, ROUND, self.dealer)
+
+    def _end_round(self, now: float) -> list[Event]:
+        self.rounds.append(list(self.won))
+        self.playing = False
+        left = tuple(self.table)
+        self.table = []
+        ended = [Event(now, self.round, ROUND_OVER, self.dealer, cards=left)]
+        if len(self.rounds) == len(self.seats):
+            self.finished = True
+            ended.append(Event(now, self.round, GAME_OVER))
+        else:
+            self.starts_at = now + ROUND_BREAK
+        return ended
+
+    def _changed(self, now: float, how: str) -> None:
+        self.last_change = now
+        self._history.append((now, tuple(self.table), how))
+        self._search(now)
+
+    def _search(self, now: float) -> None:
+        bots = [seat.bot or self.bots[0] for seat in self.seats]  # seat 0 never searched
+        order = [seat for seat in self._seat_order() if seat != YOU]
+        search_again(
+            self._pending, bots, order, self.table, not self.to_deal, now, self._rng, self.lang
+        )
+
+    def _rule(self, seat: int, word: str, now: float, began: float) -> Event:
+        """The dealer's ruling on a call: a claim, too late (the person only), or wrong."""
+        lang = self.deck.lang
+        spelling = best_spelling(self.table, word, lang)
+        if spelling.ok:
+            for card in spelling.cards:
+                self.table.remove(card)
+            self.won[seat] += len(spelling.cards)
+            self._changed(now, f"{self.seats[seat].label} claimed {spelling.word.upper()} first")
+            if seat == YOU:
+                self._own.append((len(self._history) - 1, spelling.cards))
+            return Event(now, self.round, CLAIM, seat, spelling.word, spelling.cards)
+        if seat == YOU and spelling.reason != "not in the dictionary":
+            taker = self._taken_by(spelling.word, began)
+            if taker is not None:
+                return Event(now, self.round, TOO_LATE, seat, spelling.word, reason=taker)
+        reason = why_not(spelling, self.table, lang)
+        given = free_cards(seat, self._seat_order(), self.table, self.to_deal, self.won)
+        label = self.seats[seat].label
+        self._changed(now, f"its cards went as free cards after {label}'s wrong call")
+        if seat == YOU:
+            self._own.append((len(self._history) - 1, tuple(card for _, card in given)))
+        return Event(now, self.round, WRONG, seat, spelling.word, reason=reason, free=tuple(given))
+
+    def _taken_by(self, word: str, began: float) -> str | None:
+        """If ``word`` is too late (see the module's docstring): the change of the table
+        that made it impossible, in a few words ("Ada (medium) claimed CATS first"); else
+        None. Each table since ``began`` is looked at without the cards the person's own
+        calls took after it, so that the person's own doing never excuses a call."""
+        first = max(i for i, (when, _, _) in enumerate(self._history) if when <= began)
+        could, cause = False, None
+        for index in range(first, len(self._history)):
+            left = Counter(self._history[index][1])
+            for at, lost in self._own:
+                if at > index:
+                    left -= Counter(lost)
+            if best_spelling(list(left.elements()), word, self.deck.lang).ok:
+                could = True
+            elif could:  # the last time it went: the reason it is gone now
+                could, cause = False, self._history[index][2]
+        return cause
+
+    # -- the record ----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, object]:
+        """The race as --json reports it: seats, seed, rounds, totals and every call."""
+        return {
+            "seed": self.seed,
+            "players": self.labels,
+            "bots": [{"name": s.name, "level": s.bot.name} for s in self.seats if s.bot],
+            "deck": self.deck.name,
+            "lang": self.deck.lang,
+            "pace": self.pace,
+            "rounds": self.rounds,
+            "totals": self.totals,
+            "unfinished_round": self.unfinished,
+            "winners": [self.labels[seat] for seat in self.winners] if self.rounds else [],
+            "calls": [
+                asdict(e) | {"time": round(e.time, 3)} for e in self.events if e.kind in CALLS
+            ],
+        }

@@ -46,7 +46,7 @@ def demo(seed: int | None, lang: str, as_json: bool) -> None:
         out.print(f"[bold]6-letter Gamewords from a page of text[/bold] ({pool['source']}):")
         out.print(render.word_columns(pool["words"]))
     out.rule("What's My Word?: the bot finds a hidden word, hearing only the scores")
-    from solver.deduce.display import sheet_table
+    from solver.deduce.ui.display import sheet_table
 
     out.print(sheet_table(game))
     out.print(

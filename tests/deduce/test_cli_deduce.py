@@ -110,13 +110,31 @@ def test_pick_and_match_json() -> None:
     assert (
         len(picked["word"]) == 7 and picked["difficulty"] == "hard" and picked["drawn_from"] > 100
     )
-    assert run("deduce", "pick", "--seed", "2").output.strip().isupper()
+    assert picked["seed"] == 2
+    plain = run("deduce", "pick", "--seed", "2")
+    assert plain.stdout.strip() == picked_six(2) and "seed 2" in plain.stderr
     result = run("deduce", "match", "--games", "1", "--seed", "3", "--json")
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
     purple, red = document["players"]
     assert purple["player"] == "lookahead" and red["player"] == "points"
     assert purple["wins"] + red["wins"] == 1 and len(purple["breakdown"]) == 2  # two rounds
+
+
+def picked_six(seed: int) -> str:
+    return json.loads(run("deduce", "pick", "--seed", str(seed), "--json").stdout)["word"].upper()
+
+
+def test_pick_without_a_seed_draws_afresh_and_says_which() -> None:
+    """Issue 14: without --seed, pick always drew AFFAIR. Now each run draws a fresh seed,
+    shows it, and --seed with that number draws the same word again."""
+    documents = [json.loads(run("deduce", "pick", "--json").stdout) for _ in range(6)]
+    assert len({d["seed"] for d in documents}) > 1
+    for document in documents[:2]:
+        assert picked_six(document["seed"]) == document["word"].upper()
+    plain = run("deduce", "pick")
+    seed = int(plain.stderr.split()[1].rstrip(":"))
+    assert plain.stdout.strip() == picked_six(seed)
 
 
 def test_bench_json() -> None:
@@ -134,3 +152,38 @@ def test_bench_json() -> None:
     assert document == again
     bad = run("deduce", "bench", "--strategy", "points,guessing")
     assert bad.exit_code == 1 and "guessing" in bad.output
+
+
+def test_play_opens_the_full_screen_game_at_a_terminal(monkeypatch, tmp_path) -> None:
+    """At a terminal `deduce play` opens the app (every option passed to the game); with
+    --plain, --json or a pipe it plays in line mode."""
+    from solver.deduce.ui import commands
+    from solver.ui import app
+
+    opened = []
+
+    def run_app(first):
+        opened.append(first().game)
+        return 0
+
+    monkeypatch.setattr(app, "run_app", run_app)
+    monkeypatch.setattr(commands, "_interactive", lambda: True)
+    args = ["deduce", "play", "--rounds", "1", "--seed", "5", "--you", "red", "--you-score"]
+    args += ["--difficulty", "easy", "--hints", "off", "--turn-seconds", "30"]
+    result = run(*args, "--accept-nonwords", "--save", str(tmp_path / "a.json"))
+    assert result.exit_code == 0, result.output
+    assert "continue with: myword deduce play --resume" in result.output  # left unfinished
+    settings = opened[0].settings
+    assert (settings.rounds, settings.seed, settings.you, settings.difficulty) == (
+        1,
+        5,
+        "red",
+        "easy",
+    )
+    assert settings.you_score and not settings.hints and settings.turn_seconds == 30
+    assert settings.accept_nonwords
+    plain = run("deduce", "play", "--plain", "--save", str(tmp_path / "b.json"))
+    assert len(opened) == 1 and "Game saved to" in plain.output  # line mode: end of input
+    monkeypatch.setattr(commands, "_interactive", lambda: False)
+    piped = run("deduce", "play", "--save", str(tmp_path / "c.json"))
+    assert len(opened) == 1 and "Your 6-letter Gameword" in piped.output

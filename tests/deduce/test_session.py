@@ -11,7 +11,8 @@ from rich.console import Console
 import cli
 from solver import lexicon
 from solver.deduce import candidates as cand
-from solver.deduce import default_sheet, display, possible_scores, score, session
+from solver.deduce import default_sheet, possible_scores, score, session
+from solver.deduce.ui import display, lines
 
 SIX, SEVEN = default_sheet(6), default_sheet(7)
 
@@ -63,7 +64,7 @@ def plain_player(words: dict[int, str]):
 def test_a_whole_two_round_game(tmp_path: Path) -> None:
     state = session.new_game(session.Settings(seed=3))
     console = ScriptedConsole(plain_player({6: "ballet", 7: "kitchen"}))
-    session.play(state, console, tmp_path / "game.json")
+    lines.play(state, console, tmp_path / "game.json")
     assert state["finished"]
     for game_round, word in zip(state["rounds"], ("ballet", "kitchen"), strict=True):
         sheet = default_sheet(game_round["length"])
@@ -97,8 +98,8 @@ def test_non_words_are_rejected_unless_accepted(tmp_path: Path) -> None:
     state = session.new_game(session.Settings(rounds=1, seed=1))
     offered = iter(["xq", "at", *guesses_for(SIX)[1:]])
     console = ScriptedConsole(lambda p: "ballet" if "Gameword" in p else next(offered))
-    session.play(state, console, tmp_path / "g.json")
-    assert any("I don't accept XQ" in line for line in console.said)
+    lines.play(state, console, tmp_path / "g.json")
+    assert any("does not accept XQ" in line for line in console.said)
     assert state["rounds"][0]["you"][0]["guess"] == "at"
 
 
@@ -130,7 +131,7 @@ def test_bot_checks_scores_given_by_a_person_and_audits_them(tmp_path: Path) -> 
         return next(guesses)
 
     console = ScriptedConsole(answer)
-    session.play(state, console, tmp_path / "g.json")
+    lines.play(state, console, tmp_path / "g.json")
     audit = state["rounds"][0]["audit"]
     assert [e["row"] for e in audit["errors"]] == [2]
     assert audit["errors"][0]["turns_undetected"] == 11 - 2
@@ -166,7 +167,7 @@ def test_a_recheck_corrects_the_score_and_limits_the_penalty(tmp_path: Path) -> 
         return next(guesses)
 
     console = ScriptedConsole(answer)
-    session.play(state, console, tmp_path / "g.json")
+    lines.play(state, console, tmp_path / "g.json")
     rechecks = [r for r in state["rounds"][0]["rechecks"] if r["was"] != r["now"]]
     audit = state["rounds"][0]["audit"]
     if rechecks:  # the wrong score made the history inconsistent and was caught
@@ -224,7 +225,7 @@ def scored_game(tmp_path: Path, seed: int, wrong_rows: set[int], fix: bool):
     answer, said = scoring_player(state, "ballet", wrong_rows, fix, named)
     console = ScriptedConsole(answer)
     console.say = said.append  # type: ignore[method-assign]
-    session.play(state, console, tmp_path / "g.json")
+    lines.play(state, console, tmp_path / "g.json")
     return state, named, said
 
 
@@ -285,7 +286,7 @@ def test_a_recheck_takes_only_a_possible_score(tmp_path: Path) -> None:
 
     console = ScriptedConsole(sloppy)
     console.say = said.append  # type: ignore[method-assign]
-    session.play(state, console, tmp_path / "g.json")
+    lines.play(state, console, tmp_path / "g.json")
     assert any("1300 is impossible" in line for line in said)
     assert any("A score is a number" in line for line in said)
     assert all(r["now"] >= 0 and r["now"] % 250 == 0 for r in state["rounds"][0]["rechecks"])
@@ -321,8 +322,8 @@ def test_after_the_audit_the_sheet_adds_up(tmp_path: Path) -> None:
     assert penalty_points == 2000 * ((11 - 3) + (11 - 7))
     assert total_points == sum(shown) + penalty_points == session.totals(state)["bot"]
     assert (
-        f"Round 1 total: you {session.totals(state)['you']:,}, me {total_points:,} "
-        f"({sum(shown):,} for my Guesswords + {penalty_points:,} penalty)"
+        f"Round 1 total: you {session.totals(state)['you']:,}, the bot {total_points:,} "
+        f"({sum(shown):,} for the bot's Guesswords + {penalty_points:,} penalty)"
     ) in screen
 
 
@@ -342,7 +343,7 @@ def test_you_score_json_adds_up(tmp_path: Path) -> None:
 
     console = ScriptedConsole(typing)
     console.say = said.append  # type: ignore[method-assign]
-    session.play(state, console, tmp_path / "g.json")
+    lines.play(state, console, tmp_path / "g.json")
     args = ["deduce", "play", "--rounds", "1", "--you-score", "--seed", "1"]
     args += ["--difficulty", "easy", "--hints", "off", "--save", str(tmp_path / "c.json")]
     result = CliRunner().invoke(cli.main, [*args, "--json"], input="\n".join(typed) + "\n")
@@ -363,7 +364,7 @@ def test_you_score_json_adds_up(tmp_path: Path) -> None:
 
 def test_turn_seconds_late_answers_score_zero(tmp_path: Path, monkeypatch) -> None:
     clock = {"now": 0.0}
-    monkeypatch.setattr(session.time, "monotonic", lambda: clock["now"])
+    monkeypatch.setattr(lines.time, "monotonic", lambda: clock["now"])
     state = session.new_game(session.Settings(rounds=1, seed=2, turn_seconds=60))
     guesses = iter(guesses_for(SIX))
 
@@ -373,7 +374,7 @@ def test_turn_seconds_late_answers_score_zero(tmp_path: Path, monkeypatch) -> No
         clock["now"] += 90 if prompt.startswith("Row 1:") else 5
         return next(guesses)
 
-    session.play(state, ScriptedConsole(answer), tmp_path / "g.json")
+    lines.play(state, ScriptedConsole(answer), tmp_path / "g.json")
     first, second = state["rounds"][0]["you"][:2]
     assert first["late"] and first["score"] == 0
     assert not second["late"]
@@ -440,7 +441,7 @@ def test_gamewords_from_a_page_of_text(tmp_path: Path) -> None:
     words = iter(["ballet", "market", "weather"])  # BALLET is not on the page
     rows = iter(guesses_for(SIX) + guesses_for(SEVEN))
     console = ScriptedConsole(lambda p: next(words) if "Gameword" in p else next(rows))
-    session.play(state, console, tmp_path / "g.json")
+    lines.play(state, console, tmp_path / "g.json")
     assert any("not on the page" in line for line in console.said)
     assert state["rounds"][0]["your_word"] == "market"
 
@@ -448,7 +449,7 @@ def test_gamewords_from_a_page_of_text(tmp_path: Path) -> None:
 def test_non_words_are_accepted_when_agreed(tmp_path: Path) -> None:
     state = session.new_game(session.Settings(rounds=1, seed=1, accept_nonwords=True))
     offered = iter(["xq", *guesses_for(SIX)[1:]])
-    session.play(
+    lines.play(
         state,
         ScriptedConsole(lambda p: "ballet" if "Gameword" in p else next(offered)),
         tmp_path / "g.json",
@@ -463,3 +464,50 @@ def test_ctrl_c_saves_and_exits_cleanly(tmp_path: Path, ctrl_c_after) -> None:
     assert result.exit_code == 130 and "Game saved to" in result.output
     assert "Traceback" not in result.output
     assert len(saved_game(save)["rounds"][0]["you"]) == 1
+
+
+def test_a_new_game_without_a_seed_draws_one_shows_it_and_replays(tmp_path: Path) -> None:
+    """Issue 14: every game was the same (EATING, then FORCING). A game without --seed
+    draws a fresh seed, says it and keeps it in the save; --seed with it replays the game."""
+    games = [session.new_game(session.Settings()) for _ in range(5)]
+    drawn = {g["settings"]["seed"] for g in games}
+    assert len(drawn) > 1 and all(isinstance(seed, int) for seed in drawn)
+    assert len({g["rounds"][0]["bot_word"] for g in games}) > 1
+    first = games[0]
+    again = session.new_game(session.Settings(seed=first["settings"]["seed"]))
+    assert again["rounds"] == first["rounds"]
+    save = tmp_path / "fresh.json"
+    result = CliRunner().invoke(cli.main, ["deduce", "play", "--save", str(save)], input="")
+    seed = saved_game(save)["settings"]["seed"]
+    assert isinstance(seed, int) and f"Seed {seed}: --seed {seed} replays this game." in (
+        result.output
+    )
+
+
+def test_the_bot_is_the_bot_and_you_play(tmp_path: Path) -> None:
+    """Issue 14: the bot called itself "me" and "bot", and "purple plays first" read as
+    "you plays". One name, and verbs that agree with "you"."""
+    state = session.new_game(session.Settings(seed=3, you="red"))
+    console = ScriptedConsole(plain_player({6: "ballet", 7: "kitchen"}))
+    lines.play(state, console, tmp_path / "game.json")
+    said = "\n".join([*console.said, *console.prompts])
+    assert "Round 1: 6-letter Gamewords; the bot (Purple) plays first." in said
+    assert "Round 2: 7-letter Gamewords; you (Red) play first." in said
+    assert not re.search(r"\b(me|my|mine|I)\b", said)
+    assert "The bot's Guessword for row 1" in said
+    screen = rendered(display.game_view(state))
+    assert "The bot's Guesswords" in screen and not re.search(r"\b(me|my|Mine)\b", screen)
+
+
+def test_a_save_from_before_fresh_seeds_still_resumes(tmp_path: Path) -> None:
+    """Saves made before every game had its seed hold "seed": null (the default seed): the
+    save format is unchanged, so they load and play on, showing no seed."""
+    state = session.new_game(session.Settings(rounds=1, seed=None))
+    state["settings"]["seed"] = None  # as an older myword wrote it
+    path = tmp_path / "old.json"
+    session.save(state, path)
+    game = session.Game(session.load(path), path)
+    assert game.settings.seed is None and game.seed_line() == ""
+    assert game.waiting().kind == session.GAMEWORD
+    game.choose_gameword("ballet")
+    assert session.load(path)["rounds"][0]["your_word"] == "ballet"

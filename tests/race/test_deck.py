@@ -13,7 +13,7 @@ from solver import arena, lexicon
 from solver.race.bots import parse_bot, parse_players
 from solver.race.deck import Deck, DeckError, builtin_deck, load_deck
 from solver.race.game import play_game, play_round
-from solver.race.live import play_live_game
+from solver.race.live import LiveRace
 
 ENYE_DECK = "n 3\nñ 1\ni 2\no 2\na 2\ns 2\n"
 
@@ -82,9 +82,7 @@ def test_the_python_api_checks_the_deck_against_the_language() -> None:
     with pytest.raises(DeckError, match="English"):
         play_round(players, 0, builtin_deck("es"), random.Random(1), 2.0, "en")
     with pytest.raises(DeckError, match="English"):
-        play_live_game(
-            [parse_bot("easy")], builtin_deck("es"), 1.0, 1, None, None, None, print, "en"
-        )
+        LiveRace([parse_bot("easy")], builtin_deck("es"), 1.0, 1, "en")
     spec = arena.tournament("race", ["hard", "easy"], 1, 1, deck="es", lang="en")
     with pytest.raises(DeckError, match="English"):
         arena.run(spec)

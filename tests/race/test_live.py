@@ -1,11 +1,23 @@
-"""Racing the bots in real time, driven by a fake clock and scripted lines."""
+"""The real-time race (``live.LiveRace``) on made-up times, and its line mode on a fake clock."""
 
+import json
 import queue
+import time
 
+import pytest
+from click.testing import CliRunner
+
+import cli
 from solver import seeds
-from solver.race.bots import parse_bot
-from solver.race.deck import parse_deck
-from solver.race.live import play_live_game, play_live_round
+from solver.race.bots import RaceBot, parse_bot
+from solver.race.deck import load_deck, parse_deck
+from solver.race.live import CLAIM, DEAL, TOO_LATE, WRONG, LiveRace, seat_names
+from solver.race.ui.feed import describe
+from solver.race.ui.lines import play_live_game
+
+TINY = "c 1\na 1\nt 1\nx 1\n"  # seed 1 deals X, T, A, C: TAX is on the table at 2 s
+FAST = RaceBot("fast", "easy", 0.5, 0.0, 0.0)  # claims about half a second after a change
+SLOW = RaceBot("slow", "easy", 999.0, 0.0, 0.0)  # never in time
 
 
 class FakeClock:
@@ -19,71 +31,163 @@ class FakeClock:
         self.now += seconds
 
 
+def tiny_race(bot: RaceBot = FAST) -> LiveRace:
+    return LiveRace([bot], parse_deck(TINY, "tiny"), 1.0, 1)
+
+
+def test_the_bot_takes_tax_while_you_type_it_too_late_and_no_fine() -> None:
+    race = tiny_race()
+    race.advance(2.0)
+    assert race.table == ["x", "t", "a"]
+    began = 2.1  # your first key: TAX is on the table
+    taken = race.advance(2.9)
+    assert [(e.kind, e.word) for e in taken] == [(CLAIM, "tax")]  # the bot, at about 2.6 s
+    [ruling] = race.call("tax", 2.9, began)
+    assert ruling.kind == TOO_LATE and ruling.free == ()
+    assert race.won == [0, 3]  # no free card for the bot: no fine
+    assert describe(race, ruling) == "TAX: too late, Cleo (fast) claimed TAX first. No fine."
+
+
+def test_a_word_the_table_never_held_while_you_typed_is_still_a_wrong_call() -> None:
+    race = tiny_race()
+    race.advance(2.9)  # the bot took TAX at about 2.6 s
+    [late] = race.call("tax", 2.9, began=2.7)  # begun after it was gone: never makeable
+    assert late.kind == WRONG and late.free == ((1, "c"),)  # from the deck: the table is empty
+    [never] = race.call("cat", 3.5, began=0.0)  # the C went to the bot: never on the table
+    assert never.kind == WRONG and never.reason == "the table has no C"
+    nonsense = LiveRace([SLOW], parse_deck(TINY, "tiny"), 1.0, 1).call("xqz", 0.5, 0.0)[-1]
+    assert nonsense.kind == WRONG and nonsense.reason == "not in the dictionary"
+
+
+def test_your_own_claim_does_not_make_your_next_word_too_late() -> None:
+    race = LiveRace([SLOW], parse_deck("c 1\na 1\nt 1\ns 1\n", "four"), 1.0, 1)
+    race.advance(3.0)  # all four cards are out
+    [cats] = race.call("cats", 3.1, began=3.0)
+    assert cats.kind == CLAIM
+    [cat] = race.call("cat", 3.5, began=3.0)  # your CATS took its cards: your doing
+    assert cat.kind == WRONG
+
+
+def test_too_late_names_the_claim_that_took_the_word_not_the_latest() -> None:
+    """Found by hand: WATCH typed while a bot claimed WATCH, then HAND (another H): the
+    feed blamed HAND."""
+    race = LiveRace([parse_bot("easy")], load_deck("en"), 1.0, 12)
+    claims = [(e.word, round(e.time, 2)) for e in race.advance(16.0) if e.kind == CLAIM]
+    assert claims == [("used", 8.87), ("watch", 12.59), ("hand", 15.79)]
+    [watch] = race.call("watch", 16.0, began=7.0)
+    assert (watch.kind, watch.reason) == (TOO_LATE, "Edie (easy) claimed WATCH first")
+
+
+def test_a_bots_wrong_call_says_which_card_the_table_lacks() -> None:
+    sloppy = RaceBot("sloppy", "easy", 0.3, 0.0, 1.0)  # every call a misread
+    race = LiveRace([sloppy], load_deck("kids"), 1.0, 2)
+    events = [e for t in range(12) for e in race.advance(t) if e.kind == WRONG]
+    first = events[0]
+    assert first.seat == 1 and first.reason == "the table has no P"
+    assert describe(race, first) == (
+        "Kit (sloppy) called PAN: the table has no P. Wrong call: you take A (free card)."
+    )
+    assert race.won[0] == len(events)  # a free card for you each time
+
+
+def test_the_seed_replays_the_deal_whatever_you_call() -> None:
+    def deals(calls: list[str]) -> list[str]:
+        race = LiveRace([parse_bot("medium")], load_deck("en"), 1.0, 77)
+        for number, word in enumerate(calls):
+            race.call(word, 0.5 + number, 0.0)
+        race.advance(30.0)
+        return [e.cards[0] for e in race.events if e.kind == DEAL and e.round == 0][:25]
+
+    assert deals([]) == deals(["zzz", "qqq", "tea"])
+    assert deals([]) != LiveRace([parse_bot("medium")], "en", 1.0, 78).advance(30.0)
+
+
+def test_bots_get_their_own_names_from_the_seed() -> None:
+    race = LiveRace([parse_bot("medium")] * 5, load_deck("en"), 1.0, 5)
+    names = [seat.name for seat in race.seats[1:]]
+    assert len(set(names)) == 5 and names == seat_names(5, 5)
+    assert race.labels[1] == f"{names[0]} (medium)" and race.labels[0] == "you"
+    assert seat_names(5, 6) != names
+
+
+# -- the line mode ---------------------------------------------------------------------------
+
+
 def test_you_claim_a_word_and_a_wrong_call_costs_you() -> None:
-    deck = parse_deck("c 1\na 1\nt 1\nx 1\n", "tiny")
     clock = FakeClock()
     lines: queue.Queue[str] = queue.Queue()
     said: list[str] = []
-    typed: list[str] = []
 
     def say(text: str) -> None:
         said.append(text)
-        if text.startswith("Table:") and "[0 to deal]" in text and not typed:
-            typed.append(text)
+        if text.startswith("Table: X T A C"):
             lines.put("cat")
             lines.put("zzz")  # then a wrong call: the bot takes the X
 
-    slow = parse_bot("easy").__class__("slow", "easy", 999.0, 0.0, 0.0)
-    played = play_live_round(
-        [slow, slow], 0, 1, deck, seeds.rng(1), 0.5, lines, clock, clock.sleep, say
-    )
-    assert any("You claim CAT" in s for s in said)
-    assert any("ZZZ is a wrong call" in s for s in said)
-    assert played.won == [3, 1]  # the bot got the X as a free card
+    race = LiveRace([SLOW], parse_deck(TINY, "tiny"), 0.5, 1)
+    totals = play_live_game(race, lines, clock, clock.sleep, say)
+    assert "You claim CAT: C A T (+3)" in said
+    wrong = "You called ZZZ: not in the dictionary. Wrong call: Cleo (slow) takes X (free card)."
+    assert wrong in said
+    assert race.rounds[0] == [3, 1] and totals[0] >= 3
+
+
+def test_line_mode_too_late_from_the_previous_line() -> None:
+    """A line's typing began when the previous line arrived (here: the round began)."""
+    clock = FakeClock()
+    lines: queue.Queue[str] = queue.Queue()
+    said: list[str] = []
+
+    def say(text: str) -> None:
+        said.append(text)
+        if text.startswith("Cleo (fast) claims TAX"):
+            lines.put("tax")  # typed while the bot took it
+            lines.put("dog")  # never on the table: a wrong call
+
+    play_live_game(tiny_race(), lines, clock, clock.sleep, say)
+    assert "TAX: too late, Cleo (fast) claimed TAX first. No fine." in said
+    assert any(s.startswith("You called DOG: the table has no D. Wrong call") for s in said)
 
 
 def test_a_whole_live_game_ends_with_a_winner() -> None:
     deck = parse_deck("c 2\na 2\nt 2\ns 2\ne 1\n", "small")
     clock = FakeClock()
     said: list[str] = []
-    totals = play_live_game(
-        [parse_bot("hard")], deck, 0.5, 3, queue.Queue(), clock, clock.sleep, said.append
-    )
+    race = LiveRace([parse_bot("hard")], deck, 0.5, 3)
+    totals = play_live_game(race, queue.Queue(), clock, clock.sleep, said.append)
     assert len(totals) == 2 and totals[1] > 0
     assert said[-1].startswith("Winner:")
-    assert sum("Round over" in s for s in said) == 2
+    assert sum(s.startswith("Round") and "over" in s for s in said) == 2
 
 
-def test_play_command_json_on_a_fake_clock(monkeypatch) -> None:
-    """The whole command, the clock faked so that a race of two rounds takes no time."""
-    import json
-    import time
-
-    from click.testing import CliRunner
-
-    import cli
-
+@pytest.fixture
+def fake_clock(monkeypatch) -> None:
     now = [0.0]
     monkeypatch.setattr(time, "monotonic", lambda: now[0])
     monkeypatch.setattr(time, "sleep", lambda seconds: now.__setitem__(0, now[0] + seconds))
-    result = CliRunner().invoke(
-        cli.main,
-        [
-            "race",
-            "play",
-            "--players",
-            "2",
-            "--level",
-            "easy",
-            "--pace",
-            "0.2",
-            "--seed",
-            "3",
-            "--json",
-        ],
-        input="",
-    )
+
+
+PLAY = ["race", "play", "--players", "2", "--level", "easy", "--pace", "0.2", "--json"]
+
+
+def test_play_command_json_on_a_fake_clock(fake_clock) -> None:
+    """The whole command, the clock faked so that a race of two rounds takes no time."""
+    result = CliRunner().invoke(cli.main, [*PLAY, "--seed", "3"], input="")
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
-    assert document["players"] == ["you", "easy"] and document["totals"][1] > 0
-    assert "Winner" in result.stderr
+    name = seat_names(1, 3)[0]
+    assert document["players"] == ["you", f"{name} (easy)"] and document["totals"][1] > 0
+    assert document["bots"] == [{"name": name, "level": "easy"}] and document["seed"] == 3
+    assert "Winner" in result.stderr and "seed 3: replay with --seed 3" in result.stderr
+    again = CliRunner().invoke(cli.main, [*PLAY, "--seed", "3"], input="")
+    assert json.loads(again.stdout) == document  # the same seed, the same race
+
+
+def test_play_without_a_seed_draws_a_fresh_one_and_shows_it(fake_clock, monkeypatch) -> None:
+    drawn = iter([424242, 515151])
+    monkeypatch.setattr(seeds, "fresh", lambda: next(drawn))
+    first = CliRunner().invoke(cli.main, PLAY, input="")
+    second = CliRunner().invoke(cli.main, PLAY, input="")
+    assert json.loads(first.stdout)["seed"] == 424242
+    assert "replay with --seed 424242" in first.stderr
+    assert json.loads(second.stdout)["seed"] == 515151

@@ -82,13 +82,13 @@ def test_layout_play_shows_a_markup_command(tmp_path: Path) -> None:
 
 
 def test_race_play_says_typed_words_as_text(monkeypatch) -> None:
-    import solver.race.live as live
+    import solver.race.ui.lines as lines
 
-    def fake_game(bots, deck, pace, seed, lines, clock, sleep, say, lang=None):
+    def fake_game(race, lines, clock, sleep, say):
         say(f"{MARKUP} is a wrong call (not a word): everyone else takes a card.")
         return [0, 0, 0]
 
-    monkeypatch.setattr(live, "play_live_game", fake_game)
+    monkeypatch.setattr(lines, "play_live_game", fake_game)
     result = run("race", "play", input="")
     assert_clean(result, (0,))
     assert MARKUP in result.output
@@ -383,12 +383,12 @@ def test_deduce_play_json_after_ctrl_c(tmp_path: Path, ctrl_c_after) -> None:
 def test_race_play_json_after_ctrl_c(monkeypatch) -> None:
     import json
 
-    import solver.race.live as live
+    import solver.race.ui.lines as lines
 
     def stopped_game(*args, **kwargs):
-        raise live.RaceStopped([3, 1, 2])
+        raise lines.RaceStopped([3, 1, 2])
 
-    monkeypatch.setattr(live, "play_live_game", stopped_game)
+    monkeypatch.setattr(lines, "play_live_game", stopped_game)
     result = run("race", "play", "--json", input="")
     assert_clean(result, (130,))
     document = json.loads(result.stdout)
@@ -399,20 +399,24 @@ def test_a_live_race_stopped_keeps_the_rounds_finished() -> None:
     import queue
 
     from solver.race.bots import parse_bot
-    from solver.race.live import RaceStopped, play_live_game
+    from solver.race.live import LiveRace
+    from solver.race.ui.lines import RaceStopped, play_live_game
 
     said: list[str] = []
 
     def say(line: str) -> None:
         said.append(line)
-        if sum(s.startswith("Round dealt") for s in said) == 2:  # Ctrl-C in round 2
+        if sum(s.startswith("Round 2 of 2") for s in said) == 1:  # Ctrl-C in round 2
             raise KeyboardInterrupt
 
     clock = iter(range(10**9)).__next__  # a second a look: the round ends quickly
+    race = LiveRace([parse_bot("easy")], "en", 0.2, 1)
     with pytest.raises(RaceStopped) as stop:
-        play_live_game([parse_bot("easy")], "en", 0.2, 1, queue.Queue(), clock, lambda _: None, say)
+        play_live_game(race, queue.Queue(), clock, lambda _: None, say)
     first = next(s for s in said if s.startswith("Scores:"))
-    assert first == f"Scores: you {stop.value.totals[0]}, easy {stop.value.totals[1]}"
+    bot = race.labels[1]
+    assert first == f"Scores: you {stop.value.totals[0]}, {bot} {stop.value.totals[1]}"
+    assert stop.value.totals == race.rounds[0]
 
 
 def test_a_nul_byte_in_a_path_is_refused() -> None:

@@ -88,6 +88,7 @@ def test_a_signal_while_the_bot_thinks_in_a_kernel_saves_the_game(tmp_path, monk
 
     import cli
     from solver.deduce import session
+    from solver.deduce.ui import lines
 
     def thinking(state, console, path):
         try:
@@ -95,7 +96,7 @@ def test_a_signal_while_the_bot_thinks_in_a_kernel_saves_the_game(tmp_path, monk
         except KeyboardInterrupt as stop:
             raise SystemError("CPUDispatcher returned a result with an exception set") from stop
 
-    monkeypatch.setattr(session, "play", thinking)
+    monkeypatch.setattr(lines, "play", thinking)
     save = tmp_path / "g.json"
     result = CliRunner().invoke(cli.main, ["deduce", "play", "--rounds", "1", "--save", str(save)])
     assert result.exit_code == 130 and "Game saved to" in result.output

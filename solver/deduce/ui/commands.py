@@ -73,7 +73,7 @@ def score(gameword: str, guess: str, row_number: int, sheet: str, as_json: bool)
     from solver import render
     from solver.deduce import load_sheet, marking
     from solver.deduce import score as score_guess
-    from solver.deduce.display import LEGEND, marked
+    from solver.deduce.ui.display import LEGEND, marked
     from solver.errors import UserError
 
     played = load_sheet(sheet)
@@ -157,7 +157,7 @@ def advise(
     if as_json:
         render.emit_json(advice.to_json(top))
     else:
-        from solver.deduce.display import advice_view
+        from solver.deduce.ui.display import advice_view
 
         render.console().print(advice_view(advice, top))
 
@@ -174,8 +174,8 @@ def solve(gamewords, strategy, sheet, tier, from_text, from_list, prior, lang, a
     """Let the bot play a whole round against each known GAMEWORD."""
     from solver import render
     from solver.deduce import load_sheet
-    from solver.deduce.display import sheet_table
     from solver.deduce.game import oracle, play_round
+    from solver.deduce.ui.display import sheet_table
 
     played = load_sheet(sheet)
     pool = _pool(played.word_length, tier, lang, from_text, from_list)
@@ -243,23 +243,34 @@ DIFFICULTY_OPTION = click.option(
 @deduce.command()
 @click.option("--length", type=click.Choice(["6", "7"]), default="6", show_default=True)
 @DIFFICULTY_OPTION
-@click.option("--seed", type=int, default=None, help="Seed for the draw (default 1980).")
+@click.option(
+    "--seed", type=int, default=None, help="Seed for the draw (default: a fresh one, shown)."
+)
 @LANG_OPTION
 @JSON_OPTION
 def pick(length: str, difficulty: str, seed: int | None, lang: str, as_json: bool) -> None:
-    """Choose a Gameword for the bot to hide: familiar, and as hard as the difficulty says."""
-    from solver import render
+    """Choose a Gameword for the bot to hide: familiar, and as hard as the difficulty says.
+    Each run draws afresh; --seed N draws the word of seed N again."""
+    from solver import render, seeds
     from solver.deduce.picks import candidates_for
     from solver.deduce.picks import pick as pick_word
 
+    seed = seeds.or_fresh(seed)
     word = pick_word(int(length), difficulty, seed, lang)
     if as_json:
         pool = candidates_for(int(length), difficulty, lang)
         render.emit_json(
-            {"word": word, "length": int(length), "difficulty": difficulty, "drawn_from": len(pool)}
+            {
+                "word": word,
+                "length": int(length),
+                "difficulty": difficulty,
+                "seed": seed,
+                "drawn_from": len(pool),
+            }
         )
     else:
-        click.echo(word.upper())
+        click.echo(word.upper())  # alone on stdout, for scripts: w=$(myword deduce pick)
+        click.echo(f"seed {seed}: --seed {seed} draws it again", err=True)
 
 
 @deduce.command()
@@ -291,7 +302,12 @@ def match(purple, red, difficulty, lang, **kwargs) -> None:
 @deduce.command()
 @click.option("--rounds", type=click.IntRange(1, 2), default=2, show_default=True)
 @DIFFICULTY_OPTION
-@click.option("--seed", type=int, default=None, help="Seed for the bot's words and slack.")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed for the bot's words and slack (default: a fresh one, shown and saved).",
+)
 @LANG_OPTION
 @click.option(
     "--pool-from",
@@ -309,7 +325,9 @@ def match(purple, red, difficulty, lang, **kwargs) -> None:
     "--accept-nonwords", is_flag=True, help="Accept Guesswords that are not in the dictionary."
 )
 @click.option(
-    "--you-score", is_flag=True, help="Keep your word on paper and score my guesses yourself."
+    "--you-score",
+    is_flag=True,
+    help="Keep your word on paper and score the bot's Guesswords yourself.",
 )
 @click.option(
     "--hints",
@@ -326,6 +344,11 @@ def match(purple, red, difficulty, lang, **kwargs) -> None:
     show_default=True,
     help="Purple plays first in round 1, Red in round 2.",
 )
+@click.option(
+    "--plain",
+    is_flag=True,
+    help="Line mode (one prompt, one answer) even in a terminal; pipes and --json use it anyway.",
+)
 @SAVE_OPTION
 @RESUME_OPTION
 @FORCE_OPTION
@@ -341,16 +364,21 @@ def play(
     you_score,
     hints,
     colour,
+    plain,
     save_path,
     resume_name,
     force,
     as_json,
 ) -> None:
-    """Play What's My Word? against the bot: two rounds, turns alternating, saved as you go
-    (--json: played on stderr, the finished game on stdout)."""
+    """Play What's My Word? against the bot: two rounds, turns alternating, saved as you go.
+    In a terminal the game opens full-screen, both sheets side by side (every option works
+    there too); --plain, a pipe or --json play it in line mode (--json: played on stderr,
+    the finished game on stdout)."""
+
     from solver import savefile
     from solver.deduce import session
-    from solver.deduce.display import game_view
+    from solver.deduce.ui import lines
+    from solver.deduce.ui.display import game_view
 
     resumed, path = save_target("deduce", save_path, resume_name, force)
     if resumed is not None:
@@ -369,6 +397,44 @@ def play(
             you=colour,
         )
         state = session.new_game(settings)
+    full_screen = not (plain or as_json) and _interactive()
     with savefile.holding(path):
         session.save(state, path)
-        play_saved(session, state, game_view, path, "deduce play", as_json)
+        if full_screen:
+            _play_full_screen(session.Game(state, path))
+        else:
+            play_saved(lines, state, game_view, path, "deduce play", as_json)
+
+
+def _interactive() -> bool:
+    """Whether a person is at a terminal on both ends (else line mode: pipes, scripts)."""
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _play_full_screen(game) -> None:
+    """The game in the app, opened on its own screen; the app ends when the screen is
+    left. The game is saved after every move; a signal (SIGTERM, SIGHUP) saves it once more
+    and exits as line mode does (128 + the signal's number)."""
+    import sys
+
+    from solver import signals
+    from solver.deduce import session
+    from solver.deduce.ui.screens import DeduceScreen
+    from solver.ui.app import run_app
+    from solver.ui.saved import resume_hint
+
+    hint = f"Game saved to {game.path}; continue with: {resume_hint('deduce play', game.path)}"
+    screen = DeduceScreen(game)
+    try:
+        with signals.as_interrupts():
+            status = run_app(lambda: screen)
+    except KeyboardInterrupt as stop:
+        with signals.ignored():
+            session.save(game.state, game.path)
+        click.echo(f"\n{hint}", err=True)
+        sys.exit(signals.exit_status(stop))
+    if not screen.noted:  # Ctrl-C: the app printed how to resume already
+        click.echo(game.verdict() if game.finished else hint)
+    sys.exit(status)

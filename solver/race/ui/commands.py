@@ -116,23 +116,68 @@ def race_bench(players, pace, deck_spec, lang, **kwargs) -> None:
     help="The ages 7+ rule: only the deck's single letters and QU (no wilds, no Ñ).",
 )
 @RACE_DECK_OPTION
-@click.option("--seed", type=int, default=None, help="Seed for the shuffles and the bots.")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Replay a race: the same seed deals the same cards [default: a fresh seed, shown].",
+)
 @RACE_LANG_OPTION
+@click.option(
+    "--plain",
+    is_flag=True,
+    help="Line mode even in a terminal: one word a line, Enter calls it (the table is "
+    "printed as it changes, among what you type).",
+)
 @JSON_OPTION
-def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> None:
-    """Race the bots in real time: type a word and press Enter to claim it (--json: the
-    race on stderr, the final totals on stdout)."""
+def race_play(players, level, pace, kids, deck_spec, seed, lang, plain, as_json) -> None:
+    """Race the bots in real time: type a word made of the cards on the table and press
+    Enter to claim it. In a terminal the race has its own screen (? there explains it);
+    with --plain, --json or a pipe it runs in line mode (--json: the race on stderr, the
+    race's document on stdout). Without --seed a fresh seed is drawn and shown.
+
+    A word of 3 cards or more wins its cards, one point each. A wrong call (not a word,
+    or cards the table lacks) wins nothing and every other player takes a free card. A
+    word is "too late" (no cards, no fine) when it is a word the table could spell at
+    some moment after you began typing it, and only other players took its cards before
+    your call (their claims, or free cards after a bot's wrong call). Typing begins at
+    the first key in the race's screen; in line mode, when your previous line arrived
+    (or the round began)."""
+    from solver.race.ui.screens import new_race
+
+    race = new_race(
+        {
+            "players": players,
+            "level": level,
+            "pace": pace,
+            "kids": kids,
+            "deck": deck_spec,
+            "seed": seed,
+            "lang": lang,
+        }
+    )
+    if not (plain or as_json) and sys.stdin.isatty() and sys.stdout.isatty():
+        from solver.race.ui.feed import summary
+        from solver.race.ui.screens import RaceScreen
+        from solver.ui.app import run_app
+
+        screen = RaceScreen(race)
+        status = run_app(lambda: screen)
+        if race.round >= 0 and not screen.noted:  # say how it ended, once the screen is gone
+            click.echo(summary(race))
+        sys.exit(status)
+    play_lines(race, as_json)
+
+
+def play_lines(race, as_json: bool) -> None:
+    """The line-mode race: lines from stdin, the feed on stdout (stderr with --json)."""
     import queue
     import threading
     import time
 
     from solver import render
-    from solver.race.bots import parse_bot
-    from solver.race.deck import load_deck
-    from solver.race.live import RaceStopped, play_live_game
+    from solver.race.ui.lines import RaceStopped, play_live_game
 
-    bots = [parse_bot(level) for _ in range(players - 1)]
-    deck = load_deck(deck_spec, lang, kids)
     lines: queue.Queue[str] = queue.Queue()
 
     def read_lines() -> None:
@@ -142,22 +187,19 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, as_json) -> Non
     threading.Thread(target=read_lines, daemon=True).start()
     out = render.console(stderr=as_json)
 
-    def emit_race(totals: list[int] | None, ended: str) -> None:
-        names = ["you", *[bot.name for bot in bots]]
-        race = {"seed": seed, "players": names, "totals": totals, "deck": deck.name}
-        render.emit_json(race | {"lang": deck.lang, "ended": ended})
-
     def say_plain(line: str) -> None:
         out.print(line, markup=False)  # lines hold the words typed: never markup
 
+    say_plain(f"seed {race.seed}: replay with --seed {race.seed}")
+    say_plain("Players: " + ", ".join(race.labels) + ".")
+    race.warm()
     try:
-        totals = play_live_game(
-            bots, deck, pace, seed, lines, time.monotonic, time.sleep, say_plain
-        )
+        play_live_game(race, lines, time.monotonic, time.sleep, say_plain)
     except KeyboardInterrupt as stop:
         click.echo("\nGame stopped.", err=as_json)
         if as_json:  # still one document: the rounds finished, and how the race ended
-            emit_race(stop.totals if isinstance(stop, RaceStopped) else None, "interrupted")
+            totals = stop.totals if isinstance(stop, RaceStopped) else race.totals
+            render.emit_json(race.to_json() | {"totals": totals, "ended": "interrupted"})
         sys.exit(130)
     if as_json:
-        emit_race(totals, "finished")
+        render.emit_json(race.to_json() | {"ended": "finished"})

@@ -3,7 +3,8 @@
 Marks are shown the way the rulebook asks players to write them, twice over: in colour
 (circled = green, underlined = yellow and underlined, crossed out = dim and struck
 through) and in plain symbols that survive a pipe or a black-and-white terminal:
-``(A)`` matching, ``_A_`` non-matching, ``~A~`` neither.
+``(A)`` matching, ``_A_`` non-matching, ``~A~`` neither, and on your own Guesswords
+``?A?`` where the scores do not tell yet.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from solver.deduce.rules import Mark, Sheet, marking
+from solver.deduce.rules import BONUS, BOT_NAME, PENALTY, Mark, Sheet, marking
 
 if TYPE_CHECKING:  # scoring a word must not pull in numpy
     from solver.deduce.advisor import Advice
-    from solver.deduce.candidates import MarginalAlphabets
+    from solver.deduce.candidates import Deduction, MarginalAlphabets
 
 STYLES = {
     Mark.MATCHING: "bold green",
@@ -29,6 +30,8 @@ STYLES = {
 }
 SYMBOLS = {Mark.MATCHING: "({})", Mark.NON_MATCHING: "_{}_", Mark.NONE: "~{}~"}
 LEGEND = "(A) matching, circled   _A_ non-matching, underlined   ~A~ neither, crossed out"
+# The game's legend line: every mark a sheet may show, in one line of 80 columns.
+MARKS = "Marks: (A) matching  _A_ non-matching  ~A~ neither  ?A? not known yet"
 
 
 def plain_marks(guess: str, marks: tuple[Mark, ...]) -> str:
@@ -42,6 +45,16 @@ def coloured_marks(guess: str, marks: tuple[Mark, ...]) -> Text:
     for letter, mark in zip(guess, marks, strict=True):
         text.append(letter.upper(), style=STYLES[mark])
         text.append(" ")
+    return text
+
+
+def styled_marks(guess: str, marks: tuple[Mark, ...]) -> Text:
+    """The plain symbols, each in its colour: both at once, in little room."""
+    text = Text()
+    for letter, mark in zip(guess, marks, strict=True):
+        text.append(SYMBOLS[mark].format(letter.upper()), style=STYLES[mark])
+        text.append(" ")
+    text.rstrip()
     return text
 
 
@@ -160,6 +173,66 @@ def deduced_text(guess: str, marks: tuple[Mark | None, ...]) -> str:
     )
 
 
+def your_deduction(state: Mapping[str, Any]) -> Deduction:
+    """What your scores in the current round leave possible (for the hints)."""
+    from solver.deduce import candidates as cand
+    from solver.deduce import session
+    from solver.deduce.rules import default_sheet
+
+    settings = session.settings_of(dict(state))
+    game_round = state["rounds"][state["round"]]
+    length = game_round["length"]
+    pool = session.page_pool(settings, length) if settings.pool_from else None
+    history = session.your_history(game_round)
+    return cand.deduce(history, default_sheet(length), pool, "familiar", settings.lang)
+
+
+def your_sheet(
+    state: Mapping[str, Any], deduction: Deduction | None, blank_rows: bool = False
+) -> Table:
+    """Your Guesswords with their scores and, given a deduction (the hints), the marks
+    your scores allow; ``blank_rows``: the rows still to play too, as on the paper sheet."""
+    from solver.deduce import session
+    from solver.deduce.rules import default_sheet
+
+    game_round = state["rounds"][state["round"]]
+    sheet = default_sheet(game_round["length"])
+    settings = session.settings_of(dict(state))
+    over = session.next_turn(game_round, settings.you) is None and (
+        game_round["audit"] is not None or not settings.you_score
+    )
+    revealed = game_round["bot_word"] if over else None  # the round is over: marks as they are
+    title = f"Your Guesswords, round {state['round'] + 1}"
+    mine = Table(title=f"{title}, against {revealed.upper()}" if revealed else title)
+    for column in ("row", "letters", "Guessword", "score"):
+        mine.add_column(column, justify="right" if column in ("row", "score") else "left")
+    played = game_round["you"]
+    for number, row in enumerate(sheet.rows, start=1):
+        where = f"{row.length} from col {row.offset + 1}"
+        if number > len(played):
+            if blank_rows:
+                mine.add_row(str(number), where, "", "", style="dim")
+            continue
+        entry = played[number - 1]
+        shown: str | Text = Text(entry["guess"].upper())  # typed: plain text, never markup
+        if revealed:
+            shown = styled_marks(entry["guess"], marking(revealed, entry["guess"], row.offset))
+        elif deduction is not None and deduction.consistent and not entry["late"]:
+            marks = session.deduced_marks(deduction.words, entry["guess"], row.offset)
+            shown = Text(deduced_text(entry["guess"], marks))
+        points = "late: 0" if entry["late"] else f"{entry['score']:,}"
+        mine.add_row(str(number), where, shown, points)
+    if bonus_won(game_round["you"], game_round["bot_word"], sheet):
+        mine.add_row("", "", f"row {len(sheet.rows)}: {BONUS:,} bonus in it", "")
+    return mine
+
+
+def bonus_won(rows: list[Mapping[str, Any]], word: str | None, sheet: Sheet) -> bool:
+    """Whether the last row named the word (its score holds the bonus)."""
+    full = len(rows) == len(sheet.rows)
+    return bool(word) and full and rows[-1]["guess"] == word and not rows[-1].get("late")
+
+
 def game_view(state: Mapping[str, Any]) -> Group:
     """The paper sheet of the current round, as the person playing the bot sees it: their
     Gameword, the bot's Guesswords with scores, their own Guesswords with scores and (with
@@ -170,26 +243,10 @@ def game_view(state: Mapping[str, Any]) -> Group:
 
     settings = session.settings_of(dict(state))
     game_round = state["rounds"][state["round"]]
-    length = game_round["length"]
-    sheet = default_sheet(length)
-    pool = session.page_pool(settings, length) if settings.pool_from else None
-    deduction = None
-    if settings.hints:
-        history = session.your_history(game_round)
-        deduction = cand.deduce(history, sheet, pool, "familiar", settings.lang)
+    sheet = default_sheet(game_round["length"])
+    deduction = your_deduction(state) if settings.hints else None
     parts: list[Any] = []
-    mine = Table(title=f"Your Guesswords, round {state['round'] + 1}")
-    for column in ("row", "letters", "Guessword", "score"):
-        mine.add_column(column, justify="right" if column in ("row", "score") else "left")
-    for number, entry in enumerate(game_round["you"], start=1):
-        row = sheet.rows[number - 1]
-        shown: str | Text = Text(entry["guess"].upper())  # typed: plain text, never markup
-        if deduction is not None and deduction.consistent and not entry["late"]:
-            marks = session.deduced_marks(deduction.words, entry["guess"], row.offset)
-            shown = Text(deduced_text(entry["guess"], marks))
-        where = f"{row.length} from col {row.offset + 1}"
-        mine.add_row(str(number), where, shown, f"{entry['score']:,}")
-    tables: list[Any] = [mine]
+    tables: list[Any] = [your_sheet(state, deduction)]
     running = session.totals(dict(state))["rounds"][state["round"]]
     tables.append(bot_sheet(game_round, sheet, running))
     notes: list[Any] = []
@@ -200,7 +257,34 @@ def game_view(state: Mapping[str, Any]) -> Group:
     parts.append(Columns(tables))
     parts.extend(notes)
     parts.append(Text(round_line(state["round"], game_round, running), style="bold"))
+    parts.append(Text(MARKS, style="dim"))
     return Group(*parts)
+
+
+def alphabet_grid(alphabets: MarginalAlphabets, alphabet: str) -> Text:
+    """The marginal alphabets as on the paper sheet, one alphabet per Gameword column, in
+    the marks of the sheets (colour and symbol): the known letter circled ``(E)`` and the
+    rest of its column crossed out (shown `` · ``, so that what is left stands out), letters
+    no word that fits has there crossed out, letters every such word has (place unknown)
+    underlined ``_A_``."""
+    text = Text()
+    for number, column in enumerate(alphabets.columns, start=1):
+        text.append(f"{number} ", style="bold")
+        for letter in alphabet:
+            if column.known and letter == column.known:
+                mark = Mark.MATCHING
+            elif column.known or letter not in column.possible:
+                text.append(" · ", style="dim")  # crossed out: out of the way
+                continue
+            elif letter in alphabets.present:
+                mark = Mark.NON_MATCHING
+            else:
+                text.append(f" {letter.upper()} ")
+                continue
+            text.append(SYMBOLS[mark].format(letter.upper()), style=STYLES[mark])
+        text.append("\n")
+    text.rstrip()
+    return text
 
 
 def scored_cell(entry: Mapping[str, Any], said: int | None) -> str:
@@ -211,23 +295,35 @@ def scored_cell(entry: Mapping[str, Any], said: int | None) -> str:
     return f"{entry['score']:,} (you said {said:,})"
 
 
-def bot_sheet(game_round: Mapping[str, Any], sheet: Sheet, running: Mapping[str, int]) -> Table:
+def bot_sheet(
+    game_round: Mapping[str, Any],
+    sheet: Sheet,
+    running: Mapping[str, int],
+    blank_rows: bool = False,
+) -> Table:
     """The bot's Guesswords with their scores and, once your word is revealed, the marks;
-    after the audit the corrected scores and the penalty, so the column adds up."""
+    after the audit the corrected scores and the penalty, so the column adds up.
+    ``blank_rows``: the rows still to play too, as on the paper sheet."""
     word = game_round["your_word"]
     audited = game_round["audit"]
     said = {e["row"]: e["given"] for e in audited["errors"]} if audited else {}
-    bots = Table(title=Text(f"Mine, against {word.upper() if word else 'your word'}"))
+    against = word.upper() if word else "your word"
+    title = f"{BOT_NAME.capitalize()}'s Guesswords, against {against}"
+    bots = Table(title=Text(title), min_width=len(title))
     for column in ("row", "Guessword", "score"):
         bots.add_column(column, justify="right" if column in ("row", "score") else "left")
     for number, entry in enumerate(game_round["bot"], start=1):
         row = sheet.rows[number - 1]
         guess = entry["guess"]
-        shown = marked(guess, marking(word, guess, row.offset)) if word else Text(guess.upper())
+        marks = marking(word, guess, row.offset) if word else None
+        shown = styled_marks(guess, marks) if marks else Text(guess.upper())
         bots.add_row(str(number), shown, scored_cell(entry, said.get(number - 1)))
+    for number in range(len(game_round["bot"]) + 1, len(sheet.rows) + 1 if blank_rows else 0):
+        row = sheet.rows[number - 1]
+        bots.add_row(str(number), f"({row.length} from col {row.offset + 1})", "", style="dim")
+    if bonus_won(game_round["bot"], word, sheet):
+        bots.add_row("", f"row {len(sheet.rows)}: {BONUS:,} bonus in it", "")
     if audited and audited["penalty"]:
-        from solver.deduce.session import PENALTY
-
         turns = sum(e["turns_undetected"] for e in audited["errors"])
         bots.add_section()
         where = f"penalty: {turns} turn(s) undetected x {PENALTY:,}"
@@ -238,11 +334,16 @@ def bot_sheet(game_round: Mapping[str, Any], sheet: Sheet, running: Mapping[str,
 
 def round_line(index: int, game_round: Mapping[str, Any], running: Mapping[str, int]) -> str:
     """The round's totals in one line; with a penalty, how the bot's total is made."""
-    if game_round["audit"] is None:
-        return f"This round so far: you {running['you']:,}, me {running['bot']:,}"
+    from solver.deduce.rules import default_sheet
+
+    rows = len(default_sheet(game_round["length"]).rows)
+    complete = len(game_round["you"]) == len(game_round["bot"]) == rows
+    known = game_round["audit"] is not None or game_round["your_word"] is not None
+    if not (complete and known):  # (a --you-score round is done after the audit)
+        return f"This round so far: you {running['you']:,}, {BOT_NAME} {running['bot']:,}"
     made = (
-        f" ({running['bot_rows']:,} for my Guesswords + {running['penalty']:,} penalty)"
+        f" ({running['bot_rows']:,} for {BOT_NAME}'s Guesswords + {running['penalty']:,} penalty)"
         if running["penalty"]
         else ""
     )
-    return f"Round {index + 1} total: you {running['you']:,}, me {running['bot']:,}{made}"
+    return f"Round {index + 1} total: you {running['you']:,}, {BOT_NAME} {running['bot']:,}{made}"

@@ -1,0 +1,86 @@
+"""What's My Word? in line mode: one prompt, one answer, through a terminal or a pipe.
+
+The loop asks the game what it waits for (``session.Game.waiting``), asks the person, sends
+the answer as a move and says the notes the move returns; a refused answer is said and
+asked again. It talks only through a ``Console``-like object with ``ask``, ``say`` and
+``show``, so the same loop runs in a terminal, through a pipe and in tests. The game saves
+itself after every move.
+
+``play``, ``save``, ``public`` and ``document`` are what ``solver.ui.saved.play_saved``
+needs of a game's line mode.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Protocol
+
+from solver.deduce import session
+from solver.deduce.session import document, public, save
+
+__all__ = ["Console", "document", "play", "public", "save"]
+
+
+class Console(Protocol):
+    def ask(self, prompt: str, hidden: bool = False) -> str: ...
+
+    def say(self, text: str) -> None: ...
+
+    def show(self, state: dict[str, Any]) -> None: ...
+
+
+def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
+    """Play on from the state to the end of the game, saving after every move."""
+    game = session.Game(state, path)
+    if game.finished:  # a finished game resumed: show where it ended
+        console.show(state)
+    elif not game.started and (line := game.seed_line()):
+        console.say(line)
+    introduced = None  # the round whose first line was said (again after a resume)
+    while (waiting := game.waiting()).kind != session.OVER:
+        if waiting.kind != session.GAMEWORD and introduced != game.state["round"]:
+            console.say(game.intro())
+            introduced = game.state["round"]
+        if waiting.kind == session.BOT:
+            _say(console, game.bot_guessed(game.think()))
+        elif waiting.kind == session.ROUND_OVER:
+            console.say(game.round_summary())
+            console.show(state)  # the filled sheet, audited: every row and the round total
+            game.next_round()
+        else:
+            if waiting.kind == session.GUESS:
+                console.show(state)
+            _answer(game, waiting, console)
+    console.say(game.verdict())
+    return state
+
+
+def _say(console: Console, notes: list[str]) -> None:
+    for note in notes:
+        console.say(note)
+
+
+def _answer(game: session.Game, waiting: session.Waiting, console: Console) -> None:
+    """Ask until the game takes the answer; say what the move tells."""
+    moves = {
+        session.GAMEWORD: game.choose_gameword,
+        session.SCORE: game.score_bot,
+        session.RECHECK: game.recheck,
+        session.REVEAL: game.reveal,
+    }
+    if waiting.note:
+        console.say(waiting.note)
+    started = time.monotonic()  # the turn's clock: a refused word does not restart it
+    while True:
+        answer = console.ask(waiting.prompt, hidden=waiting.hidden)
+        try:
+            if waiting.kind == session.GUESS:
+                notes = game.guess(answer, time.monotonic() - started)
+            else:
+                notes = moves[waiting.kind](answer)
+        except session.Refused as refused:
+            console.say(str(refused))
+            continue
+        _say(console, notes)
+        return

@@ -1,0 +1,406 @@
+"""What's My Word? full-screen (Textual): both sheets side by side, as on paper.
+
+The screen drives the same ``session.Game`` as the line mode: it asks the game what it
+waits for, shows the prompt on its one input line, sends the answer as a move and shows
+the notes. The bot thinks in a worker thread (``Game.think`` only reads the state), with a
+progress bar, so the screen stays live; its move is made back on the screen's thread. The
+game saves itself after every move, so leaving (q, escape) or a closed terminal loses
+nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, ProgressBar, RichLog, Static
+from textual.worker import get_current_worker
+
+from solver.deduce import session
+from solver.deduce.rules import BOT_NAME, PENALTY, default_sheet
+from solver.deduce.ui import display
+from solver.errors import UserError
+
+HELP = f"""\
+# What's My Word?
+
+You and {BOT_NAME} each hide a Gameword: 6 letters in round 1 (Purple plays first), 7 in
+round 2 (Red plays first). Turn by turn you each play a Guessword on the next row of your
+sheet; the row says how many letters and under which columns of the hidden word it sits.
+
+## Scores
+- **1000** for each *matching* letter: the hidden word has it in the same column.
+- **250** for each *non-matching* letter: the hidden word has it elsewhere (matching
+  letters are counted first, and each letter of the hidden word counts once).
+- **3000** more on the last row for naming the hidden word exactly.
+- Every row of both sheets is played, even after the word is found; the highest grand
+  total wins.
+- With `--you-score` you score {BOT_NAME}'s Guesswords yourself: {BOT_NAME} checks them, asks
+  you to recheck a score when no word fits, and audits every score when you reveal your
+  word; each wrong score gives {BOT_NAME} {PENALTY:,} points per turn it went undetected.
+
+## Marks
+| mark | means |
+|---|---|
+| `(A)` green | matching: circled on the paper sheet |
+| `_A_` yellow, underlined | non-matching: underlined |
+| `~A~` dim, struck through | not in the hidden word: crossed out |
+| `?A?` | not known yet: the words that fit your scores differ on this letter |
+
+{BOT_NAME.capitalize()}'s Guesswords are marked against your word. Yours are marked only as
+far as your scores tell (with the hints shown).
+
+**Marginal alphabets** (with the hints): one alphabet per column of {BOT_NAME}'s word. A
+letter is crossed out (shown `·`) where no word that fits your scores has it, circled
+`(E)` where every one does, underlined `_A_` when every such word has it but its column is
+not known yet. Below them: the letters known to be in the word or not, and how many words
+still fit.
+
+## Keys
+| key | what it does |
+|---|---|
+| letters, Enter | type your answer on the input line and send it |
+| `?` | this help |
+| `!` (or `h` when not typing) | show or hide the hints: marks and marginal alphabets |
+| Escape (or `q` when not typing) | leave: the game is saved after every move |
+| Enter | when a round is over, go on; when the game is over, leave |
+
+A game you leave goes on with `myword deduce play --resume NAME` (`myword games` lists the
+names), or from the menu of `myword play`: Resume a saved game.
+"""
+
+
+FEW_WORDS = 8  # the hints name the words that fit when there are no more than this
+COMMAND_KEYS = frozenset("?!")  # never part of an answer: keys of the screen even while typing
+
+
+class AnswerInput(Input):
+    """The input line; ``?`` and ``!`` are not typed into it but reach the screen's keys
+    (help, hints), since no answer holds them."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character not in COMMAND_KEYS and super().check_consume_key(key, character)
+
+
+class DeduceScreen(Screen[None]):
+    """A game against the bot: your sheet and the bot's side by side, the marginal
+    alphabets, the totals, the notes, and one input line."""
+
+    BINDINGS: ClassVar = [
+        Binding("question_mark", "help", "Help", priority=True),
+        Binding("exclamation_mark", "hints", "Hints", priority=True),
+        Binding("escape", "leave", "Leave (saved)"),
+        Binding("q", "leave", "Leave", show=False),
+        Binding("h", "hints", "Hints", show=False),
+        Binding("enter", "go_on", "Go on", show=False),
+    ]
+    DEFAULT_CSS = """
+    DeduceScreen #board { height: 1fr; }
+    DeduceScreen #sheets { height: auto; }
+    DeduceScreen #yours, DeduceScreen #bots { width: auto; margin-right: 2; }
+    DeduceScreen #alphabets { height: auto; margin-top: 1; }
+    DeduceScreen #totals { height: auto; }
+    DeduceScreen #legend { color: $text-muted; }
+    DeduceScreen #notes { height: 5; border-top: solid $accent; }
+    DeduceScreen #ask { height: 3; }
+    DeduceScreen #prompt { padding: 1 1 0 1; width: auto; max-width: 60%; }
+    DeduceScreen #answer { width: 1fr; }
+    DeduceScreen #thinking { padding: 1 1 0 1; width: auto; }
+    """
+
+    def __init__(self, game: session.Game, hold: bool = False) -> None:
+        super().__init__()
+        self.game = game
+        self.hold = hold  # hold the save's play lock while the screen is open
+        self.hints = game.settings.hints
+        self._locks = contextlib.ExitStack()
+        self._introduced: int | None = None
+        self._asked: tuple[str, int, int] | None = None  # the question now on the input line
+        self._asked_at = 0.0
+        self.noted: str | None = None  # the resume note the app printed on quitting
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="board"):
+            with Horizontal(id="sheets"):
+                yield Static(id="yours")
+                yield Static(id="bots")
+            yield Static(id="alphabets")
+            yield Static(id="totals")
+            yield Static(Text(display.MARKS), id="legend")
+        yield RichLog(id="notes", wrap=True, max_lines=200, markup=False)
+        with Horizontal(id="ask"):
+            yield Label("", id="prompt")
+            yield ProgressBar(total=None, show_eta=False, show_percentage=False, id="thinking")
+            yield AnswerInput(id="answer")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "What's My Word?"
+        settings = self.game.settings
+        self.sub_title = f"you {settings.you.capitalize()} v {BOT_NAME} ({settings.difficulty})" + (
+            f" · seed {settings.seed}" if settings.seed is not None else ""
+        )
+        self.query_one("#thinking").display = False
+        try:
+            if self.hold and self.game.path is not None:
+                from solver import savefile
+
+                self._locks.enter_context(savefile.holding(self.game.path))
+            if self.game.path is not None:
+                session.save(self.game.state, self.game.path)
+        except UserError as error:
+            self.note(str(error), "bold red")
+        if self.game.finished:
+            self.note("This game is over.")
+        elif self.game.started:
+            self.note("Game resumed where it was left.")
+        elif not self.game.started and (line := self.game.seed_line()):
+            self.note(line)
+        self.redraw()
+        self.next_step()
+        if self.game.settings.turn_seconds is not None:
+            self.set_interval(1, self.tick)
+
+    def on_unmount(self) -> None:
+        self._locks.close()
+
+    # --- drawing -------------------------------------------------------------------------
+    def note(self, text: str, style: str = "") -> None:
+        self.query_one("#notes", RichLog).write(Text(text, style=style))
+
+    def redraw(self) -> None:
+        state, settings = self.game.state, self.game.settings
+        self.sub_title = (
+            f"round {state['round'] + 1} of {len(state['rounds'])} · you "
+            f"{settings.you.capitalize()} v {BOT_NAME} ({settings.difficulty})"
+            + (f" · seed {settings.seed}" if settings.seed is not None else "")
+        )
+        game_round = state["rounds"][state["round"]]
+        sheet = default_sheet(game_round["length"])
+        deduction = display.your_deduction(state) if self.hints else None
+        running = session.totals(state)["rounds"][state["round"]]
+        self.query_one("#yours", Static).update(display.your_sheet(state, deduction, True))
+        bots = display.bot_sheet(game_round, sheet, running, blank_rows=True)
+        self.query_one("#bots", Static).update(bots)
+        alphabets = self.query_one("#alphabets", Static)
+        alphabets.display = self.hints
+        if deduction is not None:
+            alphabets.update(self._alphabets(deduction))
+        self.query_one("#totals", Static).update(self._totals())
+
+    def _alphabets(self, deduction: Any) -> Group | Text:
+        from solver import lexicon
+        from solver.deduce import candidates as cand
+
+        if not deduction.consistent:
+            return Text("No word fits your scores.", style="bold red")
+        found = cand.marginal_alphabets(deduction, self.game.settings.lang)
+        alphabet = lexicon.language(self.game.settings.lang).alphabet
+        parts = [
+            Text("Your marginal alphabets (one per column of the bot's word)", style="bold"),
+            display.alphabet_grid(found, alphabet),
+            display.alphabet_summary(found, len(deduction.words)),
+        ]
+        if 1 < len(deduction.words) <= FEW_WORDS:  # few left: name them
+            words = ", ".join(word.upper() for word in deduction.words)
+            parts.append(Text(f"The words that fit, likeliest first: {words}"))
+        return Group(*parts)
+
+    def _totals(self) -> Text:
+        state = self.game.state
+        result = session.totals(state)
+        index = state["round"]
+        game_round = state["rounds"][index]
+        text = Text(display.round_line(index, game_round, result["rounds"][index]), style="bold")
+        if self.game.finished:
+            text.append(f"\n{self.game.verdict()}", style="bold")
+        elif index > 0:
+            before = result["rounds"][index - 1]
+            text.append(
+                f"\nRound {index} total: you {before['you']:,}, {BOT_NAME} {before['bot']:,}"
+                f" · grand total so far: you {result['you']:,}, {BOT_NAME} {result['bot']:,}"
+            )
+        return text
+
+    # --- the game's next question --------------------------------------------------------
+    def next_step(self) -> None:
+        """Show what the game waits for: a question on the input line, the bot thinking,
+        or a round or the game over."""
+        game = self.game
+        waiting = game.waiting()
+        prompt = self.query_one("#prompt", Label)
+        answer = self.query_one("#answer", Input)
+        thinking = self.query_one("#thinking", ProgressBar)
+        if waiting.kind not in (session.GAMEWORD, session.ROUND_OVER, session.OVER) and (
+            self._introduced != game.state["round"]
+        ):
+            self.note(game.intro(), "bold")
+            self._introduced = game.state["round"]
+        thinking.display = waiting.kind == session.BOT
+        answer.display = waiting.kind not in (session.BOT, session.ROUND_OVER, session.OVER)
+        if waiting.kind == session.BOT:
+            prompt.update(f"{waiting.prompt}…")
+            self.think()
+            return
+        if waiting.kind == session.ROUND_OVER:
+            self.note(game.round_summary(), "bold")
+            last = game.state["round"] + 1 == len(game.state["rounds"])
+            goes_on = "Enter shows the grand total" if last else "Enter starts the next round"
+            prompt.update(f"Round {game.state['round'] + 1} is over: {goes_on}, ? help")
+            self.set_focus(None)  # nothing to type: keys go to the screen
+            return
+        if waiting.kind == session.OVER:
+            self.note(game.verdict(), "bold")
+            prompt.update("The game is over: Enter or q leaves")
+            self.set_focus(None)  # nothing to type: keys go to the screen
+            return
+        question = (waiting.kind, game.state["round"], waiting.row)
+        if question != self._asked:  # a new question: its clock starts now
+            self._asked, self._asked_at = question, time.monotonic()
+            if waiting.note:
+                self.note(waiting.note, "yellow")
+        prompt.update(self._with_clock(waiting))
+        answer.password = waiting.hidden
+        answer.placeholder = "type, then Enter · ? help · ! hints · Esc leaves (saved)"
+        answer.disabled = False
+        answer.focus()
+
+    def _with_clock(self, waiting: session.Waiting) -> str:
+        """The prompt; for a Guessword under the one-minute variation, the time left."""
+        limit = self.game.settings.turn_seconds
+        if limit is None or waiting.kind != session.GUESS:
+            return waiting.prompt
+        left = limit - (time.monotonic() - self._asked_at)
+        return f"{waiting.prompt}: {left:.0f} s left" if left > 0 else f"{waiting.prompt}: late"
+
+    def tick(self) -> None:
+        waiting = self.game.waiting()
+        if waiting.kind == session.GUESS:
+            self.query_one("#prompt", Label).update(self._with_clock(waiting))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        game = self.game
+        waiting = game.waiting()
+        text = event.value
+        event.input.value = ""
+        moves = {
+            session.GAMEWORD: game.choose_gameword,
+            session.SCORE: game.score_bot,
+            session.RECHECK: game.recheck,
+            session.REVEAL: game.reveal,
+        }
+        try:
+            if waiting.kind == session.GUESS:
+                notes = game.guess(text, time.monotonic() - self._asked_at)
+            elif waiting.kind in moves:
+                notes = moves[waiting.kind](text)
+            else:
+                return
+        except session.Refused as refused:
+            self.note(str(refused), "red")
+            return
+        except UserError as error:  # the save could not be written
+            self.note(str(error), "bold red")
+            return
+        if waiting.kind == session.GAMEWORD:
+            self.note(f"Your Gameword is set for round {game.state['round'] + 1} (hidden).")
+        for line in notes:
+            self.note(line)
+        self.redraw()
+        self.next_step()
+
+    # --- the bot's turn ------------------------------------------------------------------
+    @work(thread=True, exclusive=True, exit_on_error=False, group="bot")
+    def think(self) -> None:
+        worker = get_current_worker()
+        try:
+            guess = self.game.think()
+        except Exception as error:  # shown, not a crash: the game is saved as it was
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.note, f"{BOT_NAME} could not think: {error}")
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.bot_played, guess)
+
+    def bot_played(self, guess: str) -> None:
+        if self.game.waiting().kind != session.BOT:
+            return
+        try:
+            notes = self.game.bot_guessed(guess)
+        except UserError as error:
+            self.note(str(error), "bold red")
+            return
+        for line in notes:
+            self.note(line)
+        self.redraw()
+        self.next_step()
+
+    # --- keys ----------------------------------------------------------------------------
+    def action_help(self) -> None:
+        from solver.ui.app import HelpScreen
+
+        self.app.push_screen(HelpScreen("What's My Word?", HELP))
+
+    def action_hints(self) -> None:
+        self.hints = not self.hints
+        self.note("Hints shown." if self.hints else "Hints hidden (! shows them).")
+        self.redraw()
+
+    def action_go_on(self) -> None:
+        kind = self.game.waiting().kind
+        if kind == session.ROUND_OVER:
+            self.game.next_round()
+            self.redraw()
+            self.next_step()
+        elif kind == session.OVER:
+            self.dismiss(None)
+
+    def resume_note(self) -> str | None:
+        """How to go on with this game, unless it is over."""
+        if self.game.finished or self.game.path is None:
+            return None
+        from solver.ui.saved import resume_hint
+
+        return f"Game saved; continue with: {resume_hint('deduce play', self.game.path)}"
+
+    def exit_note(self) -> str | None:
+        """What the app prints when it is quit (Ctrl-C) with this screen open."""
+        self.noted = self.resume_note()
+        return self.noted
+
+    def action_leave(self) -> None:
+        """Leave: the game is saved already (after every move); say how to resume."""
+        self.workers.cancel_group(self, "bot")
+        if note := self.resume_note():
+            self.app.notify(note, timeout=10)
+        self.dismiss(None)
+
+
+def new_game_screen(options: dict[str, Any]) -> DeduceScreen:
+    """A new game from the app's menu: two rounds against the bot at the chosen level, in
+    the chosen language, with the seed given or a fresh one; saved in the games folder."""
+    from solver import savefile
+
+    settings = session.Settings(
+        difficulty=options.get("level", "medium"),
+        seed=options.get("seed"),
+        lang=options.get("lang", "en"),
+    )
+    state = session.new_game(settings)
+    return DeduceScreen(session.Game(state, savefile.new_path("deduce")), hold=True)
+
+
+def resume_screen(path: Path) -> DeduceScreen:
+    """A saved game, where it was left."""
+    return DeduceScreen(session.Game(session.load(path), path), hold=True)

@@ -1,0 +1,84 @@
+"""MY WORD! in line mode: the race for pipes, scripts and ``--plain``.
+
+One line a call: the word typed, then Enter. The loop reads the clock, the person's lines
+and sleeps through arguments, so tests drive it with a fake clock and scripted lines and
+the terminal with real ones. Cards, calls and rulings come from ``live.LiveRace``; this
+loop only passes it the times and prints the feed (``feed.py``) and the table after every
+change.
+
+A line cannot tell when its typing began, so the line mode takes the time the previous
+line arrived (or the round began, whichever is later) as the moment the person began to
+type this one: a word whose cards a bot took in between is "too late" (no fine), not a
+wrong call.
+
+Printing the table while the person types mixes the two on a terminal's line; that is
+why a terminal gets the Textual screen, and this mode is for ``--plain``, pipes and
+scripts. Ctrl-C raises ``RaceStopped``, a KeyboardInterrupt holding the cards won in the
+rounds finished, so the command can still report them (a real-time race is not resumed).
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable
+
+from solver.race.live import CLAIM, DEAL, ROUND, ROUND_OVER, WRONG, Event, LiveRace
+from solver.race.ui.feed import cards_text, describe, scores_text
+
+TICK = 0.05  # seconds between two looks at the clock
+CHANGES = (DEAL, CLAIM, WRONG)
+
+
+class RaceStopped(KeyboardInterrupt):
+    """Ctrl-C during a race, with the cards each seat won in the rounds finished."""
+
+    def __init__(self, totals: list[int]) -> None:
+        super().__init__()
+        self.totals = totals
+
+
+def table_line(race: LiveRace) -> str:
+    shown = cards_text(race.table) or "(empty)"
+    scores = scores_text(race, race.scores())
+    return f"Table: {shown}   [{len(race.to_deal)} to deal]   {scores}"
+
+
+def report(race: LiveRace, events: list[Event], say: Callable[[str], None]) -> None:
+    """Say the events, then the table once if any of them changed it."""
+    for event in events:
+        text = describe(race, event)
+        if text is None:
+            continue
+        if event.kind == ROUND:
+            text += " Type a word and press Enter to claim it."
+        say(text)
+        if event.kind == ROUND_OVER:
+            say("Scores: " + scores_text(race, race.totals))
+    if race.playing and any(event.kind in CHANGES for event in events):
+        say(table_line(race))
+
+
+def play_live_game(
+    race: LiveRace,
+    lines: queue.Queue[str],
+    clock: Callable[[], float],
+    sleep: Callable[[float], None],
+    say: Callable[[str], None],
+) -> list[int]:
+    """Play ``race`` to its end on ``clock``: the person's calls come from ``lines``, the
+    feed goes to ``say`` (plain text, never markup). The totals."""
+    start = clock()
+    previous = 0.0  # when the previous line arrived: the next one's typing began then
+    try:
+        while not race.finished:
+            events = race.advance(clock() - start)
+            while not lines.empty():
+                now = clock() - start
+                events += race.call(lines.get(), now, began=previous)
+                previous = now
+            report(race, events, say)
+            if not race.finished:
+                sleep(TICK)
+    except KeyboardInterrupt:
+        raise RaceStopped(race.totals) from None
+    return race.totals

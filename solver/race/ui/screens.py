@@ -1,0 +1,379 @@
+"""MY WORD! in the Textual app: race the bots on one screen that typing never disturbs.
+
+The screen is a front end of ``live.LiveRace``, like the line mode: it runs the race on
+the app's clock (a timer looks at it ten times a second and passes the race time to
+``advance``), and sends the person's word with the time of the first key typed into the
+empty input line, which is when typing began for the "too late" rule. The table of
+cards, the scores, the clock and a scrolling feed of the calls are redrawn around the
+input line; nothing is ever printed into it. Help (``?``) pauses the clock.
+
+A race is real time and is not saved: escape stops it and shows the scores of the rounds
+finished; the end view shows the rounds and the winner, and enter or escape leaves it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, RichLog, Static
+
+from solver import seeds
+from solver.race.bots import parse_bot
+from solver.race.deck import load_deck
+from solver.race.live import (
+    CLAIM,
+    DEAL,
+    GAME_OVER,
+    ROUND,
+    TOO_LATE,
+    WRONG,
+    Event,
+    LiveRace,
+)
+from solver.race.ui.cards import CardsView
+from solver.race.ui.feed import describe, summary, winner_text
+
+TICK = 0.1  # seconds between two looks at the clock
+DEFAULT_PLAYERS = 3
+DEFAULT_PACE = 3.0
+
+RACE_HELP = """\
+# MY WORD! — race the bots
+
+Cards are dealt face up, one every few seconds. **Type a word made of cards on the
+table and press enter** to claim it: a word of 3 cards or more wins those cards, one
+point each. The bots look for words too and call them as they find them.
+
+## The cards
+
+| card | what it is |
+|---|---|
+| cream, one letter | a single-letter card |
+| blue, two letters (QU, ND...) | a double card: both letters, together, in that order |
+| amber `?` *any 1* | a wild card for any one letter |
+| amber `??` *any 2* | a wild card for any two letters side by side (M, ??, K spells MASK) |
+| *new* on top | the card dealt last |
+
+A double card cannot be split or turned round: ND, U, K cannot spell DUNK.
+Your word is spelled with the most cards the table allows (fewest wilds among those).
+
+## Calls and rulings (the feed)
+
+- **claims**: the word and the cards it took, `(+4)` the points.
+- **wrong call**: a word not in the dictionary, or one the table cannot spell: the caller
+  wins nothing and **every other player takes a free card** from the table (from the deck
+  when the table is empty). A bot's wrong call is a misread: the feed says which card the
+  table lacks.
+- **too late**: your word could be spelled from the table at some moment after you typed
+  its first letter, but other players took cards it needs before you pressed enter (their
+  claims, or free cards after a bot's wrong call). No cards, **no fine**. If your own
+  claim took them, it is a wrong call.
+
+## The panels
+
+- **Cards won**: each player's points, this round and the whole game; *deals* marks the
+  dealer. Each bot has its own name and its level: easy, medium or hard.
+- **The clock line**: the round, who deals, seconds to the next card; once the deck is out,
+  the round ends after a few quiet seconds (*last call*); then the next round, dealt by the
+  next player. A game has one round per player.
+
+## Keys
+
+| key | what it does |
+|---|---|
+| letters, backspace | type a word (it stays in the input line, whatever happens) |
+| enter | call the word |
+| `?` | this help (the race waits while it is open) |
+| escape | stop the race (a race is real time: it is not saved) and see the scores |
+| enter or escape, at the end | leave |
+| ctrl+c or ctrl+q | quit the app at once (the race is not saved) |
+"""
+
+
+class WordInput(Input):
+    """The input line: letters only, and it lets ``?`` through to the screen's help."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character != "?" and super().check_consume_key(key, character)
+
+
+class RaceScreen(Screen[dict]):
+    """The race: table of cards, cards won, clock line, feed, and the input line."""
+
+    BINDINGS: ClassVar = [
+        Binding("question_mark", "help", "Help", priority=True),
+        Binding("escape", "stop", "Stop the race"),
+        Binding("escape", "leave", "Leave"),
+        Binding("enter", "leave", "Leave", show=False),
+        Binding("q", "leave", "Leave", show=False),
+    ]
+    DEFAULT_CSS = """
+    RaceScreen #status { height: 1; padding: 0 1; background: $boost; }
+    RaceScreen #table { height: auto; min-height: 5; border: round $accent; padding: 0 1; }
+    RaceScreen #final { height: auto; border: round $success; padding: 0 1; }
+    RaceScreen #feed { height: 1fr; border: round $panel; }
+    RaceScreen #scores {
+        width: auto; min-width: 24; height: auto; border: round $accent; padding: 0 1;
+    }
+    RaceScreen #word { dock: bottom; margin: 0 0 1 0; }
+    RaceScreen .hidden { display: none; }
+    """
+
+    def __init__(self, race: LiveRace, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.race = race
+        self.clock = clock
+        self.started: float | None = None  # clock reading at race time 0
+        self.paused_at: float | None = None
+        self.paused = 0.0  # seconds spent in help
+        self.began: float | None = None  # race time of the first key of the word typed
+        self.newest: str | None = None
+        self.feed_lines: list[str] = []  # what the feed has said, in order
+        self.old_sub_title = ""
+        self.noted = False  # the app printed exit_note() when it quit
+
+    # -- layout --------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status")
+        with Horizontal():
+            with Vertical():
+                yield Static(id="table")
+                yield Static(id="final", classes="hidden")
+                feed = RichLog(id="feed", wrap=True, markup=False, min_width=20)
+                feed.can_focus = False  # the focus stays on the input line
+                yield feed
+            yield Static(id="scores")
+        yield WordInput(
+            placeholder="type a word, enter to claim it  (? help)",
+            restrict=r"[^\W\d_]*",  # letters only: ? opens the help
+            id="word",
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.old_sub_title = self.app.sub_title
+        self.app.sub_title = f"MY WORD! · seed {self.race.seed}"
+        self.query_one("#table", Static).border_title = "Table"
+        self.query_one("#scores", Static).border_title = "Cards won"
+        self.query_one("#feed", RichLog).border_title = "Calls"
+        self.say(f"seed {self.race.seed}: replay this deal with --seed {self.race.seed}", "dim")
+        self.say("Players: " + ", ".join(self.race.labels) + ".", "dim")
+        self.query_one("#word", Input).focus()
+        self.race.warm()
+        self.started = self.clock()
+        self.tick()
+        self.set_interval(TICK, self.tick)
+
+    def exit_note(self) -> str:
+        """What the terminal shows when the app is quit with the race on screen: how the
+        race ended, the cards won, the seed (a race is real time: it is not saved)."""
+        if not self.race.finished:
+            self.race.stop()
+        self.noted = True
+        return summary(self.race)
+
+    def on_unmount(self) -> None:
+        self.app.sub_title = self.old_sub_title  # the menu's own, when it comes back
+
+    # -- the clock -----------------------------------------------------------------------
+
+    def race_time(self) -> float:
+        if self.started is None:
+            return 0.0
+        now = self.clock() if self.paused_at is None else self.paused_at
+        return now - self.started - self.paused
+
+    def tick(self) -> None:
+        """Play what is due and redraw; the input line is never touched."""
+        if self.paused_at is not None or self.race.finished:
+            return
+        self.show(self.race.advance(self.race_time()))
+
+    def show(self, events: list[Event]) -> None:
+        for event in events:
+            if event.kind == DEAL:
+                self.newest = event.cards[0]
+            text = describe(self.race, event)
+            if text is not None:
+                self.say(text, self.style_of(event))
+        self.draw()
+        if any(event.kind == GAME_OVER for event in events):
+            self.end_view()
+
+    def style_of(self, event: Event) -> str:
+        if event.kind == ROUND or event.kind == GAME_OVER:
+            return "bold"
+        if event.kind == WRONG:
+            return "red"
+        if event.kind == TOO_LATE:
+            return "yellow"
+        if event.kind == CLAIM:
+            return "bold green" if event.seat == 0 else ""
+        return "dim"
+
+    def say(self, line: str, style: str = "") -> None:
+        self.feed_lines.append(line)
+        self.query_one("#feed", RichLog).write(Text(line, style=style))
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def draw(self) -> None:
+        race = self.race
+        table = tuple(race.table)
+        newest = None
+        if self.newest is not None and self.newest in table:
+            newest = len(table) - 1 - table[::-1].index(self.newest)
+        empty = "No cards on the table." if race.playing else "Between rounds."
+        self.query_one("#table", Static).update(CardsView(table, newest, empty))
+        self.query_one("#status", Static).update(self.status_text())
+        self.query_one("#scores", Static).update(self.scores_table())
+
+    def status_text(self) -> str:
+        race = self.race
+        state = race.status(self.race_time())
+        dealer = race.labels[state.dealer]
+        wait = max(state.wait, 0.0)
+        if state.phase == "over":
+            return "Race stopped." if race.stopped else "Game over."
+        where = f"Round {state.round} of {state.rounds} · dealt by {dealer}"
+        if state.phase == "break":
+            return f"{where} · starts in {wait:.1f} s"
+        if state.phase == "dealing":
+            return f"{where} · next card in {wait:.1f} s · {state.to_deal} to deal"
+        if wait > 0:
+            return f"{where} · deck out · last call: the round ends in {wait:.1f} s if no one calls"
+        return f"{where} · deck out · last call"
+
+    def scores_table(self) -> Table:
+        race = self.race
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column()
+        grid.add_column(justify="right")
+        if race.playing:
+            grid.add_column(justify="right")
+            grid.add_row(Text("player", "dim"), Text("round", "dim"), Text("game", "dim"))
+        else:
+            grid.add_row(Text("player", "dim"), Text("game", "dim"))
+        for seat, (label, total) in enumerate(zip(race.labels, race.scores(), strict=True)):
+            name = Text(label, "bold" if seat == 0 else "")
+            if not race.playing:
+                grid.add_row(name, str(total))
+                continue
+            if seat == race.dealer:
+                name.append(" · deals", "italic dim")
+            grid.add_row(name, str(race.won[seat]), str(total))
+        return grid
+
+    def end_view(self) -> None:
+        race = self.race
+        grid = Table("round", *race.labels, box=None, padding=(0, 1))
+        for number, won in enumerate(race.rounds):
+            grid.add_row(f"{number + 1} ({race.labels[number]} dealt)", *map(str, won))
+        if race.unfinished is not None:
+            number = len(race.rounds)
+            row = f"{number + 1} ({race.labels[number]} dealt), cut short"
+            grid.add_row(row, *map(str, race.unfinished))
+        grid.add_row(Text("total", "bold"), *(Text(str(t), "bold") for t in race.scores()))
+        if race.stopped:
+            title = f"Race stopped in round {len(race.rounds) + 1} of {len(race.seats)}"
+            if race.unfinished is None:
+                title = f"Race stopped after round {len(race.rounds)} of {len(race.seats)}"
+        else:
+            title = winner_text(race)
+        final = self.query_one("#final", Static)
+        final.border_title = "Game over" if not race.stopped else "Stopped"
+        final.update(Group(Text(title, "bold"), grid, Text("enter or escape: leave", "dim")))
+        final.remove_class("hidden")
+        self.query_one("#table", Static).add_class("hidden")
+        word = self.query_one("#word", Input)
+        word.disabled = True
+        word.add_class("hidden")
+        self.set_focus(None)
+        self.draw_status_only()
+        self.refresh_bindings()
+
+    def draw_status_only(self) -> None:
+        self.query_one("#status", Static).update(self.status_text())
+        self.query_one("#scores", Static).update(self.scores_table())
+
+    # -- the person ----------------------------------------------------------------------
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if not event.value:
+            self.began = None
+        elif self.began is None:
+            self.began = self.race_time()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        word = event.value
+        began = self.began
+        event.input.value = ""
+        self.began = None
+        if self.race.finished:
+            return
+        if word.strip():
+            self.show(self.race.call(word, self.race_time(), began))
+
+    def action_help(self) -> None:
+        from solver.ui.app import HelpScreen
+
+        if self.paused_at is None and not self.race.finished:
+            self.paused_at = self.clock()
+        self.app.push_screen(HelpScreen("MY WORD!", RACE_HELP), callback=self._resume)
+
+    def _resume(self, _: object = None) -> None:
+        if self.paused_at is not None:
+            self.paused += self.clock() - self.paused_at
+            self.paused_at = None
+        if not self.race.finished:
+            self.query_one("#word", Input).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Escape stops the race, then leaves the end view; enter and q leave only the end
+        view (during the race they are typing)."""
+        if action == "stop":
+            return not self.race.finished
+        return action != "leave" or self.race.finished
+
+    def action_stop(self) -> None:
+        if self.race.finished:
+            return
+        self.race.stop()
+        self.say("You stopped the race.", "bold")
+        self.end_view()
+
+    def action_leave(self) -> None:
+        if self.race.finished:
+            self.dismiss(self.race.to_json())
+
+
+def new_race(options: dict[str, Any]) -> LiveRace:
+    """A race from the app's settings or a command's options: ``lang``, ``seed`` (None:
+    fresh), ``level``, and the command's ``players``, ``pace``, ``deck`` and ``kids``."""
+    level = options.get("level") or "medium"
+    players = int(options.get("players") or DEFAULT_PLAYERS)
+    deck = load_deck(options.get("deck"), options.get("lang"), bool(options.get("kids")))
+    return LiveRace(
+        [parse_bot(level) for _ in range(players - 1)],
+        deck,
+        float(options.get("pace") or DEFAULT_PACE),
+        seeds.or_fresh(options.get("seed")),
+    )
+
+
+def new_game_screen(options: dict[str, Any]) -> Screen:
+    """A new race with this game's defaults (3 players, a card every 3 s) and the options
+    given; a race is real time and is not saved, so there is no ``resume_screen``."""
+    return RaceScreen(new_race(options))

@@ -1,0 +1,233 @@
+"""The full-screen game, played with keys and clicks (Textual's Pilot), and its look pinned
+by snapshots: the sheets mid-game, the end of a game, and the help."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from rich.console import Console
+from textual.widgets import Input, RichLog, Static
+
+from solver import lexicon
+from solver.deduce import default_sheet, score, session
+from solver.deduce.ui.screens import DeduceScreen, new_game_screen, resume_screen
+from solver.ui.app import MywordApp
+
+SIX = default_sheet(6)
+SIZE = (120, 48)
+
+
+def guesses() -> list[str]:
+    """One ordinary word per row of the 6-letter sheet."""
+    return [lexicon.words(row.length, "familiar")[i % 5] for i, row in enumerate(SIX.rows)]
+
+
+def short_game(path: Path | None, **settings) -> session.Game:
+    """One round against the easy bot (it thinks fast), seeded."""
+    chosen = {"rounds": 1, "seed": 3, "difficulty": "easy", **settings}
+    return session.Game(session.new_game(session.Settings(**chosen)), path)
+
+
+def notes(app) -> str:
+    log = app.screen.query_one("#notes", RichLog)
+    return "\n".join(line.text for line in log.lines)
+
+
+def shown(app, widget: str) -> str:
+    """What a widget shows, as plain text."""
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    console.print(app.screen.query_one(widget, Static).content)
+    return console.file.getvalue()
+
+
+def row_letters(table: str, number: int) -> str:
+    """The capital letters in a sheet's row (its Guessword, marks left out)."""
+    line = next(line for line in table.splitlines() if re.match(rf"│\s+{number} │", line))
+    return re.sub(r"[^A-Z]", "", line)
+
+
+async def settle(app, pilot) -> None:
+    """Let the bot finish thinking and its move reach the screen."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def answer(app, pilot, text: str) -> None:
+    await pilot.press(*text, "enter")
+    await settle(app, pilot)
+
+
+async def test_a_whole_game_with_keys(tmp_path: Path) -> None:
+    """A newcomer's round from the Gameword to the end view, with keys and a click: a word
+    refused, help opened and closed, hints hidden and shown, every row played by both."""
+    path = tmp_path / "game.json"
+    game = short_game(path)
+    app = MywordApp(lambda: DeduceScreen(game))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DeduceScreen)
+        assert "Seed 3: --seed 3 replays this game." in notes(app)
+        answer_line = app.screen.query_one("#answer", Input)
+        assert answer_line.password  # the Gameword is typed hidden
+        await answer(app, pilot, "ballet")
+        assert game.round["your_word"] == "ballet" and not answer_line.password
+        await answer(app, pilot, "xq")  # not a word: refused, asked again
+        assert "does not accept XQ" in notes(app) and game.round["you"] == []
+        await pilot.press("question_mark")
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        await pilot.press("escape")
+        assert isinstance(app.screen, DeduceScreen)
+        await pilot.press("exclamation_mark")  # hints hidden
+        assert not app.screen.query_one("#alphabets").display
+        await pilot.press("exclamation_mark")
+        assert app.screen.query_one("#alphabets").display
+        await pilot.click("#answer")
+        for number, word in enumerate(guesses(), start=1):
+            await answer(app, pilot, word)
+            assert len(game.round["you"]) == number == len(game.round["bot"])
+            assert word.upper() in row_letters(shown(app, "#yours"), number)
+            assert game.round["bot"][-1]["guess"].upper() in row_letters(
+                shown(app, "#bots"), number
+            )
+        assert game.waiting().kind == session.ROUND_OVER
+        assert f"was {game.round['bot_word'].upper()}" in notes(app)
+        assert not answer_line.display  # nothing to type: Enter goes on
+        await pilot.press("enter")
+        assert game.finished and "Grand total" in notes(app)
+        result = session.totals(game.state)
+        assert f"you {result['you']:,}, the bot {result['bot']:,}" in notes(app)
+        await pilot.press("enter")  # leaves the end view: the app ends
+    assert app.return_code == 0
+    saved = session.load(path)
+    assert saved["finished"] and saved == game.state
+    for index, entry in enumerate(saved["rounds"][0]["bot"]):
+        row = SIX.rows[index]
+        assert entry["score"] == score("ballet", entry["guess"], row.offset, SIX.is_last(index))
+
+
+async def test_you_score_the_bot_and_it_audits_at_the_end(tmp_path: Path) -> None:
+    """--you-score in the app: you type each score of the bot's Guesswords, then reveal
+    your word; scored right, the audit finds nothing and no penalty."""
+    game = short_game(tmp_path / "g.json", you_score=True)
+    app = MywordApp(lambda: DeduceScreen(game))
+    words = iter(guesses())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        while (waiting := game.waiting()).kind != session.ROUND_OVER:
+            if waiting.kind == session.GUESS:
+                await answer(app, pilot, next(words))
+            elif waiting.kind == session.SCORE:
+                guess = waiting.prompt.split()[1].lower()
+                index = waiting.row
+                right = score("ballet", guess, SIX.rows[index].offset, SIX.is_last(index))
+                await answer(app, pilot, str(right))
+            elif waiting.kind == session.REVEAL:
+                await answer(app, pilot, "ballet")
+            else:
+                raise AssertionError(f"unexpected {waiting}")
+        assert "checked every score you gave: all correct" in notes(app)
+        assert game.round["audit"] == {"errors": [], "penalty": 0}
+        assert "BALLET" in shown(app, "#bots")  # the revealed word marks the bot's rows
+
+
+async def test_a_wrong_score_is_asked_about_on_the_screen(tmp_path: Path) -> None:
+    """--you-score with two slips (rows 2 and 5): the screen shows the bot's request to
+    recheck each, the corrected score is taken, and the audit charges only the turns each
+    slip stood (the line mode's test_a_second_wrong_score_is_found..., on the screen)."""
+    from .test_session import true_score, wrong_score
+
+    game = short_game(tmp_path / "g.json", seed=1, you_score=True, hints=False)
+    app = MywordApp(lambda: DeduceScreen(game))
+    words = iter(guesses())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        while (waiting := game.waiting()).kind != session.ROUND_OVER:
+            if waiting.kind == session.GUESS:
+                await answer(app, pilot, next(words))
+            elif waiting.kind == session.SCORE:
+                guess, index = waiting.prompt.split()[1].lower(), waiting.row
+                slip = index in (1, 4)
+                given = (wrong_score if slip else true_score)("ballet", index, guess)
+                await answer(app, pilot, str(given))
+            elif waiting.kind == session.RECHECK:
+                assert f"Please recheck row {waiting.row + 1}" in notes(app)
+                entry = game.round["bot"][waiting.row]
+                await answer(app, pilot, str(true_score("ballet", waiting.row, entry["guess"])))
+            elif waiting.kind == session.REVEAL:
+                await answer(app, pilot, "ballet")
+        assert [r["row"] for r in game.round["rechecks"]] == [1, 4]
+        errors = game.round["audit"]["errors"]
+        assert [(e["row"], e["turns_undetected"]) for e in errors] == [(1, 3), (4, 2)]
+        assert f"Penalty: {2000 * 5:,} points to the bot" in notes(app)
+        assert "penalty: 5 turn(s) undetected" in shown(app, "#bots")
+
+
+async def test_leaving_saves_and_resume_goes_on(tmp_path: Path) -> None:
+    """q leaves with the game saved and says how to resume; resuming shows the same rows
+    and asks for the next one."""
+    path = tmp_path / "left.json"
+    game = short_game(path, rounds=2)
+    app = MywordApp(lambda: DeduceScreen(game, hold=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await answer(app, pilot, "ballet")
+        await answer(app, pilot, "so")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert any("--resume" in n.message for n in app._notifications)
+    assert app.return_code == 0
+    app = MywordApp(lambda: resume_screen(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DeduceScreen)
+        assert screen.game.state == session.load(path)
+        assert "SO" in row_letters(shown(app, "#yours"), 1)
+        assert shown(app, "#prompt").startswith("Row 2:")
+
+
+async def test_a_new_game_from_the_menu_uses_its_settings() -> None:
+    """The menu's settings (language, level, seed) make the game; it is saved in the games
+    folder, with the seed shown."""
+    screen = new_game_screen({"lang": "es", "level": "hard", "seed": 12})
+    settings = screen.game.settings
+    assert (settings.lang, settings.difficulty, settings.seed) == ("es", "hard", 12)
+    fresh = new_game_screen({"lang": "en", "level": "easy", "seed": None})
+    assert isinstance(fresh.game.settings.seed, int)  # drawn, kept, shown
+    assert fresh.game.path is not None and fresh.game.path.name.startswith("deduce-")
+
+
+def snapshot_app(tmp_path: Path, **settings) -> MywordApp:
+    game = short_game(tmp_path / "snap.json", **settings)
+    return MywordApp(lambda: DeduceScreen(game))
+
+
+async def mid_game(pilot) -> None:
+    app = pilot.app
+    await pilot.pause()
+    await answer(app, pilot, "ballet")
+    for word in guesses()[:4]:
+        await answer(app, pilot, word)
+
+
+async def whole_game(pilot) -> None:
+    app = pilot.app
+    await mid_game(pilot)
+    for word in guesses()[4:]:
+        await answer(app, pilot, word)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_snapshot_mid_game(snap_compare, tmp_path: Path) -> None:
+    assert snap_compare(snapshot_app(tmp_path), terminal_size=SIZE, run_before=mid_game)
+
+
+def test_snapshot_end_of_the_game(snap_compare, tmp_path: Path) -> None:
+    assert snap_compare(snapshot_app(tmp_path), terminal_size=SIZE, run_before=whole_game)
+
+
+def test_snapshot_help(snap_compare, tmp_path: Path) -> None:
+    assert snap_compare(snapshot_app(tmp_path), terminal_size=SIZE, press=["question_mark"])
