@@ -3,6 +3,9 @@
 The rooms: ``deck.py`` (the cards, as data), ``board.py`` (where a card may go and what it
 scores: the rules), ``game.py`` (deal, turns, knocks, the end, logs and replay),
 ``arrays.py`` and ``kernels.py`` (Numba move generation; ``reference.py`` its twin),
-``players.py`` (beam search; random and greedy live beside the loop), ``session.py`` and
-``display.py`` (a game in the terminal), ``bench.py`` (its part in ``solver.arena``).
+``players.py`` (beam search; random and greedy live beside the loop), ``squares.py`` (the
+fixed square names people see and type), ``session.py`` (a person's game: state, moves,
+save and load, for any front end), ``bench.py`` (its part in ``solver.arena``). The front
+end lives in ``ui/``: ``commands.py``, ``line.py`` (line mode), ``screens.py`` (full
+screen) and ``display.py`` (the drawing both share).
 """

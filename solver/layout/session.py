@@ -198,7 +198,7 @@ def hint_text(state: GameState, player: int, move: Move | None = None) -> str:
         return f"hint: no play; knock card {number}"
     words = ", ".join(w.spelled.upper() for w in spot.words)
     on_top = " (on top)" if spot.on_top else ""
-    return f"hint: {number} {squares(state).name(spot.position)}{on_top}: {words}, +{spot.points}"
+    return f"hint: {number} {squares(state).name(spot.position)}{on_top}: {words} +{spot.points}"
 
 
 def bot_move(state: GameState, player: int) -> Move:

@@ -9,7 +9,7 @@ import pytest
 
 from solver import savefile
 from solver.layout import session
-from solver.layout.game import finished, replay, to_move
+from solver.layout.game import finished, legal_plays, replay, to_move
 from solver.layout.ui import screens
 from solver.ui.app import MywordApp
 
@@ -53,6 +53,7 @@ async def _person_turn(pilot, by_mouse: bool) -> str:
         board = screen.query_one("#board")
         x, y = board.frame.offset_of(spot.position)
         await pilot.click("#board", offset=(x + 1, y))
+        await _offered_words(pilot)
         return "click"
     await pilot.press(str(index + 1))
     assert screen.selected == number and spot.position in screen.legal()
@@ -60,7 +61,16 @@ async def _person_turn(pilot, by_mouse: bool) -> str:
     assert screen.cursor == spot.position
     assert "enter plays" in str(screen.query_one("#message").render())
     await pilot.press("enter")
+    await _offered_words(pilot)
     return "keys"
+
+
+async def _offered_words(pilot) -> None:
+    """A play against symbols asks for the word made: enter takes the one offered."""
+    await pilot.pause()
+    if isinstance(pilot.app.screen, screens.SymbolsScreen):
+        await pilot.press("enter")
+        await pilot.pause()
 
 
 async def _play_to_the_end(pilot, click_on: int = 2) -> list[str]:
@@ -162,12 +172,44 @@ async def test_bad_actions_are_explained_not_raised(tmp_path) -> None:
         corner = screen.cursor
         for _ in range(12):
             await pilot.press("up", "left")
-        assert screen.cursor == (-5, -5) != corner  # A1, the corner of the fixed grid
+        assert screen.cursor == (-1, -1) != corner  # E5: the cursor stays on the squares drawn
         await pilot.press("enter")
-        assert "cannot go at A1" in str(screen.query_one("#message").render())
+        message = str(screen.query_one("#message").render())
+        assert "cannot go at E5: it would not touch the layout" in message
         await pilot.press("h")
         assert "hint:" in str(screen.query_one("#message").render())
         assert screen.selected is not None
+
+
+async def test_a_person_states_the_word_for_symbols(tmp_path) -> None:
+    from solver import lexicon
+
+    for seed in range(60):  # a game where the person can first play against symbols
+        state = session.new_game(["greedy", "human"], seed, False)
+        found = [
+            (n, spot) for n, spot in legal_plays(state, 1) if any(w.symbols for w in spot.words)
+        ]
+        if found:
+            break
+    number, spot = found[0]
+    made = next(w for w in spot.words if w.symbols)
+    other = next(w for w in lexicon.words(4, "all") if made.fits(w) and w != made.spelled)
+    app = _app(state, tmp_path / "g.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        screen = app.screen
+        await pilot.press(str(state.hands[1].index(number) + 1))
+        await pilot.press(*_arrows(screen.cursor, spot.position), "enter")
+        assert isinstance(app.screen, screens.SymbolsScreen)
+        await pilot.press("escape")  # taken back: nothing played
+        assert app.screen is screen and state.log["moves"] == []
+        await pilot.press("enter")
+        await pilot.press(*"zzzz", "enter")  # not a word: said, still asked
+        assert "not a 4-letter word" in str(app.screen.query_one("#problem").render())
+        await pilot.press(*["backspace"] * 4, *other, "enter")
+        await _settle(pilot)
+        assert app.screen is screen and state.log["moves"][0]["declared"] == [other]
+        assert other.upper() in str(screen.query_one("#feed").render())
 
 
 async def test_help_explains_the_marks_and_keys(tmp_path) -> None:

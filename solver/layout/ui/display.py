@@ -17,7 +17,6 @@ symbols (``..``) are drawn as red ``••``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rich.console import Group
@@ -91,21 +90,17 @@ class Frame:
         return x, 1 + (row - self.first_row) * HEIGHT + HEIGHT // 2
 
 
-def frame_of(layout: Layout, squares: Squares, also: Iterable[Position] = ()) -> Frame:
-    """The layout, one ring round it and any squares in ``also`` (a cursor), clipped to
-    the grid."""
+def frame_of(layout: Layout, squares: Squares) -> Frame:
+    """The layout and one ring round it (where a card may go), clipped to the grid."""
     first_row, last_row, first_column, last_column = layout.bounds
-    rows = [first_row - 1, last_row + 1] + [p[0] for p in also]
-    columns = [first_column - 1, last_column + 1] + [p[1] for p in also]
     reach = squares.reach
-    label = len(squares.row(reach)) + 1
     return Frame(
         squares,
-        max(min(rows), -reach),
-        min(max(rows), reach),
-        max(min(columns), -reach),
-        min(max(columns), reach),
-        label,
+        max(first_row - 1, -reach),
+        min(last_row + 1, reach),
+        max(first_column - 1, -reach),
+        min(last_column + 1, reach),
+        len(squares.row(reach)) + 1,
     )
 
 

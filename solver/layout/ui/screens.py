@@ -16,17 +16,18 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.events import Click
+from textual.geometry import Region
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Label, Static
 from textual.worker import get_current_worker
 
 from solver import savefile
 from solver.errors import UserError
 from solver.layout import session
-from solver.layout.board import Position
+from solver.layout.board import Placement, Position, SubstituteError, declare
 from solver.layout.game import GameState, finished, to_move, why_over
 from solver.layout.ui import display
 
@@ -47,8 +48,9 @@ two pairs. Then you draw from the pack. Most points when the game ends wins.
   (from ten cards up the bare number: `└──BO12┘`).
 - Words read left to right and top to bottom: a card's **right** and **bottom** pairs
   **begin** words, its **left** and **top** pairs **end** them.
-- Red border, `••`: a red card; `••` are symbols, any two letters (the most common word that
-  fits is stated for you), and the pair they meet scores three times.
+- Red border, `••`: a red card; `••` are symbols, any two letters: playing against them you
+  are asked which word you make (enter takes the one offered), and the printed pair they
+  meet scores three times.
 - Letters over the columns, numbers by the rows: the square names, **fixed for the whole
   game** (the centre card stays on its square; basic game A1 to K11, centre F6).
 - A dim name in an empty square (`G6`): a card may go there (it touches the layout, inside
@@ -119,6 +121,46 @@ class HandView(Static):
             self.post_message(self.Clicked(index))
 
 
+class SymbolsScreen(ModalScreen[list[str] | None]):
+    """Rule 7: the player states the word the symbols make; enter takes the words offered
+    (the most common that fit), escape takes the play back."""
+
+    BINDINGS: ClassVar = [Binding("escape", "cancel", "take the play back")]
+    DEFAULT_CSS = """
+    SymbolsScreen { align: center middle; }
+    SymbolsScreen > Vertical {
+        width: 72; height: auto; border: thick $accent; background: $surface; padding: 1 2;
+    }
+    SymbolsScreen #problem { color: $error; }
+    """
+
+    def __init__(self, spot: Placement) -> None:
+        super().__init__()
+        self.spot = spot
+        self.made = [w for w in spot.words if w.symbols]
+
+    def compose(self) -> ComposeResult:
+        patterns = ", ".join((w.begin + w.end).replace("..", "__").upper() for w in self.made)
+        offered = " ".join(w.spelled.upper() for w in self.made)
+        with Vertical():
+            yield Label(f"The symbols: which word do you make? ({patterns})")
+            yield Input(placeholder=f"enter: {offered}", id="words")
+            yield Static("", id="problem")
+            yield Label("enter states it · escape takes the play back", classes="dim")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        words = event.value.split()
+        try:
+            declare(self.spot, words)
+        except SubstituteError as error:
+            self.query_one("#problem", Static).update(str(error))
+            return
+        self.dismiss(words)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class LayoutScreen(Screen[Path]):
     """A game of My Word (1980): dismissed with its save file when left or over."""
 
@@ -164,7 +206,7 @@ class LayoutScreen(Screen[Path]):
     def compose(self) -> ComposeResult:
         yield Static("", id="title")
         with Horizontal(id="main"):
-            with VerticalScroll(id="board-scroll"):
+            with ScrollableContainer(id="board-scroll"):
                 yield BoardView("", id="board")
             with Vertical(id="side"):
                 yield Static("", id="scores")
@@ -226,10 +268,15 @@ class LayoutScreen(Screen[Path]):
             cursor=None if over else self.cursor,
             last=last,
         )
-        frame = display.frame_of(state.layout, squares, () if over else [self.cursor])
+        frame = display.frame_of(state.layout, squares)
         board = self.query_one("#board", BoardView)
         board.frame = frame
         board.update(Text("\n").join(display.board_lines(state.layout, state.deck, frame, marks)))
+        if not over:  # keep the cursor in sight on a board bigger than its room (easy game)
+            x, y = frame.offset_of(self.cursor)
+            region = Region(x - display.WIDTH // 2, y - 1, display.WIDTH + 2, display.HEIGHT)
+            scroll = self.query_one("#board-scroll")  # once the new board is laid out
+            self.call_after_refresh(scroll.scroll_to_region, region, animate=False)
         self.query_one("#scores", Static).update(self._scores_text())
         feed = [session.describe(state, move) for move in state.log["moves"][-FEED:]]
         self.query_one("#feed", Static).update(
@@ -323,9 +370,14 @@ class LayoutScreen(Screen[Path]):
         self.say("" if legal else f"card {number} cannot be played now: k knocks it")
 
     def action_move(self, rows: int, columns: int) -> None:
-        reach = session.squares(self.state).reach
+        """Move the cursor, within the squares drawn (the layout and the ring round it:
+        no card can go further out)."""
+        frame = display.frame_of(self.state.layout, session.squares(self.state))
         row, column = self.cursor[0] + rows, self.cursor[1] + columns
-        self.cursor = (max(-reach, min(reach, row)), max(-reach, min(reach, column)))
+        self.cursor = (
+            max(frame.first_row, min(frame.last_row, row)),
+            max(frame.first_column, min(frame.last_column, column)),
+        )
         self.say("")
 
     def action_cycle(self, step: int) -> None:
@@ -351,11 +403,22 @@ class LayoutScreen(Screen[Path]):
             self.say("select a card of your hand first (1-6, or click it)")
             return
         try:
-            move = session.person_play(self.state, player, self.selected, position)
+            _, number, spot = session.person_play(self.state, player, self.selected, position)
         except UserError as error:
             self.say(str(error))
             return
-        self._make(move)
+        assert spot is not None
+        if not any(word.symbols for word in spot.words):
+            self._make(("play", number, spot))
+            return
+
+        def stated(words: list[str] | None) -> None:
+            if words is None:
+                self.say("play taken back: choose again")
+            else:
+                self._make(("play", number, declare(spot, words)))
+
+        self.app.push_screen(SymbolsScreen(spot), stated)
 
     def action_knock(self) -> None:
         player = self._ready()
@@ -427,8 +490,6 @@ class LayoutScreen(Screen[Path]):
         except UserError as error:
             self.app.notify(str(error), severity="error", timeout=8)
         self.message = session.describe(self.state, logged)
-        if logged["kind"] == "play" and logged.get("declared"):
-            self.message += " (the symbols stand for the word shown)"
         self.refresh_view()
         self._bots()
 
