@@ -1,6 +1,6 @@
 """A person's game of My Word (1980): its state and the moves made on it, for any front end.
 
-The line mode (``ui/line.py``) and the full-screen app (``ui/screens.py``) drive the game
+The line mode (``ui/lines.py``) and the full-screen app (``ui/screens.py``) drive the game
 the same way through this module: ask whose turn it is, turn what the person chose into a
 move (``person_play``, ``parse_play``), let the bots choose theirs (``bot_move``), and make
 the move (``make_move``), saving after each. Nothing here draws or prompts.

@@ -112,7 +112,7 @@ async def test_pilot_plays_a_whole_game_with_keys_and_a_click(tmp_path) -> None:
 async def test_the_same_seed_plays_the_same_game_in_the_app_and_in_line_mode(tmp_path) -> None:
     """Both front ends move the game through ``session``: the same person's moves give the
     same log."""
-    from solver.layout.ui import line
+    from solver.layout.ui import lines
 
     class Person:
         """Line mode's person, playing as ``_person_turn`` does: the best play, else a
@@ -134,7 +134,7 @@ async def test_the_same_seed_plays_the_same_game_in_the_app_and_in_line_mode(tmp
             pass
 
     by_line = _game(7)
-    line.play(by_line, Person(), tmp_path / "line.json")
+    lines.play(by_line, Person(), tmp_path / "line.json")
     by_app = _game(7)
     async with _app(by_app, tmp_path / "app.json").run_test(size=SIZE) as pilot:
         await _play_to_the_end(pilot, click_on=-1)

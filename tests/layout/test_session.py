@@ -10,7 +10,7 @@ from solver import savefile
 from solver.errors import UserError
 from solver.layout import session
 from solver.layout.game import legal_plays, replay, to_move, why_over
-from solver.layout.ui import line
+from solver.layout.ui import lines
 
 
 class ScriptedPerson:
@@ -46,7 +46,7 @@ class ScriptedPerson:
 
 def _play(state, person, path):
     person.state = state
-    return line.play(state, person, path)
+    return lines.play(state, person, path)
 
 
 def test_a_person_plays_a_whole_game_and_the_save_is_a_checked_log(tmp_path) -> None:
@@ -109,7 +109,7 @@ def test_a_person_states_the_word_for_symbols() -> None:
     square = session.squares(state).name(spot.position)
     _, parsed, stated = session.parse_play(state, 1, f"{number} {square} {other.upper()}")
     person = ScriptedPerson()
-    chosen = line._ask_substitutes(person, parsed, stated)
+    chosen = lines._ask_substitutes(person, parsed, stated)
     assert other in chosen.declared and chosen.points == spot.points
 
 

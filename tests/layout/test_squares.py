@@ -12,7 +12,7 @@ from solver.layout.board import Layout
 from solver.layout.deck import default_deck
 from solver.layout.game import legal_plays, to_move
 from solver.layout.squares import Squares, column_index, column_letters, squares_for
-from solver.layout.ui import display, line
+from solver.layout.ui import display, lines
 
 
 def test_a_card_laid_to_the_left_renames_no_square() -> None:
@@ -130,7 +130,7 @@ def test_verbs_agree_with_you() -> None:
 
 def test_line_mode_explains_the_marks(tmp_path) -> None:
     for words in ("x2", "begin", "end them", "••", "keep their names"):
-        assert words in line.HELP
+        assert words in lines.HELP
     result = CliRunner().invoke(
         cli.main,
         ["layout", "play", "--plain", "--seed", "4", "--save", str(tmp_path / "g.json")],

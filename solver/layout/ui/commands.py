@@ -90,7 +90,7 @@ def layout_play(
     game's log on stdout."""
     from solver import savefile
     from solver.layout import session
-    from solver.layout.ui import line
+    from solver.layout.ui import lines
 
     resumed, path = save_target("layout", save_path, resume_name, force)
     if resumed is not None:
@@ -107,7 +107,7 @@ def layout_play(
         return
     with savefile.holding(path):
         session.save(state, path)
-        play_saved(line, state, lambda view: view, path, "layout play", as_json)
+        play_saved(lines, state, lambda view: view, path, "layout play", as_json)
 
 
 def _play_full_screen(state, path: Path) -> None:

@@ -3,7 +3,7 @@ bots' moves, played with keys or the mouse.
 
 The screen holds no rules: it asks ``session`` for the state, sends it the person's moves
 and lets the bots move through it, saving after every move, exactly as the line mode does
-(``line.py``). Bots think in a worker thread so that the screen stays alive; their moves
+(``lines.py``). Bots think in a worker thread so that the screen stays alive; their moves
 are made on the screen's own thread, one at a time.
 """
 
