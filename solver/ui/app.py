@@ -395,11 +395,12 @@ class MywordApp(App[int]):
     app ends when that game's screen is left."""
 
     TITLE = "myword"
-    # Ctrl-C quits, as it does everywhere else in myword (Textual's own asks for ctrl+q);
-    # games are saved after every move, and a game's screen says how to resume it.
+    # Ctrl-C quits, as it does everywhere else in myword (Textual's own asks for ctrl+q),
+    # with the exit status of every other Ctrl-C (130); games are saved after every move,
+    # and a game's screen says how to resume it.
     BINDINGS: ClassVar = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True),
     ]
 
     def __init__(self, first: Callable[[], Screen] | None = None) -> None:
@@ -432,12 +433,19 @@ class MywordApp(App[int]):
     async def action_quit(self) -> None:
         """Leave the app; every game screen still open may say how to resume its game
         (``exit_note()``), shown in the terminal once the app has gone."""
+        self._leave(0)
+
+    async def action_interrupt(self) -> None:
+        """Ctrl-C: leave as ``quit`` does, with exit status 130."""
+        self._leave(130)
+
+    def _leave(self, status: int) -> None:
         notes = [
             note
             for screen in self.screen_stack
             if callable(getattr(screen, "exit_note", None)) and (note := screen.exit_note())
         ]
-        self.exit(0, message="\n".join(notes) or None)
+        self.exit(status, return_code=status, message="\n".join(notes) or None)
 
 
 def can_run() -> bool:

@@ -135,7 +135,7 @@ async def test_ctrl_c_quits_and_open_games_say_how_to_resume() -> None:
         await pilot.press("ctrl+c")
         assert app._exit  # leaving
         assert "--resume x" in str(app._exit_renderables[0])  # printed once the app is gone
-    assert app.return_code == 0
+    assert app.return_code == 130  # as Ctrl-C anywhere else in myword
 
 
 def test_play_without_a_terminal_says_so_in_one_line() -> None:
