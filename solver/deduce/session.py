@@ -75,7 +75,7 @@ class Settings:
     turn_seconds: float | None = None
     accept_nonwords: bool = False
     you_score: bool = False
-    hints: bool = True
+    hints: bool = False  # on request (the full screen's !): they all but solve the round
     you: str = "purple"
 
 
@@ -138,19 +138,25 @@ SECRET_FIELDS = ("bot_word", "your_word")  # sealed in the save: nobody reads th
 
 
 def public(state: dict[str, Any]) -> dict[str, Any]:
-    """The game as JSON without the Gamewords: what a save shows, and what ``--json``
-    prints of a game that is not over (the bot's word is still in play)."""
+    """The game as JSON without the Gamewords, nor, until the game is over, its seed (which
+    draws the bot's words: replaying it would give them away): what a save shows, and what
+    ``--json`` prints of a game that is not over."""
     readable = document(state)
     readable["rounds"] = [
         {k: v for k, v in r.items() if k not in SECRET_FIELDS} for r in readable["rounds"]
     ]
+    if not state["finished"]:
+        readable["settings"] = readable["settings"] | {"seed": None}
     return readable
 
 
 def save(state: dict[str, Any], path: Path) -> None:
-    """Save the game: the bot's hidden words (and yours) sealed, the rest readable, all
-    signed (``savefile``)."""
-    secret = {"rounds": [{k: r[k] for k in SECRET_FIELDS} for r in state["rounds"]]}
+    """Save the game: the bot's hidden words (and yours) and the seed sealed, the rest
+    readable, all signed (``savefile``)."""
+    secret = {
+        "rounds": [{k: r[k] for k in SECRET_FIELDS} for r in state["rounds"]],
+        "seed": state["settings"]["seed"],
+    }
     savefile.write("deduce", public(state), secret, bool(state["finished"]), path)
 
 
@@ -166,6 +172,8 @@ def load(path: Path) -> dict[str, Any]:
             r | {k: hidden[k] for k in SECRET_FIELDS}
             for r, hidden in zip(state["rounds"], secret["rounds"], strict=True)
         ]
+        if "seed" in secret:  # saves from before the seed was sealed keep it readable
+            state["settings"] = state["settings"] | {"seed": secret["seed"]}
         validate(state)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError) as error:
         raise UserError(f"{path} is not a valid saved game: {error}") from None
@@ -569,6 +577,8 @@ class Game:
         )
 
     def seed_line(self) -> str:
+        """How to replay this game: said once it is over, since the seed draws the bot's
+        words (replaying it in another window would give them away)."""
         seed = self.settings.seed
         return f"Seed {seed}: --seed {seed} replays this game." if seed is not None else ""
 

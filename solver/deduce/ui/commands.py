@@ -332,9 +332,11 @@ def match(purple, red, difficulty, lang, **kwargs) -> None:
 @click.option(
     "--hints",
     type=click.Choice(["on", "off"]),
-    default="on",
+    default="off",
     show_default=True,
-    help="Show your marginal alphabets and what your scores tell (full-screen: ! toggles).",
+    help="Show your marks, marginal alphabets and what your scores tell from the start "
+    "(full-screen: ! shows or hides them at any time). Off by default: they all but solve "
+    "the round.",
 )
 @click.option(
     "--you",
@@ -436,5 +438,5 @@ def _play_full_screen(game) -> None:
         click.echo(f"\n{hint}", err=True)
         sys.exit(signals.exit_status(stop))
     if not screen.noted:  # Ctrl-C: the app printed how to resume already
-        click.echo(game.verdict() if game.finished else hint)
+        click.echo(f"{game.verdict()} {game.seed_line()}" if game.finished else hint)
     sys.exit(status)

@@ -35,8 +35,6 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     game = session.Game(state, path)
     if game.finished:  # a finished game resumed: show where it ended
         console.show(state)
-    elif not game.started and (line := game.seed_line()):
-        console.say(line)
     introduced = None  # the round whose first line was said (again after a resume)
     while (waiting := game.waiting()).kind != session.OVER:
         if waiting.kind != session.GAMEWORD and introduced != game.state["round"]:
@@ -53,6 +51,8 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
                 console.show(state)
             _answer(game, waiting, console)
     console.say(game.verdict())
+    if line := game.seed_line():  # only now: the seed draws the bot's words
+        console.say(line)
     return state
 
 

@@ -71,8 +71,8 @@ still fit.
 |---|---|
 | letters, Enter | type your answer on the input line and send it |
 | `?` | this help |
-| `!` (or `h` when not typing) | show or hide the hints: marks and marginal alphabets |
-| Escape (or `q` when not typing) | leave: the game is saved after every move |
+| `!` | show or hide the hints: marks and marginal alphabets (`h` too between rounds) |
+| Escape | leave, saved (`q` too between rounds: the input takes letters, QI is a word) |
 | Enter | when a round is over, go on; when the game is over, leave |
 | Page Up, Page Down, mouse wheel | scroll the sheets when the terminal is too small for them |
 
@@ -170,8 +170,6 @@ class DeduceScreen(Screen[None]):
             self.note("This game is over.")
         elif self.game.started:
             self.note("Game resumed where it was left.")
-        elif line := self.game.seed_line():
-            self.note(line)
         self.redraw()
         self.next_step()
         if self.game.settings.turn_seconds is not None:
@@ -189,7 +187,8 @@ class DeduceScreen(Screen[None]):
         self.sub_title = (
             f"round {state['round'] + 1} of {len(state['rounds'])} · you "
             f"{settings.you.capitalize()} v {BOT_NAME} ({settings.difficulty})"
-            + (f" · seed {settings.seed}" if settings.seed is not None else "")
+            # The seed draws the bot's words: shown once the game is over.
+            + (f" · seed {settings.seed}" if self.game.finished and settings.seed else "")
         )
         game_round = state["rounds"][state["round"]]
         sheet = default_sheet(game_round["length"])
@@ -283,6 +282,8 @@ class DeduceScreen(Screen[None]):
             return
         if waiting.kind == session.OVER:
             self.note(game.verdict(), "bold")
+            if line := game.seed_line():  # only now: the seed draws the bot's words
+                self.note(line)
             prompt.update("The game is over: Enter or q leaves")
             self.set_focus(None)  # nothing to type: keys go to the screen
             return
