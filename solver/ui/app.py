@@ -251,9 +251,11 @@ class MenuScreen(Screen[None]):
             self.app.exit()
 
     def action_new_game(self) -> None:
-        menu = self.query_one("#menu", OptionList)
-        option = menu.highlighted_option
-        key = option.id if option is not None and option.id in GAMES_BY_KEY else GAMES[0].key
+        option = self.query_one("#menu", OptionList).highlighted_option
+        if option is None or option.id not in GAMES_BY_KEY:
+            self.notify("Move to a game first (up/down), then n or enter.")
+            return
+        key = option.id
         self.app.open_game(lambda: new_game_screen(key, self.app.settings))
 
     def action_saved(self) -> None:
@@ -342,7 +344,8 @@ class SettingsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         settings = self.app.settings
         yield Header()
-        with Vertical():
+        with Vertical() as box:
+            box.border_title = "Settings for new games"
             yield Label("Language of the words")
             yield Select(LANGUAGES, value=settings["lang"], allow_blank=False, id="lang")
             yield Label("The bots' level")
@@ -383,7 +386,10 @@ class SettingsScreen(Screen[None]):
     def action_help(self) -> None:
         text = (
             "# Settings\n\n- **Language**: the words the games accept and the bots play.\n"
-            "- **The bots' level**: easy, medium or hard.\n"
+            "- **The bots' level**: easy, medium or hard. What's My Word?: the bot's "
+            "difficulty (how it guesses, how hard a word it hides); MY WORD!: the bots' "
+            "level; My Word (1980): the random, greedy or beam bot (`myword layout play` "
+            "plays beam unless told).\n"
             "- **Seed**: empty, every new game draws a fresh one (shown in the game); a "
             "number replays the same game each time.\n\nSave keeps them for next time."
         )

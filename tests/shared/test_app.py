@@ -143,3 +143,13 @@ def test_play_without_a_terminal_says_so_in_one_line() -> None:
     assert result.exit_code == 1
     assert result.output.startswith("Error: myword play needs a terminal")
     assert len(result.output.strip().splitlines()) == 1
+
+
+async def test_n_starts_only_a_game() -> None:
+    """n on Settings or Quit started What's My Word? (found by a newcomer's review)."""
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("up", "up", "n")  # the cursor on Settings
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("Move to a game first" in str(n.message) for n in app._notifications)

@@ -80,8 +80,9 @@ it cannot go says why).
 
 ## The side panel
 
-Scores (the arrow marks whose turn it is), the cards left in the pack, the seed (the same
-seed replays the same game: `myword layout play --seed N`), and the last moves.
+Scores (the arrow marks whose turn it is), the cards left in the pack, and the last moves.
+The title line shows the seed: the same seed replays the same game
+(`myword layout play --seed N`).
 """
 
 
