@@ -191,3 +191,23 @@ def test_play_without_a_seed_draws_a_fresh_one_and_shows_it(fake_clock, monkeypa
     assert json.loads(first.stdout)["seed"] == 424242
     assert "replay with --seed 424242" in first.stderr
     assert json.loads(second.stdout)["seed"] == 515151
+
+
+def test_ctrl_c_in_line_mode_keeps_the_round_cut_short_in_json(fake_clock, monkeypatch) -> None:
+    """--json after Ctrl-C gave "rounds": [] and "unfinished_round": null although the feed
+    showed cards won (found by a newcomer's review): the round cut short is kept."""
+    sleeps = [0]
+    real_sleep = time.sleep
+
+    def sleep_then_stop(seconds: float) -> None:
+        sleeps[0] += 1
+        if sleeps[0] > 400:  # well into round 1: the bot has claimed
+            raise KeyboardInterrupt
+        real_sleep(seconds)
+
+    monkeypatch.setattr(time, "sleep", sleep_then_stop)
+    result = CliRunner().invoke(cli.main, [*PLAY, "--seed", "3"], input="")
+    assert result.exit_code == 130, result.output
+    document = json.loads(result.stdout)
+    assert document["ended"] == "interrupted" and document["rounds"] == []
+    assert document["unfinished_round"] is not None and sum(document["unfinished_round"]) > 0

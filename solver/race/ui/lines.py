@@ -66,7 +66,8 @@ def play_live_game(
     say: Callable[[str], None],
 ) -> list[int]:
     """Play ``race`` to its end on ``clock``: the person's calls come from ``lines``, the
-    feed goes to ``say`` (plain text, never markup). The totals."""
+    feed goes to ``say`` (plain text, never markup). The end of the input does not stop
+    the race: the bots play on to its end, so a script gets a whole race. The totals."""
     start = clock()
     previous = 0.0  # when the previous line arrived: the next one's typing began then
     try:
@@ -80,5 +81,6 @@ def play_live_game(
             if not race.finished:
                 sleep(TICK)
     except KeyboardInterrupt:
+        race.stop()  # the round cut short is kept apart (``unfinished``), for --json
         raise RaceStopped(race.totals) from None
     return race.totals
