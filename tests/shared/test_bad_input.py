@@ -443,3 +443,13 @@ def test_malformed_layout_logs_are_discrepancies(tmp_path: Path) -> None:
         result = run("layout", "replay", str(path))
         assert_clean(result, (1,))
         assert result.stdout.startswith("discrepancy: not a My Word game log")
+
+
+@pytest.mark.parametrize(
+    ("gameword", "guess"), [("BALLET", "12"), ("BALL3T", "AB"), ("BALLET", "A-")]
+)
+def test_deduce_score_takes_letters_only(gameword, guess) -> None:
+    """`deduce score BALLET 12 --row 1` scored the digits (found by a newcomer's review)."""
+    result = run("deduce", "score", gameword, guess, "--row", "1")
+    assert_clean(result, (1,))
+    assert "is not letters only" in result.output

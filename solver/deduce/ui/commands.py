@@ -76,6 +76,9 @@ def score(gameword: str, guess: str, row_number: int, sheet: str, as_json: bool)
     from solver.deduce.ui.display import LEGEND, marked
     from solver.errors import UserError
 
+    for what, word in (("Gameword", gameword), ("Guessword", guess)):
+        if not word.isalpha():
+            raise UserError(f"the {what} {word!r} is not letters only")
     played = load_sheet(sheet)
     if row_number > len(played.rows):
         raise UserError(f"the {played.name} sheet has {len(played.rows)} rows, not {row_number}")
