@@ -270,3 +270,20 @@ def figure(result: Walk, prior: str = "familiar") -> Figure:
     )
     row_points = tuple(float(x) for x in weights @ result.scores)
     return Figure(prior, expected, oracle, expected / oracle, bonus, to_one, row_points)
+
+
+def summary(result: Walk, priors: tuple[str, ...]) -> dict[str, object]:
+    """What ``myword deduce evaluate`` reports, JSON-ready: the walk's settings and size,
+    and its figures under each prior over the Gamewords."""
+    setting = result.setting
+    return {
+        "strategy": setting.strategy,
+        "sheet": str(setting.sheet),
+        "length": setting.sheet.word_length,
+        "pool": setting.pool.source,
+        "words": len(setting.pool.words),
+        "bot_prior": setting.prior,
+        "positions": result.positions,
+        "seconds": round(result.seconds, 3),
+        "figures": [figure(result, prior).to_json() for prior in priors],
+    }
