@@ -11,8 +11,10 @@ the strategy's Guessword once per position, splits the candidates by the score e
 give it, and goes on with each part; a part of one candidate needs no strategy, since with
 one candidate left every strategy plays the best-scoring word of each row (the one that
 scores the most against it, ties to the first in the vocabulary), which is what the oracle
-scores from that row on. The result is every Gameword's row scores, the ones ``play_round``
-would give it (a test holds them equal); a figure under a prior is their weighted mean.
+scores from that row on (the strategies guess from every dictionary word; a narrower
+Guessword vocabulary would need the shortcut to use it). The result is every Gameword's
+row scores, the ones ``play_round`` would give it (a test holds them equal); a figure
+under a prior is their weighted mean.
 
 Deterministic: ``choose`` is a function of the row and the candidates (words, prior
 weights, probabilities) alone. The kernels sum each guess's statistics over the candidates
@@ -41,6 +43,7 @@ from solver.deduce import candidates as cand
 from solver.deduce.opening import remembered_choose
 from solver.deduce.rules import POINT_UNIT, Sheet
 from solver.deduce.strategies import check_strategy
+from solver.errors import UserError
 
 TASKS_PER_WORKER = 8  # subtrees handed out per worker: enough to even out their sizes
 SCORE_CHUNK = 2000  # Gamewords scored at once against a row's vocabulary (memory bound)
@@ -178,8 +181,6 @@ def walk(setting: Setting, workers: int = 1, progress: Progress | None = None) -
     """Play the strategy against every Gameword of the pool, by its game tree."""
     check_strategy(setting.strategy)
     if setting.pool.length != setting.sheet.word_length:
-        from solver.errors import UserError
-
         raise UserError(
             f"the pool holds {setting.pool.length}-letter words, "
             f"the sheet wants {setting.sheet.word_length}"
