@@ -47,14 +47,14 @@ def assert_walk_is_the_game_loop(result: ev.Walk, rounds) -> None:
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_every_word_scores_what_the_game_loop_gives_it(strategy: str) -> None:
-    pool = spread_pool(6, 60)
+    pool = spread_pool(6, 150)  # lookahead at rows 1 and 2, the endgame below
     result = ev.walk(ev.Setting(SIX, strategy, pool))
     assert_walk_is_the_game_loop(result, played_rounds(pool, SIX, strategy))
     assert result.positions > 1
 
 
 def test_seven_letters_with_the_bot_weighing_candidates_alike() -> None:
-    pool = spread_pool(7, 50)
+    pool = spread_pool(7, 120)
     result = ev.walk(ev.Setting(SEVEN, "lookahead", pool, prior="uniform"))
     assert_walk_is_the_game_loop(result, played_rounds(pool, SEVEN, "lookahead", "uniform"))
 
