@@ -209,11 +209,27 @@ def deduce(
         codes = _codes(words, lang)
         fits = mismatches(history, sheet, codes, lang) == 0
         if fits.any():
-            kept = tuple(w for w, ok in zip(words, fits, strict=True) if ok)
-            weights = prior_weights(kept, prior, lang)
-            return _ranked(kept, codes[fits], weights, source, widened, len(words))
+            return _fitting(words, codes, fits, prior, lang, source, widened)
     empty = np.zeros(0)
     return Deduction((), empty, empty, np.zeros((0, sheet.word_length), np.uint8), "", True, 0)
+
+
+def _fitting(words, codes, fits, prior, lang, source, widened) -> Deduction:
+    """The deduction when the words marked by ``fits`` (a mask or increasing indices)
+    are the ones that fit."""
+    indices = np.flatnonzero(fits) if fits.dtype == np.bool_ else fits
+    kept = tuple(words[i] for i in indices)
+    weights = prior_weights(kept, prior, lang)
+    return _ranked(kept, codes[indices], weights, source, widened, len(words))
+
+
+def among(pool: lexicon.Pool, members: np.ndarray, prior: str = "familiar") -> Deduction:
+    """What ``deduce`` gives when exactly the pool's words ``members`` (increasing
+    indices into ``pool.words``) fit the history, computed the same way but without
+    filtering the pool again: a strategy's game tree (``evaluate.py``) knows each node's
+    candidates already, and its moves must be the ones ``play_round`` makes."""
+    codes = _codes(pool.words, pool.lang)
+    return _fitting(pool.words, codes, members, prior, pool.lang, pool.source, False)
 
 
 def explain(

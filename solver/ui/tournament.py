@@ -11,7 +11,7 @@ from solver.ui.group import stopped
 from solver.ui.options import JSON_OPTION, PathType
 
 
-def _capped_workers(ctx: click.Context, param: click.Parameter, value: int) -> int:
+def capped_workers(ctx: click.Context, param: click.Parameter, value: int) -> int:
     """Refuse more local processes than a few per usable core, naming the limit."""
     from solver.cores import WORKERS_PER_CORE, max_workers
 
@@ -40,7 +40,7 @@ def arena_options(default_games: int):
             type=click.IntRange(min=1),
             default=1,
             show_default=True,
-            callback=_capped_workers,
+            callback=capped_workers,
             help="Local processes to play the games in (at most 4 per usable core).",
         ),
         click.option(

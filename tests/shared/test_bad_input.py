@@ -132,6 +132,7 @@ def path_cases(fifo: str, folder: str) -> list[list[str]]:
         ["deduce", "score", "ballet", "dull", "--row", "7", "--sheet", fifo],
         ["deduce", "score", "ballet", "dull", "--row", "7", "--sheet", folder],
         ["deduce", "advise", "--from-list", "/dev/zero"],
+        ["deduce", "evaluate", "--from-list", fifo],
         ["race", "bench", "--games", "1", "--deck", fifo],
         ["race", "claim", "A B C", "--lang", "en"],  # control: works
         ["layout", "solo", "--deck", fifo],

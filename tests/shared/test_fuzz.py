@@ -87,6 +87,15 @@ def test_deduce_advise(history: str, seconds: str, top: str) -> None:
 
 
 @FUZZ
+@given(workers=NUMBER, sheet=TEXT, path=TEXT, length=NUMBER)
+def test_deduce_evaluate(workers: str, sheet: str, path: str, length: str) -> None:
+    """Values that are refused, or a pool read from a file (a whole pool would take a
+    minute): --length and --sheet together are always refused."""
+    check(["deduce", "evaluate", "--workers", workers, "--length", "6", "--sheet", sheet])
+    check(["deduce", "evaluate", "--from-list", path, "--length", length, "--json"])
+
+
+@FUZZ
 @given(table=TABLE, top=NUMBER, lang=st.sampled_from(["en", "es"]))
 def test_race_claim(table: str, top: str, lang: str) -> None:
     check(["race", "claim", table, "--top", top, "--lang", lang])

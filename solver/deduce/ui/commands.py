@@ -8,7 +8,7 @@ import click
 
 from solver.ui.options import JSON_OPTION, LANG_OPTION, FiniteFloat, PathType
 from solver.ui.saved import FORCE_OPTION, RESUME_OPTION, SAVE_OPTION, play_saved, save_target
-from solver.ui.tournament import arena_options, arena_spec, run_tournament
+from solver.ui.tournament import arena_options, arena_spec, capped_workers, run_tournament
 
 
 @click.group()
@@ -232,6 +232,76 @@ def deduce_bench(strategy, length, gamewords, prior, lang, **kwargs) -> None:
         ("rows to one", "mean_rows_to_one", "{:.2f}"),
     ]
     run_tournament(spec, settings, columns, f"What's My Word? {length} letters: {strategy}")
+
+
+@deduce.command()
+@STRATEGY_OPTION
+@click.option(
+    "--length",
+    type=click.Choice(["6", "7"]),
+    default=None,
+    help="Gameword length (picks the default sheet) [default: 6].",
+)
+@SHEET_OPTION
+@pool_options
+@click.option(
+    "--prior",
+    "priors",
+    type=click.Choice(["familiar", "uniform", "both"]),
+    default="familiar",
+    show_default=True,
+    help="How Gamewords are drawn for the mean: weighted as the bot weighs candidates, "
+    "all alike (as deduce bench draws them), or both.",
+)
+@click.option(
+    "--bot-prior",
+    type=click.Choice(["familiar", "uniform"]),
+    default="familiar",
+    show_default=True,
+    help="Candidate weights the strategy plays with (--prior of advise, solve, bench).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    callback=capped_workers,
+    help="Local processes to walk the game tree in (at most 4 per usable core).",
+)
+@LANG_OPTION
+@JSON_OPTION
+def evaluate(
+    strategy, length, sheet, tier, from_text, from_list, priors, bot_prior, workers, lang, as_json
+) -> None:
+    """A strategy's exact expected round score and its ratio to the oracle, over every
+    Gameword of the pool: the strategy's game tree is walked, one move per position (no
+    sampling, no time budget)."""
+    from rich.progress import Progress
+
+    from solver import lexicon, render
+    from solver.deduce import load_sheet
+    from solver.deduce.evaluate import Setting, summary, walk
+    from solver.errors import UserError
+
+    sheet_given = click.get_current_context().get_parameter_source("sheet").name != "DEFAULT"
+    if length is not None and sheet_given:
+        raise UserError("give --length or --sheet, not both")
+    played = load_sheet(length or sheet)
+    pool = _pool(played.word_length, tier, lang, from_text, from_list)
+    pool = pool or lexicon.pool(played.word_length, "familiar", lang)
+    setting = Setting(played, strategy, pool, bot_prior)
+    chosen = ("familiar", "uniform") if priors == "both" else (priors,)
+    with Progress(console=render.console(stderr=True), transient=True) as progress:
+        title = f"{strategy}, {played.word_length} letters"
+        task = progress.add_task(title, total=len(pool.words))
+        result = walk(setting, workers, lambda done: progress.advance(task, done))
+    report = summary(result, chosen)
+    if as_json:
+        render.emit_json(report)
+        return
+    from solver.deduce.ui.display import evaluation_table
+
+    render.console().print(evaluation_table(report))
 
 
 DIFFICULTY_OPTION = click.option(

@@ -347,3 +347,26 @@ def round_line(index: int, game_round: Mapping[str, Any], running: Mapping[str, 
         else ""
     )
     return f"Round {index + 1} total: you {running['you']:,}, {BOT_NAME} {running['bot']:,}{made}"
+
+
+def evaluation_table(summary: Mapping[str, Any]) -> Table:
+    """``deduce evaluate``: one line per prior over the Gamewords."""
+    title = (
+        f"{summary['strategy']}, {summary['length']} letters, {summary['pool']} "
+        f"({summary['words']:,} words), candidates weighted {summary['bot_prior']}"
+    )
+    table = Table(title=title)
+    for heading in ("Gamewords", "expected score", "oracle", "ratio", "bonus", "rows to one"):
+        table.add_column(heading, justify="left" if heading == "Gamewords" else "right")
+    for figure in summary["figures"]:
+        to_one = figure["rows_to_one"]
+        table.add_row(
+            figure["prior"],
+            f"{figure['expected']:,.1f}",
+            f"{figure['oracle']:,.1f}",
+            f"{figure['ratio']:.4f}",
+            f"{figure['bonus_rate']:.1%}",
+            "-" if to_one is None else f"{to_one:.2f}",
+        )
+    table.caption = f"exact: {summary['positions']:,} positions in {summary['seconds']:,.1f} s"
+    return table

@@ -1,0 +1,290 @@
+"""A strategy's exact strength: its expected round score over a whole pool of Gamewords.
+
+Why: a benchmark of a few hundred sampled rounds has a 95% interval of 220-460 points a
+round, wider than the differences between strategies (5-120 points). Playing every word of
+the pool removes the sampling error, and a game tree makes that cheap.
+
+How: a strategy's Guessword depends only on the row and the candidates left (the pool's
+words that fit the scores heard, weighted by the prior), so every Gameword that has given
+the same scores so far meets the same position and gets the same Guessword. The walk plays
+the strategy's Guessword once per position, splits the candidates by the score each would
+give it, and goes on with each part; a part of one candidate needs no strategy, since with
+one candidate left every strategy plays the best-scoring word of each row (the one that
+scores the most against it, ties to the first in the vocabulary), which is what the oracle
+scores from that row on (the strategies guess from every dictionary word; a narrower
+Guessword vocabulary would need the shortcut to use it). The result is every Gameword's
+row scores, the ones ``play_round`` would give it (a test holds them equal); a figure
+under a prior is their weighted mean.
+
+Deterministic: ``choose`` is a function of the row and the candidates (words, prior
+weights, probabilities) alone. The kernels sum each guess's statistics over the candidates
+in order in one thread, so their results do not depend on the threads; ties go to the lower
+index; the memos (``opening._memo``, ``endgame._part_values``) are keyed on the candidates
+and hold what the computation would give anyway. Two things would break it, and neither is
+used here: a time budget (``seconds``: the move would depend on the machine's speed), and
+the widening to every dictionary word when no word of the pool fits, which cannot happen
+when the Gameword is in the pool. Positions are built with ``candidates.among``, the same
+computation as ``deduce`` without filtering again.
+
+Workers: the first positions are expanded here until there are enough of them to share,
+then each worker walks whole subtrees (largest first) with one Numba thread.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver import lexicon
+from solver.deduce import candidates as cand
+from solver.deduce.opening import remembered_choose
+from solver.deduce.rules import POINT_UNIT, Sheet
+from solver.deduce.strategies import check_strategy
+from solver.errors import UserError
+
+TASKS_PER_WORKER = 8  # subtrees handed out per worker: enough to even out their sizes
+SCORE_CHUNK = 2000  # Gamewords scored at once against a row's vocabulary (memory bound)
+
+Progress = Callable[[int], None]  # told how many more Gamewords are finished
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What a walk depends on: the sheet, the strategy, its candidates' prior, the pool."""
+
+    sheet: Sheet
+    strategy: str
+    pool: lexicon.Pool
+    prior: str = "familiar"  # the prior the strategy weighs candidates with
+
+
+@dataclass(frozen=True)
+class Walk:
+    """Every Gameword of the pool played to the end of the round, as ``play_round`` would."""
+
+    setting: Setting
+    scores: np.ndarray  # (words, rows): points scored on each row, aligned with pool.words
+    oracle: np.ndarray  # (words, rows): the most each row could score knowing the word
+    rows_to_one: np.ndarray  # (words,): rows played until one candidate was left; 0: never
+    positions: int  # positions at which the strategy chose a Guessword
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A walk's means under a prior over the Gamewords."""
+
+    prior: str  # how the Gamewords are weighted
+    expected: float  # expected round score
+    oracle: float  # expected oracle score
+    ratio: float  # expected / oracle (the benchmark's ratio of sums)
+    bonus_rate: float  # probability of naming the word on the last row
+    rows_to_one: float | None  # expected rows to one candidate, where it happens
+    row_points: tuple[float, ...]  # expected points of each row
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "prior": self.prior,
+            "expected": self.expected,
+            "oracle": self.oracle,
+            "ratio": self.ratio,
+            "bonus_rate": self.bonus_rate,
+            "rows_to_one": self.rows_to_one,
+            "row_points": list(self.row_points),
+        }
+
+
+@dataclass(frozen=True)
+class _Node:
+    """A position: the row to play and the candidates left (increasing pool indices)."""
+
+    row_index: int
+    members: np.ndarray
+
+
+def oracle_rows(codes: np.ndarray, sheet: Sheet, lang: str) -> np.ndarray:
+    """Points a player knowing each Gameword scores on each row: the best dictionary word of
+    the row (as ``game.oracle``), and on the last row the word itself with the bonus."""
+    from solver.deduce import kernels
+
+    best = np.zeros((len(codes), len(sheet.rows)), dtype=np.int64)
+    for r, row in enumerate(sheet.rows):
+        if sheet.is_last(r):
+            best[:, r] = kernels.max_units(sheet.word_length) * POINT_UNIT
+            continue
+        vocabulary = lexicon.word_codes(row.length, "all", lang)
+        for start in range(0, len(codes), SCORE_CHUNK):
+            units = kernels.score_matrix(
+                codes[start : start + SCORE_CHUNK], vocabulary, row.offset, False
+            )
+            best[start : start + SCORE_CHUNK, r] = units.max(axis=1).astype(np.int64) * POINT_UNIT
+    return best
+
+
+class _Walker:
+    """Walks positions, writing each Gameword's row scores into arrays of the whole pool."""
+
+    def __init__(self, setting: Setting, oracle: np.ndarray) -> None:
+        self.setting = setting
+        self.codes = lexicon.encode(setting.pool.words, setting.pool.lang)
+        self.oracle = oracle
+        size, rows = len(setting.pool.words), len(setting.sheet.rows)
+        self.scores = np.zeros((size, rows), dtype=np.int64)
+        self.rows_to_one = np.zeros(size, dtype=np.int64)
+        self.positions = 0
+
+    def expand(self, node: _Node) -> list[_Node]:
+        """Play the position: record each candidate's score on the row, and return the
+        positions that follow (one per score heard); none after the last row or when one
+        candidate is left (its remaining rows are the oracle's)."""
+        from solver.deduce import kernels
+
+        setting, sheet, members, r = self.setting, self.setting.sheet, node.members, node.row_index
+        if len(members) == 1:
+            word = members[0]
+            self.scores[word, r:] = self.oracle[word, r:]
+            if self.rows_to_one[word] == 0:
+                self.rows_to_one[word] = max(r, 1)  # one from the start: row 1, as play_round
+            return []
+        deduction = cand.among(setting.pool, members, setting.prior)
+        lang = setting.pool.lang
+        choice = remembered_choose(deduction, sheet, r, setting.strategy, lang, 1, None)[0]
+        self.positions += 1
+        row, last = sheet.rows[r], sheet.is_last(r)
+        guess = lexicon.encode([choice.guess], lang)[0]
+        units = kernels.score_against(self.codes[members], guess, row.offset, last)
+        self.scores[members, r] = units.astype(np.int64) * POINT_UNIT
+        following = []
+        for heard in np.unique(units):
+            part = members[units == heard]
+            if len(part) == 1 and self.rows_to_one[part[0]] == 0:
+                self.rows_to_one[part[0]] = r + 1
+            if not last:
+                following.append(_Node(r + 1, part))
+        return following
+
+    def walk(self, node: _Node, progress: Progress | None = None) -> None:
+        """Every position under ``node``, depth first."""
+        stack = [node]
+        while stack:
+            here = stack.pop()
+            following = self.expand(here)
+            if not following and progress:
+                progress(len(here.members))
+            stack.extend(reversed(following))
+
+
+def walk(setting: Setting, workers: int = 1, progress: Progress | None = None) -> Walk:
+    """Play the strategy against every Gameword of the pool, by its game tree."""
+    check_strategy(setting.strategy)
+    if setting.pool.length != setting.sheet.word_length:
+        raise UserError(
+            f"the pool holds {setting.pool.length}-letter words, "
+            f"the sheet wants {setting.sheet.word_length}"
+        )
+    started = time.perf_counter()
+    codes = lexicon.encode(setting.pool.words, setting.pool.lang)
+    oracle = oracle_rows(codes, setting.sheet, setting.pool.lang)
+    walker = _Walker(setting, oracle)
+    root = _Node(0, np.arange(len(codes)))
+    if workers <= 1:
+        walker.walk(root, progress)
+    else:
+        _walk_in_processes(walker, root, workers, progress)
+    return Walk(
+        setting,
+        walker.scores,
+        oracle,
+        walker.rows_to_one,
+        walker.positions,
+        time.perf_counter() - started,
+    )
+
+
+def _split(walker: _Walker, root: _Node, tasks: int, progress: Progress | None) -> list[_Node]:
+    """Expand the largest positions here until there are ``tasks`` of them, largest first."""
+    nodes = [root]
+    while nodes and len(nodes) < tasks:
+        nodes.sort(key=lambda n: -len(n.members))
+        largest = nodes[0]
+        if len(largest.members) == 1:
+            break
+        following = walker.expand(nodes.pop(0))
+        if not following and progress:
+            progress(len(largest.members))
+        nodes.extend(following)
+    nodes.sort(key=lambda n: -len(n.members))
+    return nodes
+
+
+def _walk_in_processes(
+    walker: _Walker, root: _Node, workers: int, progress: Progress | None
+) -> None:
+    import multiprocessing
+
+    nodes = _split(walker, root, TASKS_PER_WORKER * workers, progress)
+    context = multiprocessing.get_context("spawn")  # no forked Numba or thread state
+    work = [(walker.setting, walker.oracle, node) for node in nodes]
+    with context.Pool(workers) as pool:  # leaving the block terminates the workers
+        for node, scores, rows_to_one, positions in pool.imap_unordered(_walk_task, work):
+            members = node.members  # their rows before node.row_index were played here
+            walker.scores[members, node.row_index :] = scores
+            walker.rows_to_one[members] = np.maximum(walker.rows_to_one[members], rows_to_one)
+            walker.positions += positions
+            if progress:
+                progress(len(members))
+
+
+def _walk_task(arguments: tuple) -> tuple[_Node, np.ndarray, np.ndarray, int]:
+    """In a worker: one subtree, returned as its Gamewords' scores from its row on, the
+    rows to one candidate found in it (0 where none), and its positions played."""
+    from solver.arena import one_thread
+
+    one_thread()
+    setting, oracle, node = arguments
+    walker = _Walker(setting, oracle)
+    walker.walk(node)
+    members = node.members
+    scores = walker.scores[members, node.row_index :]
+    return node, scores, walker.rows_to_one[members], walker.positions
+
+
+def figure(result: Walk, prior: str = "familiar") -> Figure:
+    """The walk's expected figures when the Gameword is drawn with ``prior``: ``familiar``
+    weighs words as the strategies do, ``uniform`` as ``deduce bench`` draws them."""
+    pool = result.setting.pool
+    weights = cand.prior_weights(pool.words, prior, pool.lang)
+    weights = weights / weights.sum()
+    totals = result.scores.sum(axis=1)
+    expected = float(weights @ totals)
+    oracle = float(weights @ result.oracle.sum(axis=1))
+    full = result.oracle[:, -1]  # naming the word: every letter matching, and the bonus
+    bonus = float(weights[result.scores[:, -1] == full].sum())
+    reached = result.rows_to_one > 0
+    to_one = (
+        float(weights[reached] @ result.rows_to_one[reached] / weights[reached].sum())
+        if reached.any()
+        else None
+    )
+    row_points = tuple(float(x) for x in weights @ result.scores)
+    return Figure(prior, expected, oracle, expected / oracle, bonus, to_one, row_points)
+
+
+def summary(result: Walk, priors: tuple[str, ...]) -> dict[str, object]:
+    """What ``myword deduce evaluate`` reports, JSON-ready: the walk's settings and size,
+    and its figures under each prior over the Gamewords."""
+    setting = result.setting
+    return {
+        "strategy": setting.strategy,
+        "sheet": str(setting.sheet),
+        "length": setting.sheet.word_length,
+        "pool": setting.pool.source,
+        "words": len(setting.pool.words),
+        "bot_prior": setting.prior,
+        "positions": result.positions,
+        "seconds": round(result.seconds, 3),
+        "figures": [figure(result, prior).to_json() for prior in priors],
+    }
