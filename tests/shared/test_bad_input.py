@@ -37,8 +37,8 @@ def test_a_checked_word_is_shown_as_typed() -> None:
 
 def test_score_shows_the_words_as_typed() -> None:
     result = run("deduce", "score", "ba[/x]", "b[", "--row", "1")
-    assert_clean(result, (0,))
-    assert "BA[/X]" in result.stdout
+    assert_clean(result, (1,))  # letters only, and the refusal shows them as typed
+    assert "'ba[/x]' is not letters only" in result.output
 
 
 def test_words_from_a_file_are_shown_as_text() -> None:
