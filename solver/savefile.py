@@ -315,3 +315,19 @@ def holding(path: Path) -> Iterator[None]:
         yield
     finally:
         os.close(descriptor)
+
+
+def delete(path: Path) -> None:
+    """Delete a saved game (and its lock file): refused while another myword plays it, and
+    for a file that is not a saved game."""
+    if not path.exists():
+        raise UserError(f"no saved game {path.stem if path.parent == games_dir() else path}")
+    if peek(path) is None:
+        raise UserError(f"{path} is not a saved game")
+    with holding(path):
+        try:
+            path.unlink()
+        except OSError as error:
+            raise UserError(f"cannot delete {path}: {error.strerror}") from None
+    with contextlib.suppress(OSError):
+        _regular_target(path).with_name(f".{path.name}.lock").unlink()

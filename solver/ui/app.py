@@ -268,11 +268,38 @@ class MenuScreen(Screen[None]):
         self.app.push_screen(HelpScreen("myword", MENU_HELP))
 
 
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question over the screen: y or enter says yes, n or escape no."""
+
+    BINDINGS: ClassVar = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("enter", "answer(True)", "Yes", show=False),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Label { width: 70; border: thick $warning; background: $surface; padding: 1 2; }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"{self.question}\n\ny: yes   n: no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
 class SavedGamesScreen(Screen[None]):
-    """The games saved in the games folder, newest first; enter resumes an unfinished one."""
+    """The games saved in the games folder, newest first; enter resumes an unfinished one,
+    d deletes one."""
 
     BINDINGS: ClassVar = [
         Binding("escape", "app.pop_screen", "Back"),
+        Binding("d", "delete", "Delete"),
         Binding("question_mark", "help", "Help"),
     ]
     DEFAULT_CSS = """
@@ -317,11 +344,37 @@ class SavedGamesScreen(Screen[None]):
         key, path = str(game["game"]), Path(game["path"])
         self.app.open_game(lambda: resume_screen(key, path), replace=True)
 
+    def action_delete(self) -> None:
+        table = self.query_one("#games", DataTable)
+        if not table.row_count:
+            return
+        row_key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        game = self._kept[str(row_key.value)]
+        state = "finished" if game["finished"] else "unfinished"
+
+        def answered(yes: bool | None) -> None:
+            from solver import savefile
+
+            if not yes:
+                return
+            try:
+                savefile.delete(Path(game["path"]))
+            except UserError as error:
+                self.notify(str(error), severity="error")
+                return
+            table.remove_row(row_key)
+            del self._kept[str(row_key.value)]
+            self.notify(f"Deleted {game['name']}.")
+
+        self.app.push_screen(ConfirmScreen(f"Delete {game['name']} ({state})?"), answered)
+
     def action_help(self) -> None:
         text = (
             "# Saved games\n\nEvery game you play is saved after each move. Choose an "
-            "unfinished one (up/down, enter, or click) to play on where you left it. "
-            "Escape goes back to the menu.\n\nIn a terminal, `myword games` lists them too."
+            "unfinished one (up/down, enter, or click) to play on where you left it; `d` "
+            "deletes the one under the cursor (after asking). Escape goes back to the menu."
+            "\n\nIn a terminal, `myword games` lists them too, and `myword games --delete "
+            "NAME` deletes one."
         )
         self.app.push_screen(HelpScreen("saved games", text))
 

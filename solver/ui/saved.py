@@ -12,11 +12,29 @@ from solver.ui.options import JSON_OPTION, PathType
 
 
 @click.command()
+@click.option(
+    "--delete",
+    "to_delete",
+    metavar="NAME|FILE",
+    multiple=True,
+    help="Delete this saved game (its name in the list, or its file); may be repeated.",
+)
 @JSON_OPTION
-def games(as_json: bool) -> None:
-    """Your saved games, newest first, and how to resume each."""
+def games(to_delete: tuple[str, ...], as_json: bool) -> None:
+    """Your saved games, newest first, and how to resume each (--delete NAME removes one)."""
     from solver import render, savefile
 
+    if to_delete:
+        if any("\0" in name for name in to_delete):
+            raise click.BadParameter("a name holds a NUL byte", param_hint="--delete")
+        paths = [savefile.resolve(name) for name in to_delete]  # all found before any goes
+        for path in paths:
+            savefile.delete(path)
+        if as_json:
+            render.emit_json({"deleted": [str(path) for path in paths]})
+        else:
+            click.echo("\n".join(f"deleted {path}" for path in paths))
+        return
     kept = savefile.listing()
     if as_json:
         render.emit_json({"folder": str(savefile.games_dir()), "games": kept})

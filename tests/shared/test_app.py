@@ -153,3 +153,19 @@ async def test_n_starts_only_a_game() -> None:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert any("Move to a game first" in str(n.message) for n in app._notifications)
+
+
+async def test_saved_games_deletes_after_asking() -> None:
+    from solver import savefile
+    from solver.layout import session
+
+    path = savefile.new_path("layout")
+    session.save(session.new_game(session.parse_players("human,greedy"), 5, False, None), path)
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "d", "n")  # asked, and no
+        assert path.exists() and isinstance(app.screen, SavedGamesScreen)
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert not path.exists()
+        assert app.screen.query_one("#games", DataTable).row_count == 0

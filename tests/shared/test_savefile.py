@@ -228,3 +228,26 @@ def test_json_of_a_game_stopped_early_does_not_give_away_the_bots_word(tmp_path)
     assert document["ended"] == "unfinished" and "bot_word" not in document["rounds"][0]
     bot_word = deduce_session.load(path)["rounds"][0]["bot_word"]
     assert bot_word not in result.stdout.lower()
+
+
+def test_games_delete_removes_a_save_and_its_lock(tmp_path) -> None:
+    """Saves piled up with no way to remove one (found by a newcomer's review)."""
+    from solver import savefile
+
+    path = savefile.new_path("layout")
+    state = layout_session.new_game(layout_session.parse_players("human,greedy"), 5, False, None)
+    layout_session.save(state, path)
+    with savefile.holding(path):
+        busy = CliRunner().invoke(cli.main, ["games", "--delete", path.stem])
+        assert busy.exit_code == 1 and "being played in another myword" in busy.output
+    assert path.exists()
+    result = CliRunner().invoke(cli.main, ["games", "--delete", path.stem])
+    assert result.exit_code == 0 and f"deleted {path}" in result.output
+    assert not path.exists() and not list(path.parent.glob(".*.lock"))
+    again = CliRunner().invoke(cli.main, ["games", "--delete", path.stem])
+    assert again.exit_code == 1 and f"no saved game {path.stem}" in again.output
+    other = tmp_path / "notes.json"
+    other.write_text("{}")
+    refused = CliRunner().invoke(cli.main, ["games", "--delete", str(other)])
+    assert refused.exit_code == 1 and "is not a saved game" in refused.output
+    assert other.exists()
