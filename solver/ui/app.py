@@ -476,7 +476,16 @@ class MywordApp(App[int]):
     def open_game(
         self, make: Callable[[], Screen], replace: bool = False, exit_after: bool = False
     ) -> None:
-        """Open a game's screen; a game that cannot start says why in one line."""
+        """Open a game's screen; a game that cannot start says why in one line. From the
+        menu, a note shows first: a first game compiles its kernels (seconds), and the
+        screen would otherwise sit still meanwhile."""
+        if not exit_after:
+            self.notify("Starting the game (the very first one compiles: up to a minute)")
+            self.set_timer(0.2, lambda: self._open(make, replace))  # the note drawn first
+            return
+        self._open(make, replace, exit_after)
+
+    def _open(self, make: Callable[[], Screen], replace: bool, exit_after: bool = False) -> None:
         try:
             screen = make()
         except UserError as error:

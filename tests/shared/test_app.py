@@ -90,7 +90,7 @@ async def test_a_game_that_cannot_open_says_why_and_the_menu_stays(monkeypatch) 
     app = MywordApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        await pilot.pause()
+        await pilot.pause(0.5)  # the game opens once the starting note is drawn
         assert isinstance(app.screen, MenuScreen)
         assert any("no full-screen game" in str(n.message) for n in app._notifications)
 
@@ -169,3 +169,19 @@ async def test_saved_games_deletes_after_asking() -> None:
         await pilot.pause()
         assert not path.exists()
         assert app.screen.query_one("#games", DataTable).row_count == 0
+
+
+async def test_a_game_opens_from_the_menu_after_a_note() -> None:
+    """A first game compiles for seconds: the menu says it is starting before it sits still
+    (found by a newcomer's review: the menu stayed as it was for 8 s)."""
+    from solver.deduce.ui.screens import DeduceScreen
+
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        assert any("Starting the game" in str(n.message) for n in app._notifications)
+        await pilot.pause(1)
+        assert isinstance(app.screen, DeduceScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
