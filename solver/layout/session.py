@@ -65,6 +65,8 @@ def seed_of(state: GameState) -> int:
 
 
 def seed_line(state: GameState) -> str:
+    """How to replay the game: said once it is over (or for a game of bots alone), since
+    the seed deals the pack and the hands, and replaying it elsewhere would show them."""
     seed = seed_of(state)
     return f"seed {seed}: replay this game with --seed {seed}"
 
@@ -74,18 +76,39 @@ def document(state: GameState) -> dict[str, Any]:
     return state.log
 
 
-public = document  # nothing in the log is hidden from the players (see ``save``)
+HIDDEN = ("seed", "deck_order", "hands")  # the pack, the hands dealt, and what deals them
+
+
+def over(state: GameState) -> bool:
+    return "scores" in state.log or why_over(state) is not None
+
+
+def public(state: GameState) -> dict[str, Any]:
+    """The log as the players may see it: until the game is over, without the pack, the
+    hands dealt and the seed that deals them (``--json`` of a game that ends early)."""
+    if over(state):
+        return state.log
+    return {k: v for k, v in state.log.items() if k not in HIDDEN}
 
 
 def save(state: GameState, path: Path) -> None:
-    """Save the game's log, signed (``savefile``). Nothing is sealed: what the players
-    cannot see (the pack, the bots' hands) is not in the log but follows from its seed."""
-    over = "scores" in state.log or why_over(state) is not None
-    savefile.write("layout", document(state), {}, over, path)
+    """Save the game's log, signed (``savefile``); until the game is over the pack, the
+    hands dealt and the seed are sealed (``HIDDEN``), as What's My Word? seals its words."""
+    done = over(state)
+    secret = {} if done else {k: state.log[k] for k in HIDDEN if k in state.log}
+    savefile.write("layout", public(state), secret, done, path)
+
+
+def unsealed(readable: Any, secret: Any) -> Any:
+    """A saved log made whole again: its readable part and its sealed one."""
+    if isinstance(readable, dict) and isinstance(secret, dict):
+        return readable | secret
+    return readable
 
 
 def load(path: Path) -> GameState:
-    log, _ = savefile.read("layout", path)
+    log, secret = savefile.read("layout", path)
+    log = unsealed(log, secret)
     if not isinstance(log, dict) or "players" not in log or "seed" not in log:
         raise UserError(f"{path} is not a saved My Word (1980) game")
     try:  # every move re-checked, and a log with final scores must end the game

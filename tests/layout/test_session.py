@@ -57,11 +57,12 @@ def test_a_person_plays_a_whole_game_and_the_save_is_a_checked_log(tmp_path) -> 
     assert log["scores"] == state.scores and replay(log)[0]
     assert any(m["player"] == 0 and m["kind"] == "play" for m in log["moves"])
     assert any(line.startswith("greedy plays card") for line in person.said)
-    assert person.said[-2].startswith("Game over. you ")
-    assert person.said[-2].endswith(f"({why_over(state)})") and why_over(state) is not None
+    assert person.said[-3].startswith("Game over. you ")
+    assert person.said[-3].endswith(f"({why_over(state)})") and why_over(state) is not None
+    assert person.said[-1] == "seed 3: replay this game with --seed 3"  # said at the end
     you, greedy = state.scores
     verdict = "you win" if you > greedy else "greedy wins" if greedy > you else "you and greedy win"
-    assert person.said[-1].endswith(f"{verdict}[/bold]")
+    assert person.said[-2].endswith(f"{verdict}[/bold]")
 
 
 def test_stopping_and_resuming_gives_the_same_game(tmp_path) -> None:
@@ -148,7 +149,11 @@ def test_play_json_plays_on_stderr_and_prints_the_finished_log(tmp_path) -> None
     assert stopped.exit_code == 0 and "Game saved" in stopped.stderr
     unfinished = json.loads(stopped.stdout)  # still one document, saying how it ended
     assert unfinished["ended"] == "unfinished" and unfinished["saved"] == str(tmp_path / "h.json")
-    assert replay(unfinished).verdict == "unfinished"
+    # The pack, the hands dealt and the seed stay hidden while the game goes on; the save
+    # holds them sealed, and replay opens them.
+    assert not set(session.HIDDEN) & set(unfinished)
+    checked = runner.invoke(cli.main, ["layout", "replay", str(tmp_path / "h.json")])
+    assert checked.exit_code == 0 and checked.output.startswith("unfinished")
 
 
 def test_ctrl_c_mid_game_saves_every_finished_move(tmp_path, ctrl_c_after) -> None:

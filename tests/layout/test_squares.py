@@ -89,8 +89,11 @@ def test_without_a_seed_each_game_draws_one_shows_it_and_keeps_it(tmp_path) -> N
             cli.main, ["layout", "play", "--plain", "--save", str(path)], input="quit\n"
         )
         assert result.exit_code == 0, result.output
-        seed = savefile.read("layout", path)[0]["seed"]
-        assert f"seed {seed}: replay this game with --seed {seed}" in result.output
+        readable, sealed = savefile.read("layout", path)
+        seed = sealed["seed"]  # sealed until the game is over: the seed deals the pack
+        assert "seed" not in readable and "deck_order" not in readable
+        assert f"seed {seed}" not in result.output
+        assert session.load(path).log["seed"] == seed
         seeds_seen.add(seed)
     assert len(seeds_seen) > 1  # three draws below a million: alike only by a fluke
     again = runner.invoke(
@@ -98,8 +101,8 @@ def test_without_a_seed_each_game_draws_one_shows_it_and_keeps_it(tmp_path) -> N
         ["layout", "play", "--plain", "--seed", str(seed), "--save", str(tmp_path / "d.json")],
         input="quit\n",
     )
-    replayed = savefile.read("layout", tmp_path / "d.json")[0]
-    assert again.exit_code == 0 and replayed == savefile.read("layout", path)[0]
+    replayed = session.load(tmp_path / "d.json").log
+    assert again.exit_code == 0 and replayed == session.load(path).log
 
 
 def test_solo_shows_its_fresh_seed_and_replays_it() -> None:

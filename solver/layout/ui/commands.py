@@ -174,7 +174,11 @@ def replay(log_file: Path, as_json: bool) -> None:
     except (OSError, ValueError) as error:
         raise UserError(f"cannot read the log {log_file}: {error}") from None
     if isinstance(log, dict) and log.get("format") == savefile.FORMAT:
-        log = log.get("state")  # a saved game: its log (replay re-checks every move itself)
+        from solver.layout.session import unsealed
+
+        # A saved game: its log, the sealed part (the pack, while the game goes on) opened
+        # with this install's key; replay re-checks every move itself.
+        log = unsealed(*savefile.read("layout", log_file))
     result = check_log(log)
     if as_json:
         render.emit_json(result._asdict())

@@ -120,7 +120,6 @@ def play(state: GameState, console: Console, path: Path) -> GameState:
     if not state.log["moves"]:
         console.say(f"Players: {', '.join(session.names(state))}; {COMMANDS}")
         console.show(display.values_lines(state.deck))
-    console.say(session.seed_line(state))
     session.save(state, path)
     while not finished(state):
         player = to_move(state)
@@ -137,4 +136,5 @@ def play(state: GameState, console: Console, path: Path) -> GameState:
     console.say(f"Game over. {session.scores_line(state)} ({why_over(state)})")
     if len(state.scores) > 1:
         console.say(f"[bold]{session.result_line(state)}[/bold]")
+    console.say(session.seed_line(state))  # only now: the seed deals the pack
     return state

@@ -81,7 +81,7 @@ it cannot go says why).
 ## The side panel
 
 Scores (the arrow marks whose turn it is), the cards left in the pack, and the last moves.
-The title line shows the seed: the same seed replays the same game
+Once the game is over the title line shows its seed: the same seed replays the same game
 (`myword layout play --seed N`).
 """
 
@@ -259,7 +259,10 @@ class LayoutScreen(Screen[Path]):
         names = session.names(state)
         game = "easy game (no size limit)" if state.easy else "basic game (at most 6 x 6)"
         self.query_one("#title", Static).update(
-            f"My Word (1980) · {game} · {session.seed_line(state)} · ? help"
+            # The seed deals the pack: shown once the game is over.
+            f"My Word (1980) · {game} · "
+            + (f"{session.seed_line(state)} · " if finished(state) else "")
+            + "? help"
         )
         over = finished(state)
         last = self._last_position()
