@@ -44,7 +44,7 @@ FOCUS = (
 )
 GAMES = (  # menu downs, screenshot, what is typed (a Gameword and a Guessword; a hint and
     # play), then seconds to watch (cards dealt, bots claiming)
-    (0, "whats-my-word", ("planet", "enter", "so", "enter"), 2),
+    (0, "whats-my-word", ("planet", "enter", "so", "enter", "!"), 2),  # ! shows the hints
     (1, "my-word-race", (), 14),
     (2, "my-word-1980", ("1", "h", "enter"), 2),
 )
