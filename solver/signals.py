@@ -10,8 +10,14 @@ number: 130 for Ctrl-C, 129 for SIGHUP, 143 for SIGTERM).
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
+import threading
 from collections.abc import Iterator
+
+# After SIGTERM or SIGHUP the program ends by this many seconds whatever happens (see
+# ``_exit_later``).
+GRACE_SECONDS = 10.0
 
 CAUGHT = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
@@ -30,7 +36,20 @@ def exit_status(stop: BaseException) -> int:
 
 
 def _raise(signum: int, frame: object) -> None:
+    _exit_later(signum)
     raise Interrupted(signum)
+
+
+def _exit_later(signum: int) -> None:
+    """A safety net: if the program has not ended ``GRACE_SECONDS`` after the signal, it
+    ends then, with the status it would have had. The raised ``Interrupted`` can be
+    swallowed where the program was (it was, inside a Numba compile in the full-screen app:
+    the app then waited for ever on a terminal that was gone, found by hand closing tmux
+    during a first game). Saves are atomic, so ending at any moment loses at most the move
+    in progress, which the save on the way out would have written."""
+    timer = threading.Timer(GRACE_SECONDS, os._exit, (128 + signum,))
+    timer.daemon = True  # never keeps a program alive that ends by itself
+    timer.start()
 
 
 @contextlib.contextmanager

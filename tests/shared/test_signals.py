@@ -101,3 +101,23 @@ def test_a_signal_while_the_bot_thinks_in_a_kernel_saves_the_game(tmp_path, monk
     result = CliRunner().invoke(cli.main, ["deduce", "play", "--rounds", "1", "--save", str(save)])
     assert result.exit_code == 130 and "Game saved to" in result.output
     assert session.load(save)["round"] == 0
+
+
+def test_a_swallowed_stop_signal_still_ends_the_program() -> None:
+    """Closing the terminal during a first game's compile left `myword play` waiting for
+    ever (the Interrupted raised inside the compile was swallowed): the program now ends
+    by itself soon after SIGTERM or SIGHUP, with the signal's status."""
+    code = (
+        "import os, signal, time\n"
+        "from solver import signals\n"
+        "signals.GRACE_SECONDS = 0.5\n"
+        "with signals.as_interrupts():\n"
+        "    try:\n"
+        "        os.kill(os.getpid(), signal.SIGHUP)\n"
+        "        time.sleep(5)\n"
+        "    except KeyboardInterrupt:\n"
+        "        pass  # swallowed, as a compile did\n"
+        "    time.sleep(30)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], timeout=20)
+    assert done.returncode == 128 + signal.SIGHUP
