@@ -443,7 +443,8 @@ class SettingsScreen(Screen[None]):
             "difficulty (how it guesses, how hard a word it hides); MY WORD!: the bots' "
             "level; My Word (1980): the random, greedy or beam bot (`myword layout play` "
             "plays beam unless told).\n"
-            "- **Seed**: empty, every new game draws a fresh one (shown in the game); a "
+            "- **Seed**: empty, every new game draws a fresh one (shown in the race, and at "
+            "the end of the other two games); a "
             "number replays the same game each time.\n\nSave keeps them for next time."
         )
         self.app.push_screen(HelpScreen("settings", text))
