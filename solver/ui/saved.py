@@ -25,8 +25,10 @@ def games(to_delete: tuple[str, ...], as_json: bool) -> None:
     from solver import render, savefile
 
     if to_delete:
-        if any("\0" in name for name in to_delete):
-            raise click.BadParameter("a name holds a NUL byte", param_hint="--delete")
+        if any("\0" in name or not name.strip() for name in to_delete):
+            raise click.BadParameter(
+                "name a saved game (as `myword games` lists it)", param_hint="--delete"
+            )
         paths = [savefile.resolve(name) for name in to_delete]  # all found before any goes
         for path in paths:
             savefile.delete(path)

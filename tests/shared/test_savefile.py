@@ -251,3 +251,8 @@ def test_games_delete_removes_a_save_and_its_lock(tmp_path) -> None:
     refused = CliRunner().invoke(cli.main, ["games", "--delete", str(other)])
     assert refused.exit_code == 1 and "is not a saved game" in refused.output
     assert other.exists()
+
+
+def test_games_delete_refuses_an_empty_name() -> None:
+    result = CliRunner().invoke(cli.main, ["games", "--delete", " "])
+    assert result.exit_code == 2 and "name a saved game" in result.output
