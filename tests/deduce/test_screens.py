@@ -49,8 +49,17 @@ def row_letters(table: str, number: int) -> str:
 
 
 async def settle(app, pilot) -> None:
-    """Let the bot finish thinking and its move reach the screen."""
-    await app.workers.wait_for_complete()
+    """Let the bot finish thinking and its move reach the screen. The Enter that hands the
+    turn to the bot may still be queued when this starts, and then no worker is running yet:
+    waiting for workers alone let a slow CI machine take the mid-game snapshot while the bot
+    was thinking. So wait until the game no longer waits for the bot."""
+    for _ in range(1200):  # at most a minute: a first compile of the easy bot's kernel
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        screen = app.screen
+        if not isinstance(screen, DeduceScreen) or screen.game.waiting().kind != session.BOT:
+            break
+        await pilot.pause(0.05)
     await pilot.pause()
 
 
