@@ -13,6 +13,10 @@ Tiers, smallest first (each inside the next):
 - ``easy``: core words with a wordfreq Zipf frequency >= 3.5 (common, friendly words).
 - ``familiar``: core words with Zipf >= 3.0; the rulebook wants a Gameword the opponent
   knows, and below 3.0 a visible share of words is obscure (sorrel, monger, furlong).
+- ``core``: every word of ``core.txt``, a common dictionary: the Guesswords a person
+  accepts as words (What's My Word?'s default Guessword vocabulary). It keeps rarer words
+  people know from the dictionary (ragout, zither) and leaves out the play list's obscure
+  ones (erne, ephah, nappe, lethe).
 - ``all``: the whole play list.
 Zipf values are computed at run time with wordfreq (its data is CC BY-SA, so no file of
 frequencies is shipped) and kept in memory.
@@ -39,7 +43,7 @@ from solver.errors import LexiconError
 if TYPE_CHECKING:  # numpy is imported where codes are made, not at start-up
     import numpy as np
 
-TIERS = ("easy", "familiar", "all")
+TIERS = ("easy", "familiar", "core", "all")
 EASY_ZIPF = 3.5
 FAMILIAR_ZIPF = 3.0
 
@@ -223,6 +227,7 @@ def tier_of(word: str, lang: str = "en") -> str | None:
             return "easy"
         if frequency >= FAMILIAR_ZIPF:
             return "familiar"
+        return "core"
     return "all"
 
 
@@ -241,6 +246,8 @@ def words(length: int, tier: str = "all", lang: str = "en") -> tuple[str, ...]:
     lexicon = load(lang)
     if tier == "all":
         return tuple(sorted(w for w in lexicon.play if len(w) == length))
+    if tier == "core":
+        return tuple(sorted(w for w in lexicon.core if len(w) == length))
     floor = EASY_ZIPF if tier == "easy" else FAMILIAR_ZIPF
     table = zipf_table(lang)
     return tuple(sorted(w for w in lexicon.core if len(w) == length and table.get(w, 0.0) >= floor))

@@ -14,7 +14,14 @@ from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce.opening import book_choices
 from solver.deduce.rules import Row, Sheet
-from solver.deduce.strategies import DEFAULT_STRATEGY, Choice, check_strategy, choose
+from solver.deduce.strategies import (
+    DEFAULT_STRATEGY,
+    DEFAULT_VOCABULARY,
+    Choice,
+    check_strategy,
+    check_vocabulary,
+    choose,
+)
 
 
 @dataclass(frozen=True)
@@ -22,6 +29,7 @@ class Advice:
     sheet: Sheet
     history: tuple[cand.Turn, ...]
     strategy: str
+    vocabulary: str  # the lexicon tier Guesswords are recommended from
     deduction: cand.Deduction
     alphabets: cand.MarginalAlphabets | None
     choices: tuple[Choice, ...]  # best first; empty when the round is over or inconsistent
@@ -72,6 +80,7 @@ class Advice:
                 "absent": self.alphabets.absent,
             },
             "strategy": self.strategy,
+            "vocabulary": self.vocabulary,
             "recommended": [
                 {
                     "guess": c.guess,
@@ -102,15 +111,26 @@ def advise(
     lang: str = "en",
     top: int = 5,
     seconds: float | None = None,
+    vocabulary: str = DEFAULT_VOCABULARY,
 ) -> Advice:
-    """Deduce from the history and recommend the next row's Guessword."""
+    """Deduce from the history and recommend the next row's Guessword, from the
+    ``vocabulary`` tier (any word on the last row)."""
     check_strategy(strategy)
+    check_vocabulary(vocabulary)
     warnings = cand.check_history(history, sheet, lang)
     deduction = cand.deduce(history, sheet, pool, prior, lang)
     if not deduction.consistent:
         inconsistency = cand.explain(history, sheet, prior, lang)
         return Advice(
-            sheet, tuple(history), strategy, deduction, None, (), tuple(warnings), inconsistency
+            sheet,
+            tuple(history),
+            strategy,
+            vocabulary,
+            deduction,
+            None,
+            (),
+            tuple(warnings),
+            inconsistency,
         )
     if deduction.widened:
         source = pool.source if pool else "familiar tier"
@@ -119,9 +139,20 @@ def advise(
     choices: tuple[Choice, ...] = ()
     if not history:
         default_pool = pool is None or pool.source == "familiar tier"
-        choices = tuple(book_choices(sheet, strategy, prior, lang, top, default_pool) or ())
+        book = book_choices(sheet, strategy, prior, lang, top, default_pool, vocabulary)
+        choices = tuple(book or ())
     if not choices and len(history) < len(sheet.rows):
-        choices = tuple(choose(deduction, sheet, len(history), strategy, lang, top, seconds))
+        choices = tuple(
+            choose(deduction, sheet, len(history), strategy, lang, top, seconds, vocabulary)
+        )
     return Advice(
-        sheet, tuple(history), strategy, deduction, alphabets, choices, tuple(warnings), None
+        sheet,
+        tuple(history),
+        strategy,
+        vocabulary,
+        deduction,
+        alphabets,
+        choices,
+        tuple(warnings),
+        None,
     )

@@ -18,7 +18,7 @@ from solver.arena import Tournament
 from solver.deduce.game import oracle, play_round
 from solver.deduce.picks import candidates_for, check_difficulty
 from solver.deduce.rules import default_sheet
-from solver.deduce.strategies import check_strategy
+from solver.deduce.strategies import DEFAULT_VOCABULARY, check_strategy, check_vocabulary
 from solver.errors import UserError
 
 SCORE = "points"
@@ -28,6 +28,7 @@ BREAKDOWN = "row"
 def check(spec: Tournament) -> None:
     for strategy in spec.entries:
         check_strategy(strategy)
+    check_vocabulary(spec.option("vocabulary", DEFAULT_VOCABULARY))
     if spec.option("length", 6) not in (6, 7):
         raise UserError("What's My Word? rounds are 6 or 7 letters")
     if spec.option("gamewords", "familiar") != "familiar":
@@ -54,7 +55,12 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
     results = []
     for entry, strategy in enumerate(spec.entries):
         played = play_round(
-            word, sheet, strategy, prior=spec.option("prior", "familiar"), lang=lang
+            word,
+            sheet,
+            strategy,
+            prior=spec.option("prior", "familiar"),
+            lang=lang,
+            vocabulary=spec.option("vocabulary", DEFAULT_VOCABULARY),
         )
         results.append(
             {

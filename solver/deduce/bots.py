@@ -6,7 +6,8 @@ best (never on the last row, where it names its best guess). The hidden word a b
 level chooses is ``picks.pick``'s business.
 
 - ``easy``: ``points`` strategy, easy-tier vocabulary, picks among its 3 best.
-- ``medium``: ``lookahead``, familiar vocabulary, picks among its 2 best.
+- ``medium``: ``lookahead``, the default vocabulary (a common dictionary, ``core``), picks
+  among its 2 best.
 - ``hard``: ``lookahead``, any dictionary word, always its best: the full solver.
 """
 
@@ -19,6 +20,7 @@ from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce.opening import remembered_choose
 from solver.deduce.rules import Sheet
+from solver.deduce.strategies import DEFAULT_VOCABULARY
 from solver.errors import UserError
 
 
@@ -31,7 +33,7 @@ class BotLevel:
 
 LEVELS = {
     "easy": BotLevel("points", "easy", 3),
-    "medium": BotLevel("lookahead", "familiar", 2),
+    "medium": BotLevel("lookahead", DEFAULT_VOCABULARY, 2),
     "hard": BotLevel("lookahead", "all", 1),
 }
 

@@ -9,10 +9,10 @@ words that fit the scores heard, weighted by the prior), so every Gameword that 
 the same scores so far meets the same position and gets the same Guessword. The walk plays
 the strategy's Guessword once per position, splits the candidates by the score each would
 give it, and goes on with each part; a part of one candidate needs no strategy, since with
-one candidate left every strategy plays the best-scoring word of each row (the one that
-scores the most against it, ties to the first in the vocabulary), which is what the oracle
-scores from that row on (the strategies guess from every dictionary word; a narrower
-Guessword vocabulary would need the shortcut to use it). The result is every Gameword's
+one candidate left every strategy plays the best-scoring word of each row from its
+vocabulary (the one that scores the most against it, ties to the first), and the word
+itself on the last row. The oracle knows the word and guesses from every dictionary word, so
+a narrower vocabulary scores a little below it even then. The result is every Gameword's
 row scores, the ones ``play_round`` would give it (a test holds them equal); a figure
 under a prior is their weighted mean.
 
@@ -42,7 +42,12 @@ from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce.opening import remembered_choose
 from solver.deduce.rules import POINT_UNIT, Sheet
-from solver.deduce.strategies import check_strategy
+from solver.deduce.strategies import (
+    DEFAULT_VOCABULARY,
+    check_strategy,
+    check_vocabulary,
+    vocabulary_tier,
+)
 from solver.errors import UserError
 
 TASKS_PER_WORKER = 8  # subtrees handed out per worker: enough to even out their sizes
@@ -53,12 +58,14 @@ Progress = Callable[[int], None]  # told how many more Gamewords are finished
 
 @dataclass(frozen=True)
 class Setting:
-    """What a walk depends on: the sheet, the strategy, its candidates' prior, the pool."""
+    """What a walk depends on: the sheet, the strategy, its candidates' prior, the pool of
+    Gamewords, and the vocabulary the strategy guesses from."""
 
     sheet: Sheet
     strategy: str
     pool: lexicon.Pool
     prior: str = "familiar"  # the prior the strategy weighs candidates with
+    vocabulary: str = DEFAULT_VOCABULARY
 
 
 @dataclass(frozen=True)
@@ -77,7 +84,7 @@ class Walk:
 class Figure:
     """A walk's means under a prior over the Gamewords."""
 
-    prior: str  # how the Gamewords are weighted
+    opponent: str  # how the opponent draws Gamewords: a prior over the pool
     expected: float  # expected round score
     oracle: float  # expected oracle score
     ratio: float  # expected / oracle (the benchmark's ratio of sums)
@@ -87,7 +94,7 @@ class Figure:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "prior": self.prior,
+            "opponent": self.opponent,
             "expected": self.expected,
             "oracle": self.oracle,
             "ratio": self.ratio,
@@ -105,9 +112,12 @@ class _Node:
     members: np.ndarray
 
 
-def oracle_rows(codes: np.ndarray, sheet: Sheet, lang: str) -> np.ndarray:
-    """Points a player knowing each Gameword scores on each row: the best dictionary word of
-    the row (as ``game.oracle``), and on the last row the word itself with the bonus."""
+def oracle_rows(
+    codes: np.ndarray, sheet: Sheet, lang: str, vocabulary_of: str = "all"
+) -> np.ndarray:
+    """Points a player knowing each Gameword scores on each row: the best word of the row
+    from ``vocabulary_of`` (``all``: the oracle, as ``game.oracle``), and on the last row the
+    word itself with the bonus."""
     from solver.deduce import kernels
 
     best = np.zeros((len(codes), len(sheet.rows)), dtype=np.int64)
@@ -115,7 +125,7 @@ def oracle_rows(codes: np.ndarray, sheet: Sheet, lang: str) -> np.ndarray:
         if sheet.is_last(r):
             best[:, r] = kernels.max_units(sheet.word_length) * POINT_UNIT
             continue
-        vocabulary = lexicon.word_codes(row.length, "all", lang)
+        vocabulary = lexicon.word_codes(row.length, vocabulary_tier(sheet, r, vocabulary_of), lang)
         for start in range(0, len(codes), SCORE_CHUNK):
             units = kernels.score_matrix(
                 codes[start : start + SCORE_CHUNK], vocabulary, row.offset, False
@@ -127,10 +137,11 @@ def oracle_rows(codes: np.ndarray, sheet: Sheet, lang: str) -> np.ndarray:
 class _Walker:
     """Walks positions, writing each Gameword's row scores into arrays of the whole pool."""
 
-    def __init__(self, setting: Setting, oracle: np.ndarray) -> None:
+    def __init__(self, setting: Setting, oracle: np.ndarray, known: np.ndarray) -> None:
         self.setting = setting
         self.codes = lexicon.encode(setting.pool.words, setting.pool.lang)
         self.oracle = oracle
+        self.known = known  # each row's points once the word is known, from the vocabulary
         size, rows = len(setting.pool.words), len(setting.sheet.rows)
         self.scores = np.zeros((size, rows), dtype=np.int64)
         self.rows_to_one = np.zeros(size, dtype=np.int64)
@@ -139,19 +150,21 @@ class _Walker:
     def expand(self, node: _Node) -> list[_Node]:
         """Play the position: record each candidate's score on the row, and return the
         positions that follow (one per score heard); none after the last row or when one
-        candidate is left (its remaining rows are the oracle's)."""
+        candidate is left (its remaining rows score the best of the vocabulary)."""
         from solver.deduce import kernels
 
         setting, sheet, members, r = self.setting, self.setting.sheet, node.members, node.row_index
         if len(members) == 1:
             word = members[0]
-            self.scores[word, r:] = self.oracle[word, r:]
+            self.scores[word, r:] = self.known[word, r:]
             if self.rows_to_one[word] == 0:
                 self.rows_to_one[word] = max(r, 1)  # one from the start: row 1, as play_round
             return []
         deduction = cand.among(setting.pool, members, setting.prior)
         lang = setting.pool.lang
-        choice = remembered_choose(deduction, sheet, r, setting.strategy, lang, 1, None)[0]
+        choice = remembered_choose(
+            deduction, sheet, r, setting.strategy, lang, 1, None, setting.vocabulary
+        )[0]
         self.positions += 1
         row, last = sheet.rows[r], sheet.is_last(r)
         guess = lexicon.encode([choice.guess], lang)[0]
@@ -180,6 +193,7 @@ class _Walker:
 def walk(setting: Setting, workers: int = 1, progress: Progress | None = None) -> Walk:
     """Play the strategy against every Gameword of the pool, by its game tree."""
     check_strategy(setting.strategy)
+    check_vocabulary(setting.vocabulary)
     if setting.pool.length != setting.sheet.word_length:
         raise UserError(
             f"the pool holds {setting.pool.length}-letter words, "
@@ -188,7 +202,12 @@ def walk(setting: Setting, workers: int = 1, progress: Progress | None = None) -
     started = time.perf_counter()
     codes = lexicon.encode(setting.pool.words, setting.pool.lang)
     oracle = oracle_rows(codes, setting.sheet, setting.pool.lang)
-    walker = _Walker(setting, oracle)
+    known = (
+        oracle
+        if setting.vocabulary == "all"
+        else oracle_rows(codes, setting.sheet, setting.pool.lang, setting.vocabulary)
+    )
+    walker = _Walker(setting, oracle, known)
     root = _Node(0, np.arange(len(codes)))
     if workers <= 1:
         walker.walk(root, progress)
@@ -227,7 +246,7 @@ def _walk_in_processes(
 
     nodes = _split(walker, root, TASKS_PER_WORKER * workers, progress)
     context = multiprocessing.get_context("spawn")  # no forked Numba or thread state
-    work = [(walker.setting, walker.oracle, node) for node in nodes]
+    work = [(walker.setting, walker.oracle, walker.known, node) for node in nodes]
     with context.Pool(workers) as pool:  # leaving the block terminates the workers
         for node, scores, rows_to_one, positions in pool.imap_unordered(_walk_task, work):
             members = node.members  # their rows before node.row_index were played here
@@ -244,19 +263,20 @@ def _walk_task(arguments: tuple) -> tuple[_Node, np.ndarray, np.ndarray, int]:
     from solver.arena import one_thread
 
     one_thread()
-    setting, oracle, node = arguments
-    walker = _Walker(setting, oracle)
+    setting, oracle, known, node = arguments
+    walker = _Walker(setting, oracle, known)
     walker.walk(node)
     members = node.members
     scores = walker.scores[members, node.row_index :]
     return node, scores, walker.rows_to_one[members], walker.positions
 
 
-def figure(result: Walk, prior: str = "familiar") -> Figure:
-    """The walk's expected figures when the Gameword is drawn with ``prior``: ``familiar``
-    weighs words as the strategies do, ``uniform`` as ``deduce bench`` draws them."""
+def figure(result: Walk, opponent: str = "familiar") -> Figure:
+    """The walk's expected figures when the opponent draws the Gameword with the prior
+    ``opponent``: ``familiar`` weighs words as the strategies do, ``uniform`` as ``deduce
+    bench`` draws them."""
     pool = result.setting.pool
-    weights = cand.prior_weights(pool.words, prior, pool.lang)
+    weights = cand.prior_weights(pool.words, opponent, pool.lang)
     weights = weights / weights.sum()
     totals = result.scores.sum(axis=1)
     expected = float(weights @ totals)
@@ -270,12 +290,12 @@ def figure(result: Walk, prior: str = "familiar") -> Figure:
         else None
     )
     row_points = tuple(float(x) for x in weights @ result.scores)
-    return Figure(prior, expected, oracle, expected / oracle, bonus, to_one, row_points)
+    return Figure(opponent, expected, oracle, expected / oracle, bonus, to_one, row_points)
 
 
-def summary(result: Walk, priors: tuple[str, ...]) -> dict[str, object]:
+def summary(result: Walk, opponents: tuple[str, ...]) -> dict[str, object]:
     """What ``myword deduce evaluate`` reports, JSON-ready: the walk's settings and size,
-    and its figures under each prior over the Gamewords."""
+    and its figures for each way the opponent may draw Gamewords."""
     setting = result.setting
     return {
         "strategy": setting.strategy,
@@ -283,8 +303,9 @@ def summary(result: Walk, priors: tuple[str, ...]) -> dict[str, object]:
         "length": setting.sheet.word_length,
         "pool": setting.pool.source,
         "words": len(setting.pool.words),
-        "bot_prior": setting.prior,
+        "prior": setting.prior,
+        "vocabulary": setting.vocabulary,
         "positions": result.positions,
         "seconds": round(result.seconds, 3),
-        "figures": [figure(result, prior).to_json() for prior in priors],
+        "figures": [figure(result, opponent).to_json() for opponent in opponents],
     }

@@ -15,7 +15,7 @@ from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce.opening import remembered_choose
 from solver.deduce.rules import BONUS, Mark, Row, Sheet, marking, score
-from solver.deduce.strategies import DEFAULT_STRATEGY
+from solver.deduce.strategies import DEFAULT_STRATEGY, DEFAULT_VOCABULARY
 from solver.errors import UserError
 
 
@@ -95,15 +95,17 @@ def play_round(
     prior: str = "familiar",
     lang: str = "en",
     seconds: float | None = None,
+    vocabulary: str = DEFAULT_VOCABULARY,
 ) -> RoundResult:
-    """The bot fills a whole sheet against ``gameword``, hearing only the scores."""
+    """The bot fills a whole sheet against ``gameword``, hearing only the scores, guessing
+    from ``vocabulary``."""
     word = check_gameword(gameword, sheet, lang)
     history: list[cand.Turn] = []
     played = []
     started = time.perf_counter()  # a move's time: filtering what was heard, then choosing
     deduction = cand.deduce(history, sheet, pool, prior, lang)
     for index, row in enumerate(sheet.rows):
-        choices = remembered_choose(deduction, sheet, index, strategy, lang, 1, seconds)
+        choices = remembered_choose(deduction, sheet, index, strategy, lang, 1, seconds, vocabulary)
         guess = choices[0].guess
         elapsed = time.perf_counter() - started
         heard = score(word, guess, row.offset, sheet.is_last(index))

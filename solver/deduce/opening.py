@@ -39,8 +39,8 @@ def settings() -> dict[str, object]:
     }
 
 
-def _key(sheet: Sheet, strategy: str, prior: str, lang: str) -> str:
-    return f"{sheet}|{strategy}|{prior}|{lang}"
+def _key(sheet: Sheet, strategy: str, prior: str, lang: str, vocabulary: str) -> str:
+    return f"{sheet}|{strategy}|{prior}|{lang}|{vocabulary}"
 
 
 @cache
@@ -53,12 +53,18 @@ def _book() -> dict[str, list[dict[str, object]]]:
 
 
 def book_choices(
-    sheet: Sheet, strategy: str, prior: str, lang: str, top: int, is_default_pool: bool
+    sheet: Sheet,
+    strategy: str,
+    prior: str,
+    lang: str,
+    top: int,
+    is_default_pool: bool,
+    vocabulary: str = strategies.DEFAULT_VOCABULARY,
 ) -> list[strategies.Choice] | None:
     """The book's first-row choices for these settings, or None when it has none."""
     if not is_default_pool or top > BOOK_SIZE:
         return None
-    entry = _book().get(_key(sheet, strategy, prior, lang))
+    entry = _book().get(_key(sheet, strategy, prior, lang, vocabulary))
     if entry is None:
         return None
     return [strategies.Choice(**choice) for choice in entry[:top]]  # type: ignore[arg-type]
@@ -97,23 +103,27 @@ def remembered_choose(
 
 
 def build_book() -> dict[str, object]:
-    """Compute every entry: default sheets x strategies x priors, English familiar pool."""
+    """Compute every entry: default sheets x strategies x priors x vocabularies, English
+    familiar pool."""
     entries = {}
     for length in (6, 7):
         sheet = default_sheet(length)
         for prior in PRIORS:
             deduction = deduce([], sheet, prior=prior)
             for strategy in strategies.STRATEGIES:
-                choices = strategies.choose(deduction, sheet, 0, strategy, "en", BOOK_SIZE)
-                entries[_key(sheet, strategy, prior, "en")] = [
-                    {
-                        "guess": c.guess,
-                        "value": round(c.value, 6),
-                        "expected_points": round(c.expected_points, 6),
-                        "expected_bits": round(c.expected_bits, 6),
-                    }
-                    for c in choices
-                ]
+                for vocabulary in strategies.VOCABULARIES:
+                    choices = strategies.choose(
+                        deduction, sheet, 0, strategy, "en", BOOK_SIZE, vocabulary=vocabulary
+                    )
+                    entries[_key(sheet, strategy, prior, "en", vocabulary)] = [
+                        {
+                            "guess": c.guess,
+                            "value": round(c.value, 6),
+                            "expected_points": round(c.expected_points, 6),
+                            "expected_bits": round(c.expected_bits, 6),
+                        }
+                        for c in choices
+                    ]
     return {"settings": settings(), "entries": entries}
 
 

@@ -2,9 +2,10 @@
 
 The rulebook's advice: a good Gameword has few "interior" words and unusual letter
 combinations (POWWOW is harder than JINXES). We measure it rather than guess it: every
-familiar word was played against by the strongest strategy (``lookahead``), and its round
-score is kept in ``data/hardness-{6,7}.tsv`` (word, score, oracle). A low score means a word
-whose letters the solver pins down late and whose interior words pay little.
+familiar word was played against by the strongest strategy (``lookahead``, guessing from
+every word, as the hard bot does), and its round score is kept in
+``data/hardness-{6,7}.tsv`` (word, score, oracle). A low score means a word whose letters
+the solver pins down late and whose interior words pay little.
 
 - ``hard``: drawn from the tenth of familiar words the solver scores least against.
 - ``medium``: drawn from the middle of the range (30th to 70th percentile).
@@ -109,7 +110,8 @@ def _measure(args: tuple[str, int]) -> Hardness:
 
     word, length = args
     sheet = default_sheet(length)
-    return Hardness(word, play_round(word, sheet).total, oracle(word, sheet))
+    played = play_round(word, sheet, vocabulary="all")
+    return Hardness(word, played.total, oracle(word, sheet))
 
 
 def build_table(length: int, workers: int = 2) -> list[Hardness]:

@@ -37,6 +37,11 @@ from solver.errors import UserError
 
 STRATEGIES = ("lookahead", "points", "entropy")
 DEFAULT_STRATEGY = "lookahead"
+# The Guessword vocabularies a player may ask for (lexicon tiers, narrowest first). The
+# default is a common dictionary: a Guessword like ERNE, NEPER or EPHAH would be challenged
+# at a real table. The hard bot guesses from ``all`` (see ``bots.py``).
+VOCABULARIES = ("familiar", "core", "all")
+DEFAULT_VOCABULARY = "core"
 INFORMATION_UNITS = 1.0  # credit per bit for rows beyond the next, in units of 250 points
 SHORTLIST = 24
 BATCH = 8
@@ -56,6 +61,13 @@ def check_strategy(strategy: str) -> str:
     if strategy not in STRATEGIES:
         raise UserError(f"unknown strategy {strategy!r} (choose from {', '.join(STRATEGIES)})")
     return strategy
+
+
+def check_vocabulary(vocabulary: str) -> str:
+    if vocabulary not in VOCABULARIES:
+        known = ", ".join(VOCABULARIES)
+        raise UserError(f"unknown vocabulary {vocabulary!r} (choose from {known})")
+    return vocabulary
 
 
 def vocabulary_tier(sheet: Sheet, row_index: int, tier: str) -> str:
@@ -80,7 +92,8 @@ def choose(
 ) -> list[Choice]:
     """The ``top`` best Guesswords for a row, best first, given what has been deduced.
 
-    ``vocabulary`` is the tier the bot guesses from (``all``: any dictionary word)."""
+    ``vocabulary`` is the lexicon tier the Guesswords come from (``all``: any dictionary
+    word); the last row may name any word (``vocabulary_tier``)."""
     from solver.deduce import kernels
 
     check_strategy(strategy)

@@ -27,8 +27,12 @@ def spread_pool(length: int, size: int) -> lexicon.Pool:
     return lexicon.Pool(chosen, length, "en", "familiar", "test pool")
 
 
-def played_rounds(pool: lexicon.Pool, sheet, strategy: str, prior: str = "familiar"):
-    return [play_round(word, sheet, strategy, pool, prior) for word in pool.words]
+def played_rounds(
+    pool: lexicon.Pool, sheet, strategy: str, prior: str = "familiar", vocabulary: str = "core"
+):
+    return [
+        play_round(word, sheet, strategy, pool, prior, vocabulary=vocabulary) for word in pool.words
+    ]
 
 
 def assert_walk_is_the_game_loop(result: ev.Walk, rounds) -> None:
@@ -51,6 +55,23 @@ def test_every_word_scores_what_the_game_loop_gives_it(strategy: str) -> None:
     result = ev.walk(ev.Setting(SIX, strategy, pool))
     assert_walk_is_the_game_loop(result, played_rounds(pool, SIX, strategy))
     assert result.positions > 1
+
+
+@pytest.mark.parametrize("vocabulary", ["familiar", "all"])
+def test_each_vocabulary_walks_as_the_game_loop_plays(vocabulary: str) -> None:
+    """With one candidate left the walk scores the best word of the vocabulary on each row
+    (not the oracle's word, which a narrower vocabulary may lack): as the game loop does."""
+    pool = spread_pool(6, 80)
+    result = ev.walk(ev.Setting(SIX, "lookahead", pool, vocabulary=vocabulary))
+    rounds = played_rounds(pool, SIX, "lookahead", vocabulary=vocabulary)
+    assert_walk_is_the_game_loop(result, rounds)
+    codes = lexicon.encode(pool.words)
+    known = ev.oracle_rows(codes, SIX, "en", vocabulary)
+    if vocabulary == "familiar":  # familiar words lack some rows' best word, never the last
+        assert (known <= result.oracle).all() and (known < result.oracle).any()
+        assert (known[:, -1] == result.oracle[:, -1]).all()
+    else:
+        assert (known == result.oracle).all()
 
 
 def test_seven_letters_with_the_bot_weighing_candidates_alike() -> None:
@@ -119,15 +140,16 @@ def word_list(tmp_path):
 
 def test_the_command_reports_the_walk(word_list: str) -> None:
     result = run(
-        "deduce", "evaluate", "--strategy", "points", "--from-list", word_list, "--prior", "both",
-        "--json",
+        "deduce", "evaluate", "--strategy", "points", "--from-list", word_list,
+        "--opponent", "both", "--json",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
     assert document["words"] == 30 and document["strategy"] == "points"
-    assert [f["prior"] for f in document["figures"]] == ["familiar", "uniform"]
+    assert [f["opponent"] for f in document["figures"]] == ["familiar", "uniform"]
+    assert document["vocabulary"] == "core" and document["prior"] == "familiar"
     pool = lexicon.pool(6, from_list=word_list)
-    walked = ev.walk(ev.Setting(SIX, "points", pool))
+    walked = ev.walk(ev.Setting(SIX, "points", pool, vocabulary="core"))
     assert document["figures"][1]["expected"] == pytest.approx(walked.scores.sum(1).mean())
     assert 0 < document["figures"][0]["ratio"] <= 1
     table = run("deduce", "evaluate", "--strategy", "points", "--from-list", word_list)
@@ -142,6 +164,8 @@ def test_the_command_reports_the_walk(word_list: str) -> None:
         (["--from-list", "EMPTY"], "the pool is empty"),
         (["--workers", "0"], "0 is not in the range"),
         (["--prior", "zipf"], "'zipf' is not one of"),
+        (["--opponent", "zipf"], "'zipf' is not one of"),
+        (["--vocabulary", "easy"], "'easy' is not one of"),
         (["--strategy", "random"], "'random' is not one of"),
     ],
 )

@@ -74,7 +74,8 @@ def test_familiar_sizes_match_the_design_page() -> None:
 def test_tier_of() -> None:
     assert lexicon.tier_of("table") == "easy"
     assert lexicon.tier_of("armada") == "familiar"
-    assert lexicon.tier_of("furlong") == "all"
+    assert lexicon.tier_of("furlong") == "core"  # in the common dictionary, not familiar
+    assert lexicon.tier_of("erne") == "all"  # only in the play list
     assert lexicon.tier_of("london") is None
 
 

@@ -31,7 +31,17 @@ PRIOR_OPTION = click.option(
     type=click.Choice(["familiar", "uniform"]),
     default="familiar",
     show_default=True,
-    help="Candidate weights: more familiar words likelier, or all alike.",
+    help="How the opponent is assumed to pick a Gameword: familiar words likelier, or all "
+    "alike (weights the candidates).",
+)
+VOCABULARY_OPTION = click.option(
+    "--vocabulary",
+    type=click.Choice(["familiar", "core", "all"]),
+    default="core",
+    show_default=True,
+    help="Guesswords from familiar words, a common dictionary (core), or every word "
+    "of the play list (all, which has words like ERNE and EPHAH). The last row may name "
+    "any word.",
 )
 
 
@@ -122,6 +132,7 @@ def score(gameword: str, guess: str, row_number: int, sheet: str, as_json: bool)
 @SHEET_OPTION
 @click.option("--history", default="", help='Rows played so far, e.g. "SO 0, DEN 1250".')
 @STRATEGY_OPTION
+@VOCABULARY_OPTION
 @pool_options
 @PRIOR_OPTION
 @click.option(
@@ -140,7 +151,19 @@ def score(gameword: str, guess: str, row_number: int, sheet: str, as_json: bool)
 @LANG_OPTION
 @JSON_OPTION
 def advise(
-    length, sheet, history, strategy, tier, from_text, from_list, prior, top, seconds, lang, as_json
+    length,
+    sheet,
+    history,
+    strategy,
+    vocabulary,
+    tier,
+    from_text,
+    from_list,
+    prior,
+    top,
+    seconds,
+    lang,
+    as_json,
 ) -> None:
     """Deduce the opponent's Gameword from the scores heard and recommend the next Guessword."""
     from solver import render
@@ -154,7 +177,9 @@ def advise(
         raise UserError("give --length or --sheet, not both")
     played = load_sheet(length or sheet)
     pool = _pool(played.word_length, tier, lang, from_text, from_list)
-    advice = advise_next(parse_history(history), played, strategy, pool, prior, lang, top, seconds)
+    advice = advise_next(
+        parse_history(history), played, strategy, pool, prior, lang, top, seconds, vocabulary
+    )
     for warning in advice.warnings:
         click.echo(f"warning: {warning}", err=True)
     if as_json:
@@ -168,12 +193,15 @@ def advise(
 @deduce.command()
 @click.argument("gamewords", metavar="GAMEWORD...", nargs=-1, required=True)
 @STRATEGY_OPTION
+@VOCABULARY_OPTION
 @SHEET_OPTION
 @pool_options
 @PRIOR_OPTION
 @LANG_OPTION
 @JSON_OPTION
-def solve(gamewords, strategy, sheet, tier, from_text, from_list, prior, lang, as_json) -> None:
+def solve(
+    gamewords, strategy, vocabulary, sheet, tier, from_text, from_list, prior, lang, as_json
+) -> None:
     """Let the bot play a whole round against each known GAMEWORD."""
     from solver import render
     from solver.deduce import load_sheet
@@ -182,7 +210,9 @@ def solve(gamewords, strategy, sheet, tier, from_text, from_list, prior, lang, a
 
     played = load_sheet(sheet)
     pool = _pool(played.word_length, tier, lang, from_text, from_list)
-    results = [play_round(w, played, strategy, pool, prior, lang) for w in gamewords]
+    results = [
+        play_round(w, played, strategy, pool, prior, lang, vocabulary=vocabulary) for w in gamewords
+    ]
     if as_json:
         render.emit_json(
             [dict(r.to_json(), oracle=oracle(r.gameword, played, lang)) for r in results]
@@ -211,10 +241,11 @@ def solve(gamewords, strategy, sheet, tier, from_text, from_list, prior, lang, a
     show_default=True,
     help="Draw from the familiar pool, or from what the bot hides at a difficulty.",
 )
+@VOCABULARY_OPTION
 @PRIOR_OPTION
 @LANG_OPTION
 @arena_options(100)
-def deduce_bench(strategy, length, gamewords, prior, lang, **kwargs) -> None:
+def deduce_bench(strategy, length, gamewords, vocabulary, prior, lang, **kwargs) -> None:
     """Strategies play rounds against the same drawn Gamewords; compare with the oracle."""
     spec, settings = arena_spec(
         "deduce",
@@ -222,6 +253,7 @@ def deduce_bench(strategy, length, gamewords, prior, lang, **kwargs) -> None:
         kwargs,
         length=int(length),
         gamewords=gamewords,
+        vocabulary=vocabulary,
         prior=prior,
         lang=lang,
     )
@@ -231,7 +263,8 @@ def deduce_bench(strategy, length, gamewords, prior, lang, **kwargs) -> None:
         ("bonus", "bonus_rate", "{:.1%}"),
         ("rows to one", "mean_rows_to_one", "{:.2f}"),
     ]
-    run_tournament(spec, settings, columns, f"What's My Word? {length} letters: {strategy}")
+    title = f"What's My Word? {length} letters: {strategy}, Guesswords from {vocabulary}"
+    run_tournament(spec, settings, columns, title)
 
 
 @deduce.command()
@@ -244,21 +277,15 @@ def deduce_bench(strategy, length, gamewords, prior, lang, **kwargs) -> None:
 )
 @SHEET_OPTION
 @pool_options
+@VOCABULARY_OPTION
+@PRIOR_OPTION
 @click.option(
-    "--prior",
-    "priors",
+    "--opponent",
     type=click.Choice(["familiar", "uniform", "both"]),
     default="familiar",
     show_default=True,
-    help="How Gamewords are drawn for the mean: weighted as the bot weighs candidates, "
-    "all alike (as deduce bench draws them), or both.",
-)
-@click.option(
-    "--bot-prior",
-    type=click.Choice(["familiar", "uniform"]),
-    default="familiar",
-    show_default=True,
-    help="Candidate weights the strategy plays with (--prior of advise, solve, bench).",
+    help="How the opponent draws Gamewords for the mean: familiar words likelier (as "
+    "--prior familiar assumes), all alike (as deduce bench draws them), or both.",
 )
 @click.option(
     "--workers",
@@ -271,7 +298,18 @@ def deduce_bench(strategy, length, gamewords, prior, lang, **kwargs) -> None:
 @LANG_OPTION
 @JSON_OPTION
 def evaluate(
-    strategy, length, sheet, tier, from_text, from_list, priors, bot_prior, workers, lang, as_json
+    strategy,
+    length,
+    sheet,
+    tier,
+    from_text,
+    from_list,
+    vocabulary,
+    prior,
+    opponent,
+    workers,
+    lang,
+    as_json,
 ) -> None:
     """A strategy's exact expected round score and its ratio to the oracle, over every
     Gameword of the pool: the strategy's game tree is walked, one move per position (no
@@ -289,10 +327,10 @@ def evaluate(
     played = load_sheet(length or sheet)
     pool = _pool(played.word_length, tier, lang, from_text, from_list)
     pool = pool or lexicon.pool(played.word_length, "familiar", lang)
-    setting = Setting(played, strategy, pool, bot_prior)
-    chosen = ("familiar", "uniform") if priors == "both" else (priors,)
+    setting = Setting(played, strategy, pool, prior, vocabulary)
+    chosen = ("familiar", "uniform") if opponent == "both" else (opponent,)
     with Progress(console=render.console(stderr=True), transient=True) as progress:
-        title = f"{strategy}, {played.word_length} letters"
+        title = f"{strategy}, {played.word_length} letters, Guesswords from {vocabulary}"
         task = progress.add_task(title, total=len(pool.words))
         result = walk(setting, workers, lambda done: progress.advance(task, done))
     report = summary(result, chosen)

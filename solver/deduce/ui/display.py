@@ -350,18 +350,19 @@ def round_line(index: int, game_round: Mapping[str, Any], running: Mapping[str, 
 
 
 def evaluation_table(summary: Mapping[str, Any]) -> Table:
-    """``deduce evaluate``: one line per prior over the Gamewords."""
+    """``deduce evaluate``: one line per way the opponent draws Gamewords."""
     title = (
-        f"{summary['strategy']}, {summary['length']} letters, {summary['pool']} "
-        f"({summary['words']:,} words), candidates weighted {summary['bot_prior']}"
+        f"{summary['strategy']}, {summary['length']} letters, Guesswords from "
+        f"{summary['vocabulary']}, Gamewords from the {summary['pool']} "
+        f"({summary['words']:,} words), candidates weighted {summary['prior']}"
     )
     table = Table(title=title)
-    for heading in ("Gamewords", "expected score", "oracle", "ratio", "bonus", "rows to one"):
-        table.add_column(heading, justify="left" if heading == "Gamewords" else "right")
+    for heading in ("opponent draws", "expected score", "oracle", "ratio", "bonus", "rows to one"):
+        table.add_column(heading, justify="left" if heading == "opponent draws" else "right")
     for figure in summary["figures"]:
         to_one = figure["rows_to_one"]
         table.add_row(
-            figure["prior"],
+            figure["opponent"],
             f"{figure['expected']:,.1f}",
             f"{figure['oracle']:,.1f}",
             f"{figure['ratio']:.4f}",
