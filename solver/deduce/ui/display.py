@@ -135,7 +135,7 @@ def advice_view(advice: Advice, top: int) -> Group:
             "expected points",
             "expected bits",
             "value",
-            title=f"Recommended ({advice.strategy})",
+            title=f"Recommended ({advice.strategy}, Guesswords from {advice.vocabulary})",
         )
         for i, choice in enumerate(advice.choices):
             style = "bold green" if i == 0 else ""
