@@ -113,3 +113,55 @@ def test_advice_when_the_round_is_over() -> None:
     advice = advise(history, SIX)
     assert advice.next_row is None and advice.choices == ()
     assert advice.deduction.words == ("ballet",)
+
+
+SIX = default_sheet(6)
+
+
+@pytest.mark.parametrize("history", ["SO 0, DEN 1250", "SO 0, DEN 1250, EBB 1000", ""])
+def test_advice_comes_from_the_chosen_vocabulary(history: str) -> None:
+    """Advised Guesswords are words a person accepts: by default a common dictionary
+    (``core``); ``all`` may name play-list words like ANE (issue: ERNE, NEPER, EPHAH...)."""
+    turns = parse_history(history)
+    for vocabulary in ("familiar", "core", "all"):
+        advice = advise(turns, SIX, top=5, vocabulary=vocabulary)
+        assert advice.vocabulary == vocabulary and advice.choices
+        for choice in advice.choices:
+            assert choice.guess in lexicon.words(len(choice.guess), vocabulary)
+    assert advise(turns, SIX, top=5).vocabulary == "core"
+
+
+def test_the_vocabulary_changes_the_advice() -> None:
+    """ANE is among the five best with every word allowed, and not from the common dictionary."""
+    turns = parse_history("SO 0, DEN 1250")
+    everything = [c.guess for c in advise(turns, SIX, top=5, vocabulary="all").choices]
+    common = [c.guess for c in advise(turns, SIX, top=5).choices]
+    assert "ane" in everything and "ane" not in common
+
+
+def test_the_last_row_may_name_any_word() -> None:
+    """The hidden word may lie outside the vocabulary: the last row searches every word."""
+    from solver.deduce.strategies import vocabulary_tier
+
+    assert vocabulary_tier(SIX, len(SIX.rows) - 1, "familiar") == "all"
+    assert vocabulary_tier(SIX, 0, "familiar") == "familiar"
+
+
+def test_an_unknown_vocabulary_is_a_user_error() -> None:
+    with pytest.raises(UserError, match="unknown vocabulary 'easy'"):
+        advise([], SIX, vocabulary="easy")
+
+
+@pytest.mark.parametrize(("difficulty", "vocabulary"), [("easy", "easy"), ("medium", "core")])
+def test_bots_guess_common_words(difficulty: str, vocabulary: str) -> None:
+    """Easy and medium bots guess from common words on every row before the last (the hard
+    bot may use the whole play list)."""
+    import random
+
+    from solver.deduce.bots import bot_guess, level
+
+    history: list[Turn] = []
+    for index, row in enumerate(SIX.rows[:-1]):
+        guess = bot_guess(level(difficulty), history, SIX, random.Random(index))
+        assert guess in lexicon.words(row.length, vocabulary), guess
+        history.append(Turn(guess, score("ballet", guess, row.offset, False)))
