@@ -24,13 +24,11 @@ Kernel modules import ``njit`` and ``prange`` from here, never from numba direct
 from __future__ import annotations
 
 import os
-import tempfile
-from importlib import metadata
 from pathlib import Path
 
+from solver import cachedir
 from solver.cores import usable_cores
 
-DISTRIBUTION = "myword-games"  # the name on PyPI; the command is myword
 THREADS_VARIABLE = "MYWORD_THREADS"  # the --threads setting, inherited by worker processes
 # Spins of an idle OpenMP thread before it sleeps (GNU OpenMP's default is 300,000, about a
 # millisecond). Measured with ``deduce bench --games 10`` on 2 cores (README "Threads"):
@@ -39,39 +37,14 @@ THREADS_VARIABLE = "MYWORD_THREADS"  # the --threads setting, inherited by worke
 SPIN_COUNT = "3000"
 
 
-def _version() -> str:
-    try:
-        return metadata.version(DISTRIBUTION)
-    except metadata.PackageNotFoundError:  # run from a source tree, not installed
-        return "source"
-
-
-def _writable(folder: Path) -> bool:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=folder):
-            pass
-    except OSError:
-        return False
-    return True
-
-
 def cache_dir() -> Path | None:
-    """The folder for Numba's cache: ``NUMBA_CACHE_DIR`` when set, else the first writable
-    of the user's cache folder and a private temporary one; None when none can be written
-    (Numba then keeps to its own choice)."""
+    """The folder for Numba's cache: ``NUMBA_CACHE_DIR`` when set, else the user's cache
+    folder or a private temporary one (``cachedir``); None when none can be written (Numba
+    then keeps to its own choice)."""
     configured = os.environ.get("NUMBA_CACHE_DIR")
     if configured:
         return Path(configured)
-    from platformdirs import user_cache_dir
-
-    version = _version()
-    user = f"myword-{os.getuid()}" if hasattr(os, "getuid") else "myword"
-    for base in (Path(user_cache_dir("myword")), Path(tempfile.gettempdir()) / user):
-        folder = base / version / "numba"
-        if _writable(folder):
-            return folder
-    return None
+    return cachedir.user_folder("numba")
 
 
 def configured_threads() -> int:

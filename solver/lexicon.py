@@ -141,6 +141,13 @@ def load(lang: str = "en") -> Lexicon:
     return Lexicon(spec, play, core)
 
 
+def sources(lang: str = "en") -> tuple[Path, ...]:
+    """The files a language's words and frequencies are read from: what a table built from
+    them (``tables.stored``) must be keyed on."""
+    folder = dictionaries_dir() / language(lang).code
+    return (folder / "play.txt", folder / "core.txt", _wordfreq_data(lang))
+
+
 def is_word(word: str, lang: str = "en") -> bool:
     """Whether a player may use this word (case and, in Spanish, accents ignored)."""
     return load(lang).is_word(word)
@@ -238,19 +245,31 @@ def check_tier(tier: str) -> str:
 
 
 @cache
+def _by_length(tier: str, lang: str) -> dict[int, tuple[str, ...]]:
+    """A tier's words grouped by length, each group sorted: one pass over the list, where
+    asking each length in turn would scan the whole list (a million Spanish forms) once per
+    length."""
+    lexicon = load(lang)
+    if tier == "all":
+        chosen: Iterable[str] = lexicon.play
+    elif tier == "core":
+        chosen = lexicon.core
+    else:
+        floor = EASY_ZIPF if tier == "easy" else FAMILIAR_ZIPF
+        table = zipf_table(lang)
+        chosen = (w for w in lexicon.core if table.get(w, 0.0) >= floor)
+    groups: dict[int, list[str]] = {}
+    for word in sorted(chosen):
+        groups.setdefault(len(word), []).append(word)
+    return {length: tuple(group) for length, group in groups.items()}
+
+
 def words(length: int, tier: str = "all", lang: str = "en") -> tuple[str, ...]:
     """The words of one length in a tier, sorted; empty when there are none."""
     check_tier(tier)
     if length < 1:
         raise LexiconError(f"a word length must be at least 1, not {length}")
-    lexicon = load(lang)
-    if tier == "all":
-        return tuple(sorted(w for w in lexicon.play if len(w) == length))
-    if tier == "core":
-        return tuple(sorted(w for w in lexicon.core if len(w) == length))
-    floor = EASY_ZIPF if tier == "easy" else FAMILIAR_ZIPF
-    table = zipf_table(lang)
-    return tuple(sorted(w for w in lexicon.core if len(w) == length and table.get(w, 0.0) >= floor))
+    return _by_length(tier, lang).get(length, ())
 
 
 def encode(word_list: Iterable[str], lang: str = "en") -> np.ndarray:
@@ -259,10 +278,15 @@ def encode(word_list: Iterable[str], lang: str = "en") -> np.ndarray:
     Code i is the i-th letter of the language's alphabet (a=0 ... z=25, Spanish ñ=26), the
     layout every Numba kernel in myword takes.
     """
-    import numpy as np
 
     spec = language(lang)
-    normalized = [spec.normalize(w) for w in word_list]
+    return _encode_normalized([spec.normalize(w) for w in word_list], spec)
+
+
+def _encode_normalized(normalized: list[str], spec: Language) -> np.ndarray:
+    """``encode`` for words already in their stored form (the lists' own words)."""
+    import numpy as np
+
     if not normalized:
         return np.zeros((0, 0), dtype=np.uint8)
     length = len(normalized[0])
@@ -285,7 +309,7 @@ def decode(codes: np.ndarray, lang: str = "en") -> list[str]:
 @cache
 def word_codes(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
     """``encode(words(length, tier, lang))``, cached and read-only: row i is word i."""
-    codes = encode(words(length, tier, lang), lang)
+    codes = _encode_normalized(list(words(length, tier, lang)), language(lang))
     codes.flags.writeable = False
     return codes
 

@@ -28,3 +28,18 @@ def private_data_folder(tmp_path_factory, monkeypatch):
     """Saved games and their key go to a folder of the test session's own, never to the
     user's data folder."""
     monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_table_cache(tmp_path_factory):
+    """Word tables (``solver.tables``) are built into a folder of the test session's own,
+    once per session, never into the user's cache."""
+    import os
+
+    previous = os.environ.get("MYWORD_CACHE_DIR")
+    os.environ["MYWORD_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if previous is None:
+        os.environ.pop("MYWORD_CACHE_DIR", None)
+    else:
+        os.environ["MYWORD_CACHE_DIR"] = previous

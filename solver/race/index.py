@@ -55,7 +55,27 @@ class WordTable:
 
 @cache
 def word_table(tier: str = "all", lang: str = "en") -> WordTable:
-    """Every word of the tier with at least 3 letters, ready for the kernel (built once)."""
+    """Every word of the tier with at least 3 letters, ready for the kernel: built once per
+    word lists and kept on disk (``tables``), read once per process."""
+    from solver import tables
+
+    lexicon.check_tier(tier)
+    arrays = tables.stored(
+        f"race-{tier}-{lang}", lexicon.sources(lang), lambda: _build_word_table(tier, lang)
+    )
+    return WordTable(
+        tables.array_to_words(arrays["words"]),
+        arrays["codes"],
+        arrays["lengths"],
+        arrays["counts"],
+        arrays["masks"],
+        arrays["zipf"],
+    )
+
+
+def _build_word_table(tier: str, lang: str) -> dict[str, np.ndarray]:
+    from solver import tables
+
     letters = len(lexicon.language(lang).alphabet)
     all_lengths = {len(w) for w in lexicon.load(lang).play}
     lengths_present = [
@@ -69,15 +89,23 @@ def word_table(tier: str = "all", lang: str = "en") -> WordTable:
         codes[start : start + len(block), :n] = block
         start += len(block)
     lengths = np.array([len(w) for w in words], dtype=np.int64)
-    filled = np.arange(codes.shape[1]) < lengths[:, np.newaxis]
-    counts = np.stack([((codes == letter) & filled).sum(axis=1) for letter in range(letters)], 1)
-    counts = counts.astype(np.uint8)
+    counts = np.zeros((len(words), letters), dtype=np.uint8)
+    for column in range(codes.shape[1]):  # padding (code 0 past the end) is not counted
+        filled = lengths > column
+        np.add.at(counts, (np.flatnonzero(filled), codes[filled, column]), 1)
     masks = ((counts > 0).astype(np.uint32) << np.arange(letters, dtype=np.uint32)).sum(
         axis=1, dtype=np.uint32
     )
     frequencies = lexicon.zipf_table(lang)
     zipf = np.array([frequencies.get(w, 0.0) for w in words])
-    return WordTable(words, codes, lengths, counts, masks, zipf)
+    return {
+        "words": tables.words_to_array(words),
+        "codes": codes,
+        "lengths": lengths,
+        "counts": counts,
+        "masks": masks,
+        "zipf": zipf,
+    }
 
 
 def parse_table(text: str | list[str], lang: str = "en") -> list[str]:

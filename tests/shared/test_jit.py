@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from solver import jit
+from solver import cachedir, jit
 
 
 def test_numba_cache_dir_is_respected(monkeypatch, tmp_path: Path) -> None:
@@ -16,7 +16,7 @@ def test_the_users_cache_folder_under_the_version(monkeypatch, tmp_path: Path) -
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     monkeypatch.setattr("platformdirs.user_cache_dir", lambda name: str(tmp_path / name))
     folder = jit.cache_dir()
-    assert folder == tmp_path / "myword" / jit._version() / "numba" and folder.is_dir()
+    assert folder == tmp_path / "myword" / cachedir.version() / "numba" and folder.is_dir()
 
 
 def test_an_unwritable_home_falls_back_to_a_private_temporary_folder(
