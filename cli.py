@@ -13,17 +13,26 @@ import sys
 
 import click
 
-from solver.deduce.ui.commands import deduce
-from solver.layout.ui.commands import layout
-from solver.race.ui.commands import race
-from solver.ui.demo import demo
 from solver.ui.group import UserErrorsAsMessages
-from solver.ui.play import play, serve
-from solver.ui.saved import games
-from solver.ui.words import words
+
+# Each command's module, imported only when the command runs (or --help lists it).
+COMMANDS = {
+    "demo": "solver.ui.demo:demo",
+    "play": "solver.ui.play:play",
+    "serve": "solver.ui.play:serve",
+    "games": "solver.ui.saved:games",
+    "words": "solver.ui.words:words",
+    "deduce": "solver.deduce.ui.commands:deduce",
+    "race": "solver.race.ui.commands:race",
+    "layout": "solver.layout.ui.commands:layout",
+}
 
 
-@click.group(cls=UserErrorsAsMessages, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=UserErrorsAsMessages,
+    lazy=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(package_name="myword-games", prog_name="myword")  # the PyPI name
 @click.option(
     "--threads",
@@ -40,10 +49,6 @@ def main(threads: int | None) -> None:
         raise click.ClickException("standard output is closed: nowhere to print")
     if threads is not None:  # read where numba is first imported (solver/jit.py)
         os.environ["MYWORD_THREADS"] = str(threads)
-
-
-for command in (demo, play, serve, games, words, deduce, race, layout):
-    main.add_command(command)
 
 
 if __name__ == "__main__":

@@ -209,13 +209,27 @@ def zipf_table(lang: str = "en") -> dict[str, float]:
     return table
 
 
+def frequencies(lang: str = "en") -> dict[str, float]:
+    """Zipf frequency of every word wordfreq has seen, normalized (the most frequent
+    spelling wins): what the word index (``wordindex``) stores for words of any list."""
+    table: dict[str, float] = {}
+    buckets = _frequency_buckets(lang)
+    for index in range(len(buckets) - 1, -1, -1):  # rarest first: the most frequent wins
+        table.update(dict.fromkeys(buckets[index], _bucket_zipf(index)))
+    return table
+
+
 def zipf(word: str, lang: str = "en") -> float:
     """Zipf frequency (log10 of uses per billion words), as wordfreq rounds it; 0 if unseen.
 
-    One lookup scans the frequency buckets (about 2 ms) rather than building the whole
-    table, so that ``myword words check`` starts fast; for many words use ``zipf_table``.
+    Asked of the word index (``wordindex``: a SQLite look-up, no list loaded), else by
+    scanning the frequency buckets (about 2 ms); for many words use ``zipf_table``.
     """
     key = language(lang).normalize(word)
+    from solver import wordindex
+
+    if (known := wordindex.facts(key, lang)) is not None:
+        return known[1]
     for index, bucket in enumerate(_frequency_buckets(lang)):
         if key in bucket:
             return _bucket_zipf(index)
@@ -223,13 +237,24 @@ def zipf(word: str, lang: str = "en") -> float:
 
 
 def tier_of(word: str, lang: str = "en") -> str | None:
-    """The smallest tier holding the word, or None when it is not a word at all."""
+    """The smallest tier holding the word, or None when it is not a word at all. Asked of
+    the word index when one can be kept (no list loaded), else of the lists."""
+    from solver import wordindex
+
+    normalized = language(lang).normalize(word)
+    if (known := wordindex.facts(normalized, lang)) is not None:
+        return known[0]
     lexicon = load(lang)
-    normalized = lexicon.language.normalize(word)
     if normalized not in lexicon.play:
         return None
-    if normalized in lexicon.core:
-        frequency = zipf(normalized, lang)
+    return tier_from(normalized, lexicon, None)
+
+
+def tier_from(word: str, lexicon: Lexicon, table: dict[str, float] | None) -> str:
+    """The smallest tier of a word of the play list (``table``: ``zipf_table``, or None to
+    look its frequency up alone)."""
+    if word in lexicon.core:
+        frequency = zipf(word, lexicon.language.code) if table is None else table.get(word, 0.0)
         if frequency >= EASY_ZIPF:
             return "easy"
         if frequency >= FAMILIAR_ZIPF:

@@ -12,7 +12,28 @@ import click
 
 
 class UserErrorsAsMessages(click.Group):
-    """Turns the package's UserError into click's one-line ``Error: ...`` and exit 1."""
+    """Turns the package's UserError into click's one-line ``Error: ...`` and exit 1.
+
+    Its commands are named with where they live (``lazy``: name -> "module:attribute") and
+    imported only when used, so that ``myword words check`` does not pay for importing the
+    games' command modules (click's pattern for lazily loaded subcommands)."""
+
+    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.lazy or cmd_name in self.commands:
+            return super().get_command(ctx, cmd_name)
+        import importlib
+
+        module, attribute = self.lazy[cmd_name].split(":")
+        command = getattr(importlib.import_module(module), attribute)
+        self.add_command(command, cmd_name)
+        return command
 
     def invoke(self, ctx: click.Context) -> object:
         from solver.errors import UserError

@@ -1,0 +1,57 @@
+"""The word index (``solver.wordindex``): one word's tier and frequency from a SQLite file,
+the same answers the lists give, in both languages, and the lists again when no index can
+be kept."""
+
+import random
+
+import pytest
+
+from solver import lexicon, wordindex
+
+
+def from_the_lists(word: str, lang: str) -> tuple[str | None, float]:
+    """What the lists and wordfreq's buckets say, as before the index."""
+    lex = lexicon.load(lang)
+    tier = lexicon.tier_from(word, lex, lexicon.zipf_table(lang)) if word in lex.play else None
+    for index, bucket in enumerate(lexicon._frequency_buckets(lang)):
+        if word in bucket:
+            return tier, lexicon._bucket_zipf(index)
+    return tier, 0.0
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_index_answers_as_the_lists_do(lang: str) -> None:
+    play = sorted(lexicon.load(lang).play)
+    words = random.Random(7).sample(play, 500)
+    words += ["london", "madrid", "xyzzy", "table", "mesa", "erne", "furlong", "sorrel"]
+    for word in words:
+        assert wordindex.facts(word, lang) == from_the_lists(word, lang), word
+
+
+def test_without_a_cache_the_lists_answer(tmp_path, monkeypatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")  # no folder can be made under a file
+    monkeypatch.setenv("MYWORD_CACHE_DIR", str(blocker))
+    wordindex._connection.cache_clear()
+    try:
+        assert wordindex.facts("table", "en") is None
+        assert lexicon.tier_of("table") == "easy" and lexicon.tier_of("erne") == "all"
+        assert lexicon.zipf("table") == pytest.approx(5.05)
+    finally:
+        wordindex._connection.cache_clear()
+
+
+def test_a_damaged_index_is_not_trusted(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("MYWORD_CACHE_DIR", str(tmp_path))
+    wordindex._connection.cache_clear()
+    try:
+        assert wordindex.facts("table", "en") == ("easy", 5.05)
+        (index,) = (tmp_path / "tables").glob("words-en-*.sqlite")
+        wordindex._connection.cache_clear()
+        index.write_bytes(b"not a database")
+        assert wordindex.facts("table", "en") is None  # the lists answer this time
+        assert not index.exists()  # and the next process builds it again
+        wordindex._connection.cache_clear()
+        assert wordindex.facts("table", "en") == ("easy", 5.05)
+    finally:
+        wordindex._connection.cache_clear()
