@@ -364,7 +364,9 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
     if kind == "said":
         rows = game_round["theirs"]
         index = len(rows) - 1 if entry.get("row") is None else entry["row"]
-        if not rows or not 0 <= index < len(rows):
+        if not rows:
+            raise Refused("Their sheet has no rows yet.")
+        if not 0 <= index < len(rows):
             raise Refused(f"Their sheet has no row {index + 1} yet.")
         said = _possible(sheet, index, entry["score"], "their")
         row = rows[index]
@@ -385,6 +387,8 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
     if kind == "heard":
         rows = game_round["mine"]
         index = entry["row"]
+        if not rows:
+            raise Refused("Your sheet has no rows yet.")
         if not 0 <= index < len(rows):
             raise Refused(f"Your sheet has no row {index + 1} yet.")
         now = _possible(sheet, index, entry["score"], "your")
