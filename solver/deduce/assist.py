@@ -801,6 +801,7 @@ class Advisor:
 
     settings: Settings
     size: int = 512
+    warmed: bool = False  # the kernels compiled (``warm_up``)
     _kept: OrderedDict = field(default_factory=OrderedDict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -908,8 +909,11 @@ def advice_warnings(advice: Any) -> list[str]:
 def warm_up(advisor: Advisor) -> None:
     """Compile the kernels now (Numba, once per process; cached on disk after the very
     first run), with a position that uses each, so that the first advice is not slow."""
+    if advisor.warmed:
+        return
     for length in (6, 7) if advisor.settings.rounds == 2 else (6,):
         sheet = default_sheet(length)
         opening = sheet.rows[0].length
         guess = lexicon.words(opening, "familiar", advisor.settings.lang)[0]
         advisor.advise(length, [cand.Turn(guess, 0)])
+    advisor.warmed = True
