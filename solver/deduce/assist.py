@@ -262,9 +262,10 @@ def _possible(sheet: Sheet, index: int, points: int, whose: str) -> int:
         raise Refused(f"{points} is not a score: scores are multiples of 250.")
     allowed = possible_scores(row, sheet.word_length, sheet.is_last(index))
     if points not in allowed:
+        listed = ", ".join(f"{p:,}" for p in sorted(allowed))
         raise Refused(
-            f"{points:,} is impossible on {whose} row {index + 1} ({row.length} letters; "
-            f"at most {max(allowed):,})."
+            f"{points:,} is impossible on {whose} row {index + 1} ({row.length} letters): "
+            f"it scores one of {listed}."
         )
     return points
 

@@ -200,7 +200,7 @@ class AssistScreen(Screen[None]):
         position = self.position()
         rows_left = len(position[2]) < len(assistant.sheet.rows)
         if assistant.finished or not rows_left:
-            self.query_one("#advice", Static).update(self._closing())
+            self.query_one("#advice", Static).update(self._sheet_full())
         elif position not in (self._advised, self.advising):
             self.advising = position
             self.query_one("#advice", Static).update(Text("Working out the advice…"))
@@ -212,7 +212,7 @@ class AssistScreen(Screen[None]):
         answer.placeholder = "type an entry, then Enter · ? help · Esc leaves (saved)"
         answer.focus()
 
-    def _closing(self) -> Text:
+    def _sheet_full(self) -> Text:
         if self.assistant.finished:
             return Text(self.assistant.verdict(), style="bold")
         return Text(
