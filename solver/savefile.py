@@ -41,7 +41,11 @@ FORMAT = "myword-save"
 VERSION = 2
 MOST_BYTES = 10_000_000  # no saved game comes near; a larger file is not one
 KEY_BYTES = 32
-GAME_COMMANDS = {"deduce": "deduce play", "layout": "layout play"}  # what resumes each game
+GAME_COMMANDS = {
+    "deduce": "deduce play",
+    "assist": "deduce assist",
+    "layout": "layout play",
+}  # what resumes each game
 
 
 def data_dir() -> Path:

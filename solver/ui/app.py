@@ -67,6 +67,12 @@ GAMES = (
         "Lay cards with letter pairs on their edges to make 4-letter words.",
         "solver.layout.ui.screens",
     ),
+    GameChoice(
+        "assist",
+        "What's My Word? assistant",
+        "Playing a person at the table? Keep both sheets, score theirs, get advice.",
+        "solver.deduce.ui.assist_screen",
+    ),
 )
 GAMES_BY_KEY = {game.key: game for game in GAMES}
 
@@ -85,6 +91,8 @@ Three word games against bots, in one app.
 - **MY WORD!**: letter cards are dealt face up; type a word made of the cards on the table to
   claim them before the bots do.
 - **My Word (1980)**: lay cards whose edges carry letter pairs so that they make 4-letter words.
+- **What's My Word? assistant**: for a game against a person at the table: it keeps both
+  sheets, scores their Guesswords from your word and advises yours.
 
 ## Keys
 

@@ -551,3 +551,118 @@ def _play_full_screen(game) -> None:
     if not screen.noted:  # Ctrl-C: the app printed how to resume already
         click.echo(f"{game.verdict()} {game.seed_line()}" if game.finished else hint)
     sys.exit(status)
+
+
+@deduce.command()
+@click.option("--rounds", type=click.IntRange(1, 2), default=2, show_default=True)
+@click.option(
+    "--you",
+    "colour",
+    type=click.Choice(["purple", "red"]),
+    default="purple",
+    show_default=True,
+    help="Your colour: Purple plays first in round 1, Red in round 2.",
+)
+@STRATEGY_OPTION
+@VOCABULARY_OPTION
+@click.option(
+    "--pool",
+    "tier",
+    type=click.Choice(["familiar", "easy", "all"]),
+    default="familiar",
+    show_default=True,
+    help="The tier your opponent's Gameword is assumed to come from.",
+)
+@PRIOR_OPTION
+@click.option(
+    "--top",
+    type=click.IntRange(1, 20),
+    default=5,
+    show_default=True,
+    help="How many candidates and alternatives to show.",
+)
+@LANG_OPTION
+@click.option(
+    "--plain",
+    is_flag=True,
+    help="Line mode (one prompt, one entry) even in a terminal; pipes and --json use it anyway.",
+)
+@SAVE_OPTION
+@RESUME_OPTION
+@FORCE_OPTION
+@JSON_OPTION
+def assist(
+    rounds,
+    colour,
+    strategy,
+    vocabulary,
+    tier,
+    prior,
+    top,
+    lang,
+    plain,
+    save_path,
+    resume_name,
+    force,
+    as_json,
+) -> None:
+    """Your assistant in a game against a person: it keeps both sheets, scores your
+    opponent's Guesswords from your Gameword (with the marking), advises your next
+    Guessword and warns when the scores you heard cannot all be right. Saved after every
+    entry. In a terminal it opens full-screen; --plain, a pipe or --json run it in line mode
+    (--json: the game and the advice on stdout at the end)."""
+    from solver import savefile
+    from solver.deduce import assist as engine
+    from solver.deduce.ui import assist_lines
+    from solver.deduce.ui.assist_display import assist_view
+
+    resumed, path = save_target("assist", save_path, resume_name, force)
+    if resumed is not None:
+        state = engine.load(resumed)
+    else:
+        settings = engine.Settings(
+            rounds=rounds,
+            you=colour,
+            lang=lang,
+            strategy=strategy,
+            vocabulary=vocabulary,
+            prior=prior,
+            pool=tier,
+            top=top,
+        )
+        state = engine.new_game(settings)
+    full_screen = not (plain or as_json) and _interactive()
+    with savefile.holding(path):
+        engine.save(state, path)
+        if full_screen:
+            _assist_full_screen(engine.Assistant(state, path))
+        else:
+            play_saved(assist_lines, state, assist_view, path, "deduce assist", as_json)
+
+
+def _assist_full_screen(assistant) -> None:
+    """The assistant in the app, on its own screen (as ``_play_full_screen``)."""
+    import sys
+
+    from solver import signals
+    from solver.deduce import assist as engine
+    from solver.deduce.ui.assist_screen import AssistScreen
+    from solver.ui.app import run_app
+    from solver.ui.saved import resume_hint
+
+    hint = (
+        f"Game saved to {assistant.path}; continue with: "
+        f"{resume_hint('deduce assist', assistant.path)}"
+    )
+    screen = AssistScreen(assistant)
+    try:
+        with signals.as_interrupts():
+            status = run_app(lambda: screen)
+    except KeyboardInterrupt as stop:
+        with signals.ignored():
+            engine.save(assistant.state, assistant.path)
+        click.echo(f"\n{hint}", err=True)
+        sys.exit(signals.exit_status(stop))
+    if not screen.noted:
+        click.echo(assistant.verdict() if assistant.finished else hint)
+    sys.exit(status)

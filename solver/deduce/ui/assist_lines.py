@@ -1,0 +1,90 @@
+"""The assistant in line mode: one prompt, one entry, through a terminal or a pipe.
+
+The loop asks the assistant what it waits for, asks the person, makes the entry and says
+the notes it returns; an entry refused is said and asked again. After each score you hear
+the advice is worked out at once, so a warning (no word fits the scores you heard) comes
+before the next prompt; on your turn the advice is shown whole. The game saves itself
+after every entry; end of input stops it (``solver.ui.saved.play_saved`` says how to
+resume).
+
+``play``, ``save``, ``public`` and ``document`` are what ``play_saved`` needs of a game's
+line mode; ``public`` and ``document`` add the advice for your next row, so that a script
+reading ``--json`` gets it with the sheets.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from solver.deduce import assist
+from solver.deduce.assist import save
+from solver.deduce.ui.lines import Console
+
+__all__ = ["document", "play", "public", "save"]
+
+
+def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
+    """Go on from the state until the game is over (or input ends), saving every entry."""
+    from solver.deduce.ui.display import advice_view
+
+    assistant = assist.Assistant(state, path)
+    advisor = assist.Advisor(assistant.settings)
+    if assistant.started:
+        console.say("Game resumed where it was left.")
+    introduced = None
+    advised = None  # the position whose advice was worked out (warnings said)
+    shown = None  # the position whose advice was shown whole
+    while not assistant.finished:
+        waiting = assistant.waiting()
+        if waiting.kind != "gameword" and introduced != assistant.game["round"]:
+            console.say(assistant.intro())
+            introduced = assistant.game["round"]
+        position = (assistant.game["round"], tuple(assistant.history()))
+        playing = waiting.kind not in ("gameword", "round over")
+        if playing and position != advised and len(position[1]) < len(assistant.sheet.rows):
+            advice = advisor.advise(assistant.sheet.word_length, assistant.history())
+            for line in assist.advice_warnings(advice):
+                console.say(f"[red]{line}[/red]")
+            advised = position
+        if waiting.kind == "guess" and position != shown:
+            console.show(state)
+            advice = advisor.advise(assistant.sheet.word_length, assistant.history())
+            console.say(advice_view(advice, assistant.settings.top))
+            shown = position
+        answer = console.ask(waiting.prompt, hidden=waiting.hidden)
+        try:
+            notes = assistant.enter(answer)
+        except assist.Refused as refused:
+            console.say(f"[red]{refused}[/red]")
+            continue
+        for note in notes:
+            console.say(f"[red]{note}[/red]" if note.startswith("Warning") else note)
+        if answer.strip().lower() == "show":
+            console.show(state)
+        if assistant.waiting().kind == "round over" and waiting.kind != "round over":
+            console.show(state)
+    console.show(state)
+    console.say(assistant.verdict())
+    return state
+
+
+def _advice(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The advice for your next row as JSON, when the round has rows of yours to play."""
+    assistant = assist.Assistant(state)
+    if assistant.finished or len(assistant.round["mine"]) == len(assistant.sheet.rows):
+        return None
+    advice = assist.Advisor(assistant.settings).advise(
+        assistant.sheet.word_length, assistant.history()
+    )
+    return advice.to_json(assistant.settings.top) | {
+        "warnings": assist.advice_warnings(advice) or list(advice.warnings)
+    }
+
+
+def document(state: dict[str, Any]) -> dict[str, Any]:
+    return assist.document(state) | {"advice": _advice(state)}
+
+
+def public(state: dict[str, Any]) -> dict[str, Any]:
+    return assist.public(state) | {"advice": _advice(state)}

@@ -1,0 +1,316 @@
+"""The assistant full-screen (Textual): your game against a person, both sheets side by side,
+the advice for your next row beside them, and one input line for every entry.
+
+The screen drives the same ``assist.Assistant`` as the line mode: it shows the prompt, sends
+what is typed as an entry and shows the notes. The advice is worked out in a worker thread
+(``assist.Advisor``), so the screen stays live and you may type while it thinks; the
+process stays alive, so the kernels compile once (warmed at the start, with a note) and
+every position is computed once. While the table plays on, the worker goes on to the
+positions the recommended Guessword can lead to, so that the next advice is ready when its
+score is heard. The game saves itself after every entry: leaving (Escape) or a closed
+terminal loses nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, RichLog, Static
+from textual.worker import get_current_worker
+
+from solver.deduce import assist
+from solver.deduce.rules import PENALTY
+from solver.deduce.ui import assist_display, display
+from solver.deduce.ui.screens import AnswerInput
+from solver.errors import UserError
+
+HELP = f"""\
+# What's My Word? assistant
+
+You play a person at the table, each with a hidden Gameword (6 letters in round 1, Purple
+first; 7 in round 2, Red first). Type here what happens; the assistant keeps both sheets,
+scores your opponent's Guesswords from your Gameword, and advises your next Guessword.
+
+## Entries
+| type | for |
+|---|---|
+| your Gameword | at the start of each round (hidden) |
+| `DEN 1250` | your Guessword and the score you heard |
+| `DEN` | their Guessword on their turn: you get the score to announce, marked |
+| `DEN`, then `1250` | on your turn: your Guessword, then the score you heard |
+| `they DEN`, `me DEN 1250` | whoever's turn it is |
+| `said 250` | the score you announced for their last Guessword, if not the one given |
+| `said ROW SCORE` | the same for another row; said again, right, it is corrected |
+| `heard ROW SCORE` | your opponent corrected a score they gave you |
+| `reveal WORD` | their Gameword, at the end of the round: every score you heard is checked |
+| `next`, `end` | the next round; the game is over |
+| `undo` | take back the last entry |
+| `purple`, `red` | your colour, before the first row |
+
+## Warnings
+- **No word fits the scores you heard**: one of them is wrong. The assistant names the
+  likeliest and what it would have been. Call it out: the rulebook gives you
+  {PENALTY:,} points for each turn a wrong score went undetected.
+- **You said another score than the right one**: correct it at once; your opponent
+  receives {PENALTY:,} points for each of their turns it stands.
+- **Not in the dictionary**: a Guessword may be rejected (then `undo`).
+
+## Marks
+| mark | means |
+|---|---|
+| `(A)` green | matching: circled on the paper sheet |
+| `_A_` yellow, underlined | non-matching: underlined |
+| `~A~` dim, struck through | not in the hidden word: crossed out |
+| `?A?` | not known yet: the words that fit your scores differ on this letter |
+
+**Advice**: the recommended Guessword and alternatives with their expected points and
+bits of information, how many words still fit and the likeliest, and the marginal
+alphabets: per column of their word, the letters still possible (circled when known).
+
+## Keys
+| key | what it does |
+|---|---|
+| Enter | send the entry typed |
+| `?` | this help |
+| Escape | leave, saved (`myword deduce assist --resume NAME` goes on) |
+| Page Up, Page Down | scroll the sheets and the advice |
+"""
+
+
+class AssistScreen(Screen[None]):
+    """Your sheet and theirs, the totals, the advice, the notes and one input line."""
+
+    BINDINGS: ClassVar = [
+        Binding("question_mark", "help", "Help", priority=True),
+        Binding("escape", "leave", "Leave (saved)"),
+        Binding("pageup", "scroll_board(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll_board(1)", "Scroll down", show=False),
+    ]
+    DEFAULT_CSS = """
+    AssistScreen #board { height: 1fr; }
+    AssistScreen #top { height: auto; }
+    AssistScreen #yours, AssistScreen #theirs { width: auto; margin-right: 2; }
+    AssistScreen #advice { width: 1fr; min-width: 40; }
+    AssistScreen #totals { height: auto; margin-top: 1; }
+    AssistScreen #legend { color: $text-muted; }
+    AssistScreen #notes { height: 6; border-top: solid $accent; }
+    AssistScreen #ask { height: 3; }
+    AssistScreen #prompt { padding: 1 1 0 1; width: auto; max-width: 60%; }
+    AssistScreen #answer { width: 1fr; }
+    """
+
+    def __init__(
+        self, assistant: assist.Assistant, hold: bool = False, speculate: bool = True
+    ) -> None:
+        super().__init__()
+        self.assistant = assistant
+        self.advisor = assist.Advisor(assistant.settings)
+        self.hold = hold  # hold the save's lock while the screen is open
+        self.speculate = speculate  # work out the next positions while the table plays
+        self._locks = contextlib.ExitStack()
+        self._introduced: int | None = None
+        self.advising: tuple | None = None  # the position whose advice is being worked out
+        self._advised: tuple | None = None  # the position whose advice is shown
+        self._words: tuple[str, ...] | None = None  # the words that fit (for your marks)
+        self.noted: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="board") as board:
+            board.can_focus = False
+            with Horizontal(id="top"):
+                yield Static(id="yours")
+                yield Static(id="theirs")
+                yield Static(id="advice")
+            yield Static(id="totals")
+            yield Static(Text(display.MARKS), id="legend")
+        log = RichLog(id="notes", wrap=True, max_lines=300, markup=False)
+        log.can_focus = False
+        yield log
+        with Horizontal(id="ask"):
+            yield Label("", id="prompt")
+            yield AnswerInput(id="answer")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "What's My Word? assistant"
+        try:
+            if self.hold and self.assistant.path is not None:
+                from solver import savefile
+
+                self._locks.enter_context(savefile.holding(self.assistant.path))
+            if self.assistant.path is not None:
+                assist.save(self.assistant.state, self.assistant.path)
+        except UserError as error:
+            self.app.notify(str(error), severity="error", timeout=10)
+            self.app.call_later(self.dismiss, None)
+            return
+        if self.assistant.finished:
+            self.note("This game is over (undo takes back its end).")
+        elif self.assistant.started:
+            self.note("Game resumed where it was left.")
+        self.note("Warming up the advisor: its kernels compile once, then each move is quick.")
+        self.redraw()
+        self.next_step()
+
+    def on_unmount(self) -> None:
+        self._locks.close()
+
+    # --- drawing -------------------------------------------------------------------------
+    def note(self, text: str, style: str = "") -> None:
+        self.query_one("#notes", RichLog).write(Text(text, style=style))
+
+    def redraw(self) -> None:
+        assistant = self.assistant
+        settings = assistant.settings
+        self.sub_title = (
+            f"round {assistant.game['round'] + 1} of {len(assistant.game['rounds'])} · you "
+            f"{assistant.game['you'].capitalize()} v a person · {settings.strategy}, "
+            f"Guesswords from {settings.vocabulary}"
+        )
+        words = self._words if assistant.round["mine"] else None
+        self.query_one("#yours", Static).update(assist_display.your_sheet(assistant, words))
+        self.query_one("#theirs", Static).update(assist_display.their_sheet(assistant))
+        self.query_one("#totals", Static).update(assist_display.totals_text(assistant))
+
+    def position(self) -> tuple:
+        assistant = self.assistant
+        return (
+            assistant.game["round"],
+            assistant.sheet.word_length,
+            tuple(assistant.history()),
+        )
+
+    def next_step(self) -> None:
+        """Show the prompt, and have the advice worked out when the position changed."""
+        assistant = self.assistant
+        waiting = assistant.waiting()
+        if waiting.kind != "gameword" and self._introduced != assistant.game["round"]:
+            self.note(assistant.intro(), "bold")
+            self._introduced = assistant.game["round"]
+        position = self.position()
+        rows_left = len(position[2]) < len(assistant.sheet.rows)
+        if assistant.finished or not rows_left:
+            self.query_one("#advice", Static).update(self._sheet_full())
+        elif position not in (self._advised, self.advising):
+            self.advising = position
+            self.query_one("#advice", Static).update(Text("Working out the advice…"))
+            self.advise(position)
+        prompt = self.query_one("#prompt", Label)
+        prompt.update(waiting.prompt)
+        answer = self.query_one("#answer", Input)
+        answer.password = waiting.hidden
+        answer.placeholder = "type an entry, then Enter · ? help · Esc leaves (saved)"
+        answer.focus()
+
+    def _sheet_full(self) -> Text:
+        if self.assistant.finished:
+            return Text(self.assistant.verdict(), style="bold")
+        return Text(
+            "Your sheet is full for this round.\nreveal THEIRWORD checks every score you heard.",
+            style="bold",
+        )
+
+    # --- the advice, in a worker ---------------------------------------------------------
+    @work(thread=True, exclusive=True, exit_on_error=False, group="advice")
+    def advise(self, position: tuple) -> None:
+        worker = get_current_worker()
+        _, length, history = position
+        try:
+            if not self.advisor.warmed:
+                assist.warm_up(self.advisor)
+                self.app.call_from_thread(self.note, "The advisor is ready.")
+            advice = self.advisor.advise(length, list(history))
+        except Exception as error:  # shown, not a crash: the game is saved as it was
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.note, f"The advice failed: {error}", "red")
+            return
+        if worker.is_cancelled:
+            return
+        self.app.call_from_thread(self.advised, position, advice)
+        if self.speculate:
+            self.advisor.speculate(length, list(history), lambda: worker.is_cancelled)
+
+    def advised(self, position: tuple, advice: Any) -> None:
+        if position != self.position():
+            return  # an entry came meanwhile: its own advice is on the way
+        self.advising = None
+        self._advised = position
+        self._words = advice.deduction.words or None
+        for line in assist.advice_warnings(advice):
+            self.note(line, "bold red")
+        parts = [Text("Advice for your next row", style="bold underline")]
+        parts.append(display.advice_view(advice, self.assistant.settings.top))
+        self.query_one("#advice", Static).update(Group(*parts))
+        self.redraw()
+
+    # --- entries -------------------------------------------------------------------------
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value
+        event.input.value = ""
+        if not text.strip():
+            return
+        hidden = self.assistant.waiting().hidden
+        try:
+            notes = self.assistant.enter(text)
+        except assist.Refused as refused:
+            self.note(str(refused), "red")
+            return
+        except UserError as error:  # the save could not be written
+            self.note(str(error), "bold red")
+            return
+        self.note(f"> {'(hidden)' if hidden else text.strip()}", "dim")
+        for line in notes:
+            self.note(line, "bold red" if line.startswith("Warning") else "")
+        self.redraw()
+        self.next_step()
+
+    # --- keys ----------------------------------------------------------------------------
+    def action_help(self) -> None:
+        from solver.ui.app import HelpScreen
+
+        self.app.push_screen(HelpScreen("What's My Word? assistant", HELP))
+
+    def action_scroll_board(self, pages: int) -> None:
+        board = self.query_one("#board", VerticalScroll)
+        (board.scroll_page_down if pages > 0 else board.scroll_page_up)()
+
+    def resume_note(self) -> str | None:
+        if self.assistant.finished or self.assistant.path is None:
+            return None
+        from solver.ui.saved import resume_hint
+
+        return f"Game saved; continue with: {resume_hint('deduce assist', self.assistant.path)}"
+
+    def exit_note(self) -> str | None:
+        self.noted = self.resume_note()
+        return self.noted
+
+    def action_leave(self) -> None:
+        self.workers.cancel_group(self, "advice")
+        if note := self.resume_note():
+            self.app.notify(note, timeout=10)
+        self.dismiss(None)
+
+
+def new_game_screen(options: dict[str, Any]) -> AssistScreen:
+    """A new assistant game from the app's menu, in the chosen language; saved in the games
+    folder. Your colour is an entry (purple, red) before the first row."""
+    from solver import savefile
+
+    state = assist.new_game(assist.Settings(lang=options.get("lang", "en")))
+    return AssistScreen(assist.Assistant(state, savefile.new_path(assist.GAME)), hold=True)
+
+
+def resume_screen(path: Path) -> AssistScreen:
+    return AssistScreen(assist.Assistant(assist.load(path), path), hold=True)

@@ -1,0 +1,153 @@
+"""The assistant full-screen, driven with keys (Textual's Pilot), and its look mid-round."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+from textual.widgets import Input, RichLog, Static
+
+from solver.deduce import assist
+from solver.deduce.ui.assist_screen import AssistScreen, resume_screen
+from solver.ui.app import MywordApp
+
+from .test_assist import PURPLE, RED
+
+SIZE = (160, 50)
+
+
+def notes(app) -> str:
+    log = app.screen.query_one("#notes", RichLog)
+    return "\n".join(line.text for line in log.lines)
+
+
+def shown(app, widget: str) -> str:
+    """What a widget shows, as plain text."""
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    console.print(app.screen.query_one(widget, Static).content)
+    return console.file.getvalue()
+
+
+def fresh(path: Path, speculate: bool = False) -> AssistScreen:
+    state = assist.new_game(assist.Settings(rounds=1))
+    return AssistScreen(assist.Assistant(state, path), speculate=speculate)
+
+
+async def settle(app, pilot) -> None:
+    """Until the advice worker is done and the screen no longer waits for advice (the Enter
+    may still be queued when this starts, with no worker running yet)."""
+    for _ in range(1200):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        screen = app.screen
+        if not isinstance(screen, AssistScreen) or screen.advising is None:
+            break
+        await pilot.pause(0.05)
+    await pilot.pause()
+
+
+async def enter(app, pilot, text: str) -> None:
+    await pilot.press(*text, "enter")
+    await settle(app, pilot)
+
+
+async def test_a_whole_round_through_the_screen(tmp_path: Path) -> None:
+    """The rulebook's sample round typed in: hidden Gameword, scores to announce, advice,
+    a refused entry, help, a slip said and corrected, the reveal, the end."""
+    path = tmp_path / "g.json"
+    screen = fresh(path)
+    app = MywordApp(lambda: screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        answer = app.screen.query_one("#answer", Input)
+        assert answer.password  # the Gameword is typed hidden
+        await enter(app, pilot, "ballet")
+        assert not answer.password and "ballet" not in notes(app)
+        assert "Recommended" in shown(app, "#advice")
+        await enter(app, pilot, "so 300")
+        assert "300 is not a score" in notes(app)
+        await pilot.press("question_mark")
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        await pilot.press("escape")
+        for index, (mine, theirs) in enumerate(zip(PURPLE, RED, strict=True)):
+            await enter(app, pilot, mine)
+            await enter(app, pilot, theirs)
+            if index == 1:
+                await enter(app, pilot, "said 250")
+                assert "CAR scores 1,000, not 250" in notes(app)
+                await enter(app, pilot, "said 1000")
+        assert "Announce 5,000" in notes(app)
+        assert screen.assistant.waiting().kind == "round over"
+        await enter(app, pilot, "reveal nephew")
+        await enter(app, pilot, "end")
+        assert "You win!" in shown(app, "#totals")
+        assert "(N) (E) (P) (H) (E) (W)" in shown(app, "#yours")  # marked once revealed
+        await pilot.press("escape")
+    saved = assist.load(path)
+    assert assist.Assistant(saved).finished and saved == screen.assistant.state
+
+
+async def test_a_wrong_score_heard_is_warned_on_the_screen(tmp_path: Path) -> None:
+    screen = fresh(tmp_path / "g.json")
+    app = MywordApp(lambda: screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await enter(app, pilot, "ballet")
+        for entry in ["so 0", "an", "den 1250", "car", "ebb 3250"]:  # 3 letters: 3000 at most
+            await enter(app, pilot, entry)
+        assert "3,250 is impossible on your row 3" in notes(app)
+        assert "no word fits" not in notes(app)
+        await enter(app, pilot, "ebb 750")  # possible on the row, but no word fits with it
+        said = " ".join(notes(app).split())  # the log wraps long lines
+        assert "no word fits the scores you heard" in said and "2,000 points" in said
+        assert "Most likely row" in said and "heard ROW SCORE" in said
+
+
+async def test_leaving_saves_and_resume_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "left.json"
+    app = MywordApp(lambda: fresh(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await enter(app, pilot, "ballet")
+        await enter(app, pilot, "so 0")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert any("deduce assist --resume" in n.message for n in app._notifications)
+    app = MywordApp(lambda: resume_screen(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, AssistScreen)
+        assert "Game resumed" in notes(app)
+        assert app.screen.assistant.round["mine"] == [{"guess": "so", "heard": 0}]
+
+
+async def mid_round(pilot) -> None:
+    app = pilot.app
+    await settle(app, pilot)
+    await enter(app, pilot, "ballet")
+    for mine, theirs in list(zip(PURPLE, RED, strict=True))[:4]:
+        await enter(app, pilot, mine)
+        await enter(app, pilot, theirs)
+
+
+def test_snapshot_mid_round(snap_compare, tmp_path: Path) -> None:
+    app = MywordApp(lambda: fresh(tmp_path / "snap.json"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=mid_round)
+
+
+def test_the_advisor_speculates_the_next_positions() -> None:
+    """After the advice for a position, the positions its recommended Guessword leads to
+    are worked out ahead, likeliest score first (the advice itself is unchanged)."""
+    from solver.deduce.advisor import advise
+    from solver.deduce.candidates import Turn
+    from solver.deduce.rules import default_sheet
+
+    advisor = assist.Advisor(assist.Settings(rounds=1))
+    history = [Turn("so", 0), Turn("den", 1250), Turn("ebb", 1000)]
+    advisor.speculate(6, history)
+    ahead = advisor.next_positions(6, history)
+    assert ahead and all(advisor.known(6, after) is not None for after in ahead)
+    after = ahead[0]
+    fresh_advice = advise(after, default_sheet(6), top=5)
+    assert advisor.known(6, after).choices == fresh_advice.choices
