@@ -24,6 +24,7 @@ from solver.deduce.rules import POINT_UNIT, Sheet
 CANDIDATES = 24  # search to the end when at most this many candidates remain
 SHORTLIST = 8
 INFORMATION_UNITS = 1.0
+BOUND_MARGIN = 1e-9  # units: keeps the bound above float rounding in the parts' sums
 
 
 _part_values: dict[tuple, float] = {}  # part values, shared by every search of a process
@@ -49,6 +50,7 @@ class _Search:
         self.lang = lang
         self.tier = tier
         self.known = np.array([self._known_values(word) for word in codes])
+        self._units: dict[int, np.ndarray] = {}
         if len(_part_values) > MEMO_LIMIT:
             _part_values.clear()
 
@@ -56,6 +58,19 @@ class _Search:
         """The bot's Guesswords for a row (any word on the last row, to name the word)."""
         tier = "all" if self.sheet.is_last(row_index) else self.tier
         return lexicon.word_codes(self.sheet.rows[row_index].length, tier, self.lang)
+
+    def units(self, row_index: int) -> np.ndarray:
+        """Units of every Guessword of a row against every candidate of the search, (m, n):
+        scored once, then read by every part the search meets on that row."""
+        if row_index not in self._units:
+            from solver.deduce import kernels
+
+            row = self.sheet.rows[row_index]
+            matrix = kernels.score_matrix(
+                self.codes, self.vocabulary(row_index), row.offset, self.sheet.is_last(row_index)
+            )
+            self._units[row_index] = np.ascontiguousarray(matrix.T)
+        return self._units[row_index]
 
     def _known_values(self, word: np.ndarray) -> np.ndarray:
         """Units a player knowing ``word`` scores from each row to the end."""
@@ -91,28 +106,41 @@ class _Search:
             self.weights[members].tobytes(),
         )
         if key not in _part_values:
-            _part_values[key] = float(self.best(members, row_index)[1].max())
+            _part_values[key] = float(self.best(members, row_index, only_best=True)[1].max())
         return _part_values[key]
 
-    def best(self, members: np.ndarray, row_index: int) -> tuple[np.ndarray, np.ndarray]:
-        """The shortlisted guesses (indices into the row's vocabulary) and their values."""
+    def best(
+        self, members: np.ndarray, row_index: int, only_best: bool = False
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The shortlisted guesses (indices into the row's vocabulary) and their values.
+
+        ``only_best``: only the largest value is wanted, so a guess that cannot beat the
+        best found so far is not searched (its value is left at minus infinity). A guess is
+        worth its expected units this row plus what its parts are worth from the next row,
+        and no part is worth more than its candidates' known values (a player knowing the
+        word); so ``expected + known`` bounds every guess, and the guesses are searched
+        most expected first. The largest value is the same as without the bound."""
         from solver.deduce import kernels
 
-        row = self.sheet.rows[row_index]
         last = self.sheet.is_last(row_index)
-        vocabulary = self.vocabulary(row_index)
-        codes = self.codes[members]
+        units = self.units(row_index)
         weights = self.part_weights(members)
-        expected, bits = kernels.guess_statistics(codes, weights, vocabulary, row.offset, last)
+        scores = kernels.max_units(self.sheet.word_length) + 1
+        expected, bits = kernels.part_statistics(units, members, weights, scores, not last)
         if last:
-            return np.arange(len(vocabulary)), expected
+            return np.arange(len(units)), expected
         shortlist = top_indices(expected + INFORMATION_UNITS * bits, SHORTLIST)
-        values = np.empty(len(shortlist))
-        for i, guess in enumerate(shortlist):
-            heard = kernels.score_against(codes, vocabulary[guess], row.offset, last)
+        values = np.full(len(shortlist), -np.inf)
+        bound = float(weights @ self.known[members, row_index + 1]) + BOUND_MARGIN
+        order = np.argsort(-expected[shortlist], kind="stable") if only_best else None
+        for i in order if order is not None else range(len(shortlist)):
+            guess = shortlist[i]
+            if only_best and expected[guess] + bound <= values.max():
+                break  # this guess and every later one (less expected) cannot beat the best
+            heard = units[guess, members]
             total = float(expected[guess])
-            for units in np.unique(heard):
-                part = heard == units
+            for score in np.unique(heard):
+                part = heard == score
                 total += float(weights[part].sum()) * self.value(members[part], row_index + 1)
             values[i] = total
         return shortlist, values

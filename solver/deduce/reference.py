@@ -49,6 +49,18 @@ def guess_statistics(candidates, weights, guesses, offset, last_row):
     return np.array(expected), np.array(entropy)
 
 
+def part_statistics(units, members, weights, scores):
+    """From the rules: the histogram of units a part's candidates give each guess."""
+    expected, entropy = [], []
+    for row in units:
+        histogram: dict[int, float] = {}
+        for c, weight in zip(members, weights, strict=True):
+            histogram[int(row[c])] = histogram.get(int(row[c]), 0.0) + weight
+        expected.append(sum(u * p for u, p in histogram.items()))
+        entropy.append(-sum(p * math.log2(p) for p in histogram.values() if p > 0))
+    return np.array(expected), np.array(entropy)
+
+
 def score_matrix(candidates, guesses, offset, last_row) -> np.ndarray:
     return np.array(
         [[units(c, g, offset, last_row) for g in guesses] for c in candidates], dtype=np.uint8

@@ -163,6 +163,19 @@ def test_every_kernel_matches_its_twin_on_every_sheet_length(lang: str, tier: st
             candidates, weights, guesses, offset, last
         )
         assert np.allclose(expected, want_expected) and np.allclose(bits, want_bits)
+        # A part of the candidates, read from the scored table: bit for bit what scoring
+        # them again gives (the endgame search relies on it), and what the rules say.
+        members = np.flatnonzero(np.random.default_rng(n + k).random(n) < 0.5)
+        part = weights[members] / weights[members].sum() if len(members) else weights[:0]
+        table = np.ascontiguousarray(matrix.T)
+        scores = kernels.max_units(length) + 1
+        got_expected, got_bits = kernels.part_statistics(table, members, part, scores, True)
+        again = kernels.guess_statistics(candidates[members], part, guesses, offset, last)
+        assert np.array_equal(got_expected, again[0]) and np.array_equal(got_bits, again[1])
+        twin = reference.part_statistics(table, members, part, scores)
+        assert np.allclose(got_expected, twin[0]) and np.allclose(got_bits, twin[1])
+        alone, no_bits = kernels.part_statistics(table, members, part, scores, False)
+        assert np.array_equal(alone, got_expected) and not no_bits.any()
         k2, offset2, last2 = row()
         ahead = row_guesses(k2, offset2, last2, 4)
         next_units = kernels.score_matrix(candidates, ahead, offset2, last2)

@@ -1,0 +1,80 @@
+"""The endgame search (``endgame.py``): its shortcuts change its speed, never its values.
+
+Two shortcuts are checked against the plain search: parts read their units from a table
+scored once per search (``kernels.part_statistics``), and a part's value stops searching
+guesses that cannot beat the best found (every guess is bounded by its expected units plus
+what a player knowing the word would score on)."""
+
+import numpy as np
+import pytest
+
+from solver import lexicon
+from solver.deduce import default_sheet, endgame, kernels, score
+from solver.deduce.candidates import Turn, deduce
+from solver.deduce.rules import POINT_UNIT
+
+SIX = default_sheet(6)
+
+
+class PlainSearch(endgame._Search):
+    """The search without its shortcuts: every part scored again, every guess searched."""
+
+    def best(self, members, row_index, only_best=False):
+        row = self.sheet.rows[row_index]
+        last = self.sheet.is_last(row_index)
+        vocabulary = self.vocabulary(row_index)
+        codes, weights = self.codes[members], self.part_weights(members)
+        expected, bits = kernels.guess_statistics(codes, weights, vocabulary, row.offset, last)
+        if last:
+            return np.arange(len(vocabulary)), expected
+        shortlist = endgame.top_indices(expected + endgame.INFORMATION_UNITS * bits, 8)
+        values = np.empty(len(shortlist))
+        for i, guess in enumerate(shortlist):
+            heard = kernels.score_against(codes, vocabulary[guess], row.offset, last)
+            total = float(expected[guess])
+            for score_heard in np.unique(heard):
+                part = heard == score_heard
+                total += float(weights[part].sum()) * self.value(members[part], row_index + 1)
+            values[i] = total
+        return shortlist, values
+
+
+def position(word: str, rows: int):
+    """The candidates after ``rows`` rows of plain guesses against ``word``."""
+    history = []
+    for index, row in enumerate(SIX.rows[:rows]):
+        guess = lexicon.words(row.length, "familiar")[7 * index % 50]
+        history.append(Turn(guess, score(word, guess, row.offset, False)))
+    return deduce(history, SIX)
+
+
+@pytest.mark.parametrize(("word", "rows"), [("ballet", 5), ("facing", 6), ("hunter", 7)])
+def test_the_shortcuts_give_the_plain_search_values(word: str, rows: int) -> None:
+    found = position(word, rows)
+    assert 2 <= len(found.words) <= 40, len(found.words)
+    codes, weights = found.codes[:24], found.weights[:24]
+    results = []
+    for search_kind in (PlainSearch, endgame._Search):
+        endgame._part_values.clear()  # no value carried over from the other search
+        search = search_kind(codes, weights, SIX, "en", "core")
+        guesses, values = search.best(np.arange(len(codes)), rows)
+        results.append((guesses, values))
+    (plain_guesses, plain_values), (guesses, values) = results
+    assert np.array_equal(plain_guesses, guesses)
+    assert np.array_equal(plain_values, values)  # bit for bit: the same sums
+    assert np.isfinite(values).all()  # the root searches every shortlisted guess
+
+
+def test_a_part_value_is_the_best_of_its_guesses() -> None:
+    """With the bound, a part's value is still the largest value of its shortlist."""
+    found = position("ballet", 6)
+    codes, weights = found.codes[:12], found.weights[:12]
+    endgame._part_values.clear()
+    search = endgame._Search(codes, weights, SIX, "en", "core")
+    members = np.arange(len(codes))
+    _, every_value = search.best(members, 7)
+    endgame._part_values.clear()
+    assert search.value(members, 7) == every_value.max()
+    values = endgame.endgame_values(codes, weights, SIX, 6, "en", "core")
+    assert np.isfinite(values).sum() == endgame.SHORTLIST and values.max() > 0
+    assert values.max() <= (search.known[:, 6] @ (weights / weights.sum())) * POINT_UNIT + 1e-6
