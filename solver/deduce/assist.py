@@ -917,4 +917,23 @@ def warm_up(advisor: Advisor) -> None:
         opening = sheet.rows[0].length
         guess = lexicon.words(opening, "familiar", advisor.settings.lang)[0]
         advisor.advise(length, [cand.Turn(guess, 0)])
+        _warm_endgame(sheet, advisor.settings)
     advisor.warmed = True
+
+
+def _warm_endgame(sheet, settings) -> None:
+    """The endgame search's kernels, on three words near the end of a round (a position
+    the first advice rarely reaches, so it would compile them mid-game)."""
+    import numpy as np
+
+    from solver.deduce import endgame
+
+    codes = lexicon.word_codes(sheet.word_length, "familiar", settings.lang)[:3]
+    endgame.endgame_values(
+        np.ascontiguousarray(codes),
+        np.ones(3),
+        sheet,
+        len(sheet.rows) - 3,
+        settings.lang,
+        settings.vocabulary,
+    )

@@ -49,7 +49,7 @@ class _Search:
         self.sheet = sheet
         self.lang = lang
         self.tier = tier
-        self.known = np.array([self._known_values(word) for word in codes])
+        self.known = self._known_values(codes)
         self._units: dict[int, np.ndarray] = {}
         if len(_part_values) > MEMO_LIMIT:
             _part_values.clear()
@@ -72,22 +72,24 @@ class _Search:
             self._units[row_index] = np.ascontiguousarray(matrix.T)
         return self._units[row_index]
 
-    def _known_values(self, word: np.ndarray) -> np.ndarray:
-        """Units a player knowing ``word`` scores from each row to the end."""
+    def _known_values(self, codes: np.ndarray) -> np.ndarray:
+        """Units a player knowing each word scores from each row to the end, (n, rows + 1):
+        the best Guessword of each row, found for the words not met before all at once (a
+        row's units against every word of its vocabulary, then the largest)."""
         from solver.deduce import kernels
 
-        key = (str(self.sheet), self.lang, self.tier, word.tobytes())
-        if key not in _known:
-            per_row = np.zeros(len(self.sheet.rows) + 1)
-            gameword, certain = word[np.newaxis, :], np.ones(1)
+        keys = [(str(self.sheet), self.lang, self.tier, word.tobytes()) for word in codes]
+        new = [i for i, key in enumerate(keys) if key not in _known]
+        if new:
+            per_row = np.zeros((len(new), len(self.sheet.rows) + 1))
             for r, row in enumerate(self.sheet.rows):
                 last = self.sheet.is_last(r)
-                units, _ = kernels.guess_statistics(
-                    gameword, certain, self.vocabulary(r), row.offset, last
-                )
-                per_row[r] = units.max()
-            _known[key] = per_row[::-1].cumsum()[::-1]
-        return _known[key]
+                units = kernels.score_matrix(codes[new], self.vocabulary(r), row.offset, last)
+                per_row[:, r] = units.max(axis=1)
+            totals = per_row[:, ::-1].cumsum(axis=1)[:, ::-1]
+            for i, total in zip(new, totals, strict=True):
+                _known[keys[i]] = total
+        return np.array([_known[key] for key in keys]).reshape(len(codes), -1)
 
     def part_weights(self, members: np.ndarray) -> np.ndarray:
         raw = self.weights[members]
