@@ -20,7 +20,7 @@ import time
 import pytest
 
 from solver import lexicon
-from solver.deduce import assist, default_sheet, score
+from solver.deduce import assist, default_sheet, live_advice, score
 from solver.deduce.candidates import Turn
 
 GAMES = 8
@@ -31,7 +31,7 @@ def gamewords(length: int) -> list[str]:
     return random.Random(SEED).sample(lexicon.words(length, "familiar"), GAMES)
 
 
-def play(advisor: assist.Advisor, word: str, speculate: bool) -> list[float]:
+def play(advisor: live_advice.Advisor, word: str, speculate: bool) -> list[float]:
     """Seconds per advice on rows 2.. of one game against ``word``."""
     sheet = default_sheet(len(word))
     history: list[Turn] = []
@@ -64,12 +64,13 @@ def report(name: str, seconds: list[float]) -> dict[str, float]:
 @pytest.mark.parametrize("length", [6, 7])
 def test_advice_per_move(benchmark, mode: str, length: int) -> None:
     settings = assist.Settings()
-    assist.warm_up(assist.Advisor(settings))  # the kernels compiled, as at the screen's start
+    # the kernels compiled, as at the screen's start
+    live_advice.warm_up(live_advice.Advisor(settings))
     seconds: list[float] = []
 
     def games() -> None:
         for word in gamewords(length):
-            seconds.extend(play(assist.Advisor(settings), word, mode == "ready"))
+            seconds.extend(play(live_advice.Advisor(settings), word, mode == "ready"))
 
     benchmark.pedantic(games, rounds=1, iterations=1)
     figures = report(f"{length} letters, {mode}", seconds)

@@ -39,10 +39,7 @@ from __future__ import annotations
 
 import copy
 import re
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -588,9 +585,9 @@ class Waiting:
 
 class Assistant:
     """A game against a person: the state (saved after every entry), the game it makes,
-    and the advice for your next row (``advice``: computed by ``Advisor``, which the front
-    end may run in a worker thread). In memory only: a Guessword of yours whose score is
-    still to come (two-step entry)."""
+    and the advice for your next row (``advice``: computed by ``live_advice.Advisor``,
+    which the front end may run in a worker thread). In memory only: a Guessword of yours
+    whose score is still to come (two-step entry)."""
 
     def __init__(self, state: dict[str, Any], path: Path | None = None) -> None:
         self.state = state
@@ -792,148 +789,3 @@ def describe(entry: dict[str, Any]) -> str:
 
 
 # --- the advice, computed once per position -------------------------------------------------
-@dataclass
-class Advisor:
-    """Advice for your next row, by position, in a process that stays alive: each position
-    is computed once (``advisor.advise``, unchanged) and kept, and while the table plays on,
-    ``speculate`` works out the positions the recommended Guessword can lead to, so that the
-    advice is ready when its score is heard. One computation at a time (a lock): the
-    strategy's memos are shared by the whole process."""
-
-    settings: Settings
-    size: int = 512
-    warmed: bool = False  # the kernels compiled (``warm_up``)
-    _kept: OrderedDict = field(default_factory=OrderedDict)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def _key(self, length: int, history: list[cand.Turn]) -> tuple:
-        return (length, tuple((t.guess, t.heard) for t in history))
-
-    def known(self, length: int, history: list[cand.Turn]):
-        return self._kept.get(self._key(length, history))
-
-    def advise(self, length: int, history: list[cand.Turn]):
-        """The advice after ``history`` on the ``length``-letter sheet (an ``Advice``)."""
-        from solver.deduce.advisor import advise
-
-        key = self._key(length, history)
-        with self._lock:
-            if key in self._kept:
-                self._kept.move_to_end(key)
-                return self._kept[key]
-            settings = self.settings
-            sheet = default_sheet(length)
-            pool = None
-            if settings.pool != "familiar":
-                pool = lexicon.pool(length, settings.pool, settings.lang)
-            advice = advise(
-                list(history),
-                sheet,
-                settings.strategy,
-                pool,
-                settings.prior,
-                settings.lang,
-                settings.top,
-                None,
-                settings.vocabulary,
-            )
-            self._kept[key] = advice
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-            return advice
-
-    def next_positions(self, length: int, history: list[cand.Turn]) -> list[list[cand.Turn]]:
-        """The histories one row on if the recommended Guessword is played, likeliest
-        score first."""
-        import numpy as np
-
-        from solver.deduce import kernels
-
-        advice = self.known(length, history)
-        if advice is None or not advice.choices or advice.next_row is None:
-            return []
-        guess = advice.choices[0].guess
-        index = len(history)
-        sheet = advice.sheet
-        code = lexicon.encode([guess], self.settings.lang)[0]
-        units = kernels.score_against(
-            advice.deduction.codes, code, sheet.rows[index].offset, sheet.is_last(index)
-        )
-        chance = {
-            int(u): float(advice.deduction.probabilities[units == u].sum())
-            for u in np.unique(units)
-        }
-        if index + 1 >= len(sheet.rows):
-            return []
-        ordered = sorted(chance, key=lambda u: -chance[u])
-        return [[*history, cand.Turn(guess, u * POINT_UNIT)] for u in ordered]
-
-    def speculate(
-        self, length: int, history: list[cand.Turn], stop: Callable[[], bool] = lambda: False
-    ) -> int:
-        """Work out the advice for every score the recommended Guessword may hear, until
-        ``stop`` says so; how many positions were worked out."""
-        done = 0
-        self.advise(length, history)
-        for after in self.next_positions(length, history):
-            if stop():
-                break
-            if self.known(length, after) is None:
-                self.advise(length, after)
-                done += 1
-        return done
-
-
-def advice_warnings(advice: Any) -> list[str]:
-    """What the advice warns of, in words for the table: above all, when no word fits the
-    scores you heard, which one is most likely wrong and why to call it out (the 2000-point
-    rule). Non-words were warned of when entered."""
-    notes = [f"Warning: {w}." for w in advice.warnings if "not in the dictionary" not in w]
-    wrong = advice.inconsistency
-    if wrong is None:
-        return notes
-    rows = ", ".join(
-        f"row {r + 1} ({advice.history[r].guess.upper()}: heard {advice.history[r].heard:,}, "
-        f"it would score {right:,} if their word were {wrong.word.upper()})"
-        for r, right in zip(wrong.rows, wrong.corrected, strict=True)
-    )
-    fewest = "one score you heard is" if wrong.fewest == 1 else f"{wrong.fewest} scores are"
-    notes.append(
-        f"Warning: no word fits the scores you heard: {fewest} wrong. Most likely {rows}. "
-        f"Call it out and ask {OPPONENT} to recheck: the rulebook gives you {PENALTY:,} "
-        "points for each turn a wrong score went undetected. Enter the corrected score with "
-        "heard ROW SCORE."
-    )
-    return notes
-
-
-def warm_up(advisor: Advisor) -> None:
-    """Compile the kernels now (Numba, once per process; cached on disk after the very
-    first run), with a position that uses each, so that the first advice is not slow."""
-    if advisor.warmed:
-        return
-    for length in (6, 7) if advisor.settings.rounds == 2 else (6,):
-        sheet = default_sheet(length)
-        opening = sheet.rows[0].length
-        guess = lexicon.words(opening, "familiar", advisor.settings.lang)[0]
-        advisor.advise(length, [cand.Turn(guess, 0)])
-        _warm_endgame(sheet, advisor.settings)
-    advisor.warmed = True
-
-
-def _warm_endgame(sheet, settings) -> None:
-    """The endgame search's kernels, on three words near the end of a round (a position
-    the first advice rarely reaches, so it would compile them mid-game)."""
-    import numpy as np
-
-    from solver.deduce import endgame
-
-    codes = lexicon.word_codes(sheet.word_length, "familiar", settings.lang)[:3]
-    endgame.endgame_values(
-        np.ascontiguousarray(codes),
-        np.ones(3),
-        sheet,
-        len(sheet.rows) - 3,
-        settings.lang,
-        settings.vocabulary,
-    )

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver.deduce import assist, default_sheet, marking, score
+from solver.deduce import assist, default_sheet, live_advice, marking, score
 from solver.deduce.assist import Assistant, Refused, Settings
 
 SIX = default_sheet(6)
@@ -82,14 +82,14 @@ def test_the_first_impossible_score_is_warned_at_once_naming_the_row() -> None:
     """NEPHEW's sample scores with row 3 heard wrong (EBB 250, not 1000): no warning
     while a word fits, a warning naming the scores at the first entry that leaves none."""
     assistant = new()
-    advisor = assist.Advisor(assistant.settings)
+    advisor = live_advice.Advisor(assistant.settings)
     assistant.enter("ballet")
     heard = [*PURPLE[:2], "ebb 250", *PURPLE[3:]]
     first_warned = None
     for index, entry in enumerate(heard):
         assistant.enter(entry)
         advice = advisor.advise(6, assistant.history())
-        warnings = assist.advice_warnings(advice)
+        warnings = live_advice.advice_warnings(advice)
         if advice.inconsistency is None:
             assert not warnings
             continue

@@ -8,7 +8,7 @@ from pathlib import Path
 from rich.console import Console
 from textual.widgets import Input, RichLog, Static
 
-from solver.deduce import assist
+from solver.deduce import assist, live_advice
 from solver.deduce.ui.assist_screen import AssistScreen, resume_screen
 from solver.ui.app import MywordApp
 
@@ -143,7 +143,7 @@ def test_the_advisor_speculates_the_next_positions() -> None:
     from solver.deduce.candidates import Turn
     from solver.deduce.rules import default_sheet
 
-    advisor = assist.Advisor(assist.Settings(rounds=1))
+    advisor = live_advice.Advisor(assist.Settings(rounds=1))
     history = [Turn("so", 0), Turn("den", 1250), Turn("ebb", 1000)]
     advisor.speculate(6, history)
     ahead = advisor.next_positions(6, history)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from solver.deduce import assist
+from solver.deduce import assist, live_advice
 from solver.deduce.assist import save
 from solver.deduce.ui.lines import Console
 
@@ -29,7 +29,7 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     from solver.deduce.ui.display import advice_view
 
     assistant = assist.Assistant(state, path)
-    advisor = assist.Advisor(assistant.settings)
+    advisor = live_advice.Advisor(assistant.settings)
     if assistant.started:
         console.say("Game resumed where it was left.")
     introduced = None
@@ -44,7 +44,7 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
         playing = waiting.kind not in ("gameword", "round over")
         if playing and position != advised and len(position[1]) < len(assistant.sheet.rows):
             advice = advisor.advise(assistant.sheet.word_length, assistant.history())
-            for line in assist.advice_warnings(advice):
+            for line in live_advice.advice_warnings(advice):
                 console.say(f"[red]{line}[/red]")
             advised = position
         if waiting.kind == "guess" and position != shown:
@@ -74,11 +74,11 @@ def _advice(state: dict[str, Any]) -> dict[str, Any] | None:
     assistant = assist.Assistant(state)
     if assistant.finished or len(assistant.round["mine"]) == len(assistant.sheet.rows):
         return None
-    advice = assist.Advisor(assistant.settings).advise(
+    advice = live_advice.Advisor(assistant.settings).advise(
         assistant.sheet.word_length, assistant.history()
     )
     return advice.to_json(assistant.settings.top) | {
-        "warnings": assist.advice_warnings(advice) or list(advice.warnings)
+        "warnings": live_advice.advice_warnings(advice) or list(advice.warnings)
     }
 
 

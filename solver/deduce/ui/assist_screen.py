@@ -3,7 +3,7 @@ the advice for your next row beside them, and one input line for every entry.
 
 The screen drives the same ``assist.Assistant`` as the line mode: it shows the prompt, sends
 what is typed as an entry and shows the notes. The advice is worked out in a worker thread
-(``assist.Advisor``), so the screen stays live and you may type while it thinks; the
+(``live_advice.Advisor``), so the screen stays live and you may type while it thinks; the
 process stays alive, so the kernels compile once (warmed at the start, with a note) and
 every position is computed once. While the table plays on, the worker goes on to the
 positions the recommended Guessword can lead to, so that the next advice is ready when its
@@ -27,7 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, RichLog, Static
 from textual.worker import get_current_worker
 
-from solver.deduce import assist
+from solver.deduce import assist, live_advice
 from solver.deduce.rules import PENALTY
 from solver.deduce.ui import assist_display, display
 from solver.deduce.ui.screens import AnswerInput
@@ -113,7 +113,7 @@ class AssistScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.assistant = assistant
-        self.advisor = assist.Advisor(assistant.settings)
+        self.advisor = live_advice.Advisor(assistant.settings)
         self.hold = hold  # hold the save's lock while the screen is open
         self.speculate = speculate  # work out the next positions while the table plays
         self._locks = contextlib.ExitStack()
@@ -227,7 +227,7 @@ class AssistScreen(Screen[None]):
         _, length, history = position
         try:
             if not self.advisor.warmed:
-                assist.warm_up(self.advisor)
+                live_advice.warm_up(self.advisor)
                 self.app.call_from_thread(self.note, "The advisor is ready.")
             advice = self.advisor.advise(length, list(history))
         except Exception as error:  # shown, not a crash: the game is saved as it was
@@ -246,7 +246,7 @@ class AssistScreen(Screen[None]):
         self.advising = None
         self._advised = position
         self._words = advice.deduction.words or None
-        for line in assist.advice_warnings(advice):
+        for line in live_advice.advice_warnings(advice):
             self.note(line, "bold red")
         parts = [Text("Advice for your next row", style="bold underline")]
         parts.append(display.advice_view(advice, self.assistant.settings.top))
