@@ -75,6 +75,7 @@ class Walk:
     setting: Setting
     scores: np.ndarray  # (words, rows): points scored on each row, aligned with pool.words
     oracle: np.ndarray  # (words, rows): the most each row could score knowing the word
+    known: np.ndarray  # (words, rows): the same, guessing from the strategy's vocabulary
     rows_to_one: np.ndarray  # (words,): rows played until one candidate was left; 0: never
     positions: int  # positions at which the strategy chose a Guessword
     seconds: float
@@ -88,6 +89,8 @@ class Figure:
     expected: float  # expected round score
     oracle: float  # expected oracle score
     ratio: float  # expected / oracle (the benchmark's ratio of sums)
+    vocabulary_oracle: float  # expected score knowing the word, Guesswords from the vocabulary
+    vocabulary_ratio: float  # expected / vocabulary_oracle: how much of its own ceiling
     bonus_rate: float  # probability of naming the word on the last row
     rows_to_one: float | None  # expected rows to one candidate, where it happens
     row_points: tuple[float, ...]  # expected points of each row
@@ -98,6 +101,8 @@ class Figure:
             "expected": self.expected,
             "oracle": self.oracle,
             "ratio": self.ratio,
+            "vocabulary_oracle": self.vocabulary_oracle,
+            "vocabulary_ratio": self.vocabulary_ratio,
             "bonus_rate": self.bonus_rate,
             "rows_to_one": self.rows_to_one,
             "row_points": list(self.row_points),
@@ -217,6 +222,7 @@ def walk(setting: Setting, workers: int = 1, progress: Progress | None = None) -
         setting,
         walker.scores,
         oracle,
+        known,
         walker.rows_to_one,
         walker.positions,
         time.perf_counter() - started,
@@ -290,7 +296,18 @@ def figure(result: Walk, opponent: str = "familiar") -> Figure:
         else None
     )
     row_points = tuple(float(x) for x in weights @ result.scores)
-    return Figure(opponent, expected, oracle, expected / oracle, bonus, to_one, row_points)
+    ceiling = float(weights @ result.known.sum(axis=1))
+    return Figure(
+        opponent,
+        expected,
+        oracle,
+        expected / oracle,
+        ceiling,
+        expected / ceiling,
+        bonus,
+        to_one,
+        row_points,
+    )
 
 
 def summary(result: Walk, opponents: tuple[str, ...]) -> dict[str, object]:

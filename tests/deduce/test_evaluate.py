@@ -72,6 +72,11 @@ def test_each_vocabulary_walks_as_the_game_loop_plays(vocabulary: str) -> None:
         assert (known[:, -1] == result.oracle[:, -1]).all()
     else:
         assert (known == result.oracle).all()
+    assert (result.known == known).all()
+    figure = ev.figure(result, "uniform")
+    assert figure.vocabulary_oracle == pytest.approx(known.sum(axis=1).mean())
+    assert figure.vocabulary_ratio == pytest.approx(figure.expected / figure.vocabulary_oracle)
+    assert figure.ratio <= figure.vocabulary_ratio <= 1  # its own ceiling is the lower one
 
 
 def test_seven_letters_with_the_bot_weighing_candidates_alike() -> None:

@@ -357,17 +357,24 @@ def evaluation_table(summary: Mapping[str, Any]) -> Table:
         f"({summary['words']:,} words), candidates weighted {summary['prior']}"
     )
     table = Table(title=title)
-    for heading in ("opponent draws", "expected score", "oracle", "ratio", "bonus", "rows to one"):
-        table.add_column(heading, justify="left" if heading == "opponent draws" else "right")
+    headings = ("drawn", "score", "oracle", "ratio", "ceiling", "ratio", "bonus", "rows to 1")
+    for heading in headings:
+        table.add_column(heading, justify="left" if heading == "drawn" else "right")
     for figure in summary["figures"]:
         to_one = figure["rows_to_one"]
         table.add_row(
             figure["opponent"],
-            f"{figure['expected']:,.1f}",
-            f"{figure['oracle']:,.1f}",
+            f"{figure['expected']:,.0f}",
+            f"{figure['oracle']:,.0f}",
             f"{figure['ratio']:.4f}",
+            f"{figure['vocabulary_oracle']:,.0f}",
+            f"{figure['vocabulary_ratio']:.4f}",
             f"{figure['bonus_rate']:.1%}",
             "-" if to_one is None else f"{to_one:.2f}",
         )
-    table.caption = f"exact: {summary['positions']:,} positions in {summary['seconds']:,.1f} s"
+    table.caption = (
+        f"Exact: {summary['positions']:,} positions in {summary['seconds']:,.1f} s. Drawn: how "
+        "the opponent picks Gamewords. Oracle: the score knowing the word, any Guessword; "
+        f"ceiling: knowing the word, Guesswords from {summary['vocabulary']}."
+    )
     return table
