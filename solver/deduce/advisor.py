@@ -8,7 +8,7 @@ heard scores are most likely wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solver import lexicon
 from solver.deduce import candidates as cand
@@ -61,7 +61,7 @@ class Advice:
                 "columns": [c + 1 for c in row.columns()],
                 "last": self.sheet.is_last(len(self.history)),
             },
-            "consistent": deduction.consistent,
+            "consistent": self.inconsistency is None,
             "candidates": len(deduction.words),
             "pool": deduction.source,
             "widened": deduction.widened,
@@ -98,6 +98,15 @@ class Advice:
                 "rows": [r + 1 for r in self.inconsistency.rows],
                 "word": self.inconsistency.word,
                 "would_have_scored": list(self.inconsistency.corrected),
+                "other_fixes": [
+                    {
+                        "rows": [r + 1 for r in fix.rows],
+                        "word": fix.word,
+                        "would_have_scored": list(fix.corrected),
+                    }
+                    for fix in self.inconsistency.others
+                ],
+                "advice_assumes_the_fix": bool(self.choices),
             },
         }
 
@@ -120,21 +129,22 @@ def advise(
     warnings = cand.check_history(history, sheet, lang)
     deduction = cand.deduce(history, sheet, pool, prior, lang)
     if not deduction.consistent:
+        # A heard score is wrong: say which, and advise on the likeliest fix meanwhile (the
+        # game goes on while the opponent rechecks; the bot believes the same fix).
         inconsistency = cand.explain(history, sheet, prior, lang)
-        return Advice(
-            sheet,
-            tuple(history),
-            strategy,
+        assumed = advise(
+            inconsistency.believed(history), sheet, strategy, pool, prior, lang, top, seconds,
             vocabulary,
-            deduction,
-            None,
-            (),
-            tuple(warnings),
-            inconsistency,
+        )  # fmt: skip
+        return replace(
+            assumed,
+            history=tuple(history),
+            warnings=tuple(warnings) + assumed.warnings,
+            inconsistency=inconsistency,
         )
     if deduction.widened:
         source = pool.source if pool else "familiar tier"
-        warnings.append(f"no word of the {source} fits: searched every dictionary word")
+        warnings.append(_widened_warning(history, sheet, pool, prior, lang, source))
     alphabets = cand.marginal_alphabets(deduction, lang)
     choices: tuple[Choice, ...] = ()
     if not history:
@@ -156,3 +166,32 @@ def advise(
         tuple(warnings),
         None,
     )
+
+
+def _widened_warning(
+    history: list[cand.Turn],
+    sheet: Sheet,
+    pool: lexicon.Pool | None,
+    prior: str,
+    lang: str,
+    source: str,
+) -> str:
+    """No word of the pool fits: their word is a rare one, or a score heard is wrong. When
+    one changed score would let a word of the pool fit, say which: a wrong score is likelier
+    than an obscure Gameword (the rules ask for words the opponent knows)."""
+    said = f"no word of the {source} fits: searched every dictionary word"
+    if pool is not None and pool.source != "familiar tier":
+        return said
+    found = cand.explain(history, sheet, prior, lang, tier="familiar", alternatives=2)
+    if found.fewest != 1:
+        return said
+    fixes = [cand.Fix(found.rows, found.word, found.corrected), *found.others]
+    named = []
+    for fix in fixes:
+        (row,), (right,) = fix.rows, fix.corrected
+        turn = history[row]
+        named.append(
+            f"row {row + 1} ({turn.guess.upper()}, heard {turn.heard:,}) would score "
+            f"{right:,} if their word were {fix.word.upper()}"
+        )
+    return f"{said}. Their word is a rare one, or a score heard is wrong: {'; or '.join(named)}"

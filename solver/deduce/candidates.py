@@ -64,13 +64,29 @@ class Deduction:
 
 
 @dataclass(frozen=True)
+class Fix:
+    """Heard scores that, changed, make a word fit: which rows, the word, the right scores."""
+
+    rows: tuple[int, ...]  # 0-based rows whose heard score would have to change
+    word: str  # the most probable word fitting all other rows
+    corrected: tuple[int, ...]  # what those rows would have scored for that word
+
+
+@dataclass(frozen=True)
 class Inconsistency:
-    """The fewest heard scores that must be wrong, and a word that fits the rest."""
+    """The fewest heard scores that must be wrong, and a word that fits the rest (the
+    likeliest fix); ``others``: other rows whose change would do as well, likeliest first."""
 
     fewest: int
     rows: tuple[int, ...]  # 0-based rows whose heard score would have to change
     word: str  # the most probable word fitting all other rows
     corrected: tuple[int, ...]  # what those rows would have scored for that word
+    others: tuple[Fix, ...] = ()
+
+    def believed(self, history: list[Turn]) -> list[Turn]:
+        """The history with the likeliest fix applied: what advice may go on from."""
+        fixed = dict(zip(self.rows, self.corrected, strict=True))
+        return [Turn(t.guess, fixed.get(r, t.heard)) for r, t in enumerate(history)]
 
 
 # A score as myword prints it ("1,250") or plain ("1250"); ASCII digits only.
@@ -233,35 +249,48 @@ def among(pool: lexicon.Pool, members: np.ndarray, prior: str = "familiar") -> D
 
 
 def explain(
-    history: list[Turn], sheet: Sheet, prior: str = "familiar", lang: str = "en"
+    history: list[Turn],
+    sheet: Sheet,
+    prior: str = "familiar",
+    lang: str = "en",
+    tier: str = "all",
+    alternatives: int = 3,
 ) -> Inconsistency:
-    """For a history no word fits: the fewest heard scores that must be wrong, which ones
-    (for the most probable word that fits all the others), and what they should have been."""
+    """For a history no word of ``tier`` fits: the fewest heard scores that must be wrong,
+    which ones (for the most probable word that fits all the others), and what they should
+    have been; and up to ``alternatives`` other sets of rows whose change would do as well,
+    the likeliest first (a set's likelihood: the prior weight of the words it lets fit)."""
     from solver.deduce import kernels
 
-    words = lexicon.words(sheet.word_length, "all", lang)
+    words = lexicon.words(sheet.word_length, tier, lang)
     codes = _codes(words, lang)
     arrays = _history_arrays(history, sheet, lang)
     wrong = kernels.history_mismatches(codes, *arrays)
     fewest = int(wrong.min())
     closest = np.flatnonzero(wrong == fewest)
     weights = prior_weights(tuple(words[i] for i in closest), prior, lang)
-    best = int(closest[int(np.argmax(weights))])
     guesses, lengths, offsets, lasts, heard = arrays
     kept = heard_rows(history)
-    would_give = [
-        int(
-            kernels.score_against(
-                codes[best : best + 1], guesses[i, : lengths[i]], offsets[i], lasts[i]
-            )[0]
-        )
-        for i in range(len(kept))
-    ]
-    wrong_at = [i for i in range(len(kept)) if would_give[i] != heard[i]]
-    rows = tuple(kept[i] for i in wrong_at)
-    return Inconsistency(
-        fewest, rows, words[best], tuple(would_give[i] * POINT_UNIT for i in wrong_at)
-    )
+    would_give = np.stack(  # (closest, rows): what each close word gives each row heard
+        [
+            kernels.score_against(codes[closest], guesses[i, : lengths[i]], offsets[i], lasts[i])
+            for i in range(len(kept))
+        ],
+        axis=1,
+    ).astype(np.int64)
+    by_rows: dict[tuple[int, ...], list[tuple[float, int, tuple[int, ...]]]] = {}
+    for k, (index, weight) in enumerate(zip(closest, weights, strict=True)):
+        wrong_at = np.flatnonzero(would_give[k] != heard)
+        rows = tuple(kept[i] for i in wrong_at)
+        corrected = tuple(int(would_give[k, i]) * POINT_UNIT for i in wrong_at)
+        by_rows.setdefault(rows, []).append((float(weight), int(index), corrected))
+    ranked = sorted(by_rows.items(), key=lambda item: -sum(w for w, _, _ in item[1]))
+    fixes = []
+    for rows, found in ranked[: 1 + alternatives]:
+        _, index, corrected = max(found, key=lambda f: (f[0], -f[1]))
+        fixes.append(Fix(rows, words[index], corrected))
+    best = fixes[0]
+    return Inconsistency(fewest, best.rows, best.word, best.corrected, tuple(fixes[1:]))
 
 
 @dataclass(frozen=True)

@@ -121,17 +121,22 @@ def advice_warnings(advice: Any) -> list[str]:
     wrong = advice.inconsistency
     if wrong is None:
         return notes
-    rows = ", ".join(
-        f"row {r + 1} ({advice.history[r].guess.upper()}: heard {advice.history[r].heard:,}, "
-        f"it would score {right:,} if their word were {wrong.word.upper()})"
-        for r, right in zip(wrong.rows, wrong.corrected, strict=True)
-    )
+
+    def fix_in_words(fix) -> str:
+        return ", ".join(
+            f"row {r + 1} ({advice.history[r].guess.upper()}: heard {advice.history[r].heard:,}, "
+            f"it would score {right:,} if their word were {fix.word.upper()})"
+            for r, right in zip(fix.rows, fix.corrected, strict=True)
+        )
+
     fewest = "one score you heard is" if wrong.fewest == 1 else f"{wrong.fewest} scores are"
+    others = "".join(f" Or {fix_in_words(fix)}." for fix in wrong.others)
+    assumed = " The advice assumes the likeliest fix until then." if advice.choices else ""
     notes.append(
-        f"Warning: no word fits the scores you heard: {fewest} wrong. Most likely {rows}. "
-        f"Call it out and ask {OPPONENT} to recheck: the rulebook gives you {PENALTY:,} "
-        "points for each turn a wrong score went undetected. Enter the corrected score with "
-        "heard ROW SCORE."
+        f"Warning: no word fits the scores you heard: {fewest} wrong. Most likely "
+        f"{fix_in_words(wrong)}.{others} Call it out and ask {OPPONENT} to recheck: the "
+        f"rulebook gives you {PENALTY:,} points for each turn a wrong score went undetected. "
+        f"Enter the corrected score with heard ROW SCORE.{assumed}"
     )
     return notes
 

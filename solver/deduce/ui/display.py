@@ -92,20 +92,29 @@ def sheet_table(played: Mapping[str, Any]) -> Table:
     return table
 
 
+def _fix(advice: Advice, fix) -> str:
+    """One fix of a history no word fits, in words."""
+    return ", ".join(
+        f"row {r + 1} ({advice.history[r].guess.upper()}: heard {advice.history[r].heard:,}, "
+        f"{score:,} if the word is {fix.word.upper()})"
+        for r, score in zip(fix.rows, fix.corrected, strict=True)
+    )
+
+
 def advice_view(advice: Advice, top: int) -> Group:
     """The advice, as a player reads it: next row, candidates, alphabets, recommendation."""
     parts: list[object] = []  # warnings go to stderr, from the command
     deduction = advice.deduction
     if advice.inconsistency is not None:
         wrong = advice.inconsistency
-        rows = ", ".join(
-            f"row {r + 1} ({advice.history[r].guess.upper()}: heard {advice.history[r].heard}, "
-            f"{score} if the word is {wrong.word.upper()})"
-            for r, score in zip(wrong.rows, wrong.corrected, strict=True)
-        )
         parts.append(Text("No dictionary word fits every score heard.", style="bold red"))
-        parts.append(Text(f"Changing {wrong.fewest} score(s) makes it consistent: {rows}."))
-        return Group(*parts)
+        parts.append(
+            Text(f"Changing {wrong.fewest} score(s) makes it consistent: {_fix(advice, wrong)}.")
+        )
+        for other in wrong.others:
+            parts.append(Text(f"Or: {_fix(advice, other)}."))
+        if advice.choices:
+            parts.append(Text("The advice below assumes the first fix.", style="yellow"))
     row = advice.next_row
     if row is None:
         parts.append(Text("The round is over: every row is filled.", style="bold"))
@@ -121,7 +130,9 @@ def advice_view(advice: Advice, top: int) -> Group:
         heading = f"Next: row {number} of {rows}, {row.length} letters under {columns}{last}"
         parts.append(Text(heading, style="bold"))
     widened = " (widened: none of the pool fitted)" if deduction.widened else ""
-    parts.append(Text(f"{len(deduction.words):,} candidates from {deduction.source}{widened}"))
+    count = len(deduction.words)
+    noun = "candidate" if count == 1 else "candidates"
+    parts.append(Text(f"{count:,} {noun} from {deduction.source}{widened}"))
     probable = Table("word", "probability", title="Most probable Gamewords")
     for word, p in zip(deduction.words[:top], deduction.probabilities[:top], strict=True):
         probable.add_row(Text(word.upper()), f"{p:.1%}")
