@@ -192,6 +192,11 @@ def parse_entry(text: str) -> Entry:
         raise Refused(f"Write {'they WORD' if whose == 'theirs' else 'me WORD SCORE'}.")
     if len(tokens) == 1 and _SCORE.fullmatch(tokens[0]):
         return Entry("score", score=_number(tokens[0]))
+    if _SCORE.fullmatch(tokens[0]):
+        raise Refused(
+            f"An entry starts with a word, not {tokens[0]}: WORD SCORE (yours, with the score "
+            "you heard), WORD (theirs), or ? for every entry."
+        )
     if len(tokens) == 2 and _SCORE.fullmatch(tokens[1].lstrip("-")):
         return Entry("mine", word=tokens[0], score=_score_token(tokens[1]))
     if len(tokens) == 1:
@@ -375,7 +380,16 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
         )
         row["said"] = said
         if said == row["score"]:
-            return [f"Their row {index + 1} ({row['guess'].upper()}) now stands right: {said:,}."]
+            steps = [(s["turn"], s["now"]) for s in game_round["slips"] if s["row"] == index]
+            turns = turns_wrong(index, said, steps, said, len(rows) - 1)
+            cost = (
+                f"; it stood {turns} turn(s): {PENALTY * turns:,} points to them"
+                if turns
+                else ": caught at once, no penalty"
+            )
+            return [
+                f"Their row {index + 1} ({row['guess'].upper()}) now stands right: {said:,}{cost}."
+            ]
         return [
             f"Warning: {row['guess'].upper()} scores {row['score']:,}, not {said:,}. Correct it "
             f"now: tell {OPPONENT} {row['score']:,} and enter said {index + 1} {row['score']}. "
@@ -471,21 +485,29 @@ def their_audit(game_round: dict[str, Any]) -> dict[str, Any]:
         changes = [c for c in game_round["corrections"] if c["row"] == index]
         first, true = changes[0]["was"], changes[-1]["now"]
         steps = [(c["turn"], c["now"]) for c in changes]
-        turns = turns_wrong(index, first, steps, true, len(rows))
+        turns = turns_wrong(index, first, steps, true, _standing_until(game_round, rows))
         errors.append({"row": index, "given": first, "true": true, "turns_undetected": turns})
     penalty = PENALTY * sum(e["turns_undetected"] for e in errors)
     return {"errors": errors, "penalty": penalty, "right": [r["heard"] for r in rows]}
 
 
+def _standing_until(game_round: dict[str, Any], rows: list[dict[str, Any]]) -> int:
+    """The turn a score still wrong is counted to. During the round: the latest turn, so
+    that a running total shows what the error costs if corrected now (nothing when caught
+    at once, as a correction entered now would count it). Once every row is filled: the
+    end of the sheet, as ``session.audit`` counts an error never caught."""
+    return len(_sheet(game_round).rows) if complete(game_round) else len(rows) - 1
+
+
 def your_slips(game_round: dict[str, Any]) -> dict[str, Any]:
     """The scores you announced wrong, and the penalty owed to your opponent: each stood
-    from its row up to the turn you corrected it (to their latest turn if never)."""
+    from its row up to the turn you corrected it (if never: ``_standing_until``)."""
     rows = game_round["theirs"]
     errors = []
     for index in sorted({s["row"] for s in game_round["slips"]}):
         true = rows[index]["score"]
         steps = [(s["turn"], s["now"]) for s in game_round["slips"] if s["row"] == index]
-        turns = turns_wrong(index, true, steps, true, len(rows))
+        turns = turns_wrong(index, true, steps, true, _standing_until(game_round, rows))
         given = next((now for _, now in steps if now != true), true)
         if given != true:
             errors.append({"row": index, "given": given, "true": true, "turns_undetected": turns})
@@ -705,7 +727,13 @@ class Assistant:
             self.pending = _letters(entry.word, row.length, self.settings.lang, "Your row")
             return [f"Your row {index + 1}: {self.pending.upper()}; now the score you heard."]
         if entry.kind == "mine":
-            return self._make({"kind": "mine", "guess": entry.word, "heard": entry.score})
+            pending = self.pending
+            notes = self._make({"kind": "mine", "guess": entry.word, "heard": entry.score})
+            if pending is not None and pending != lexicon.language(self.settings.lang).normalize(
+                entry.word
+            ):  # said aloud: the score was asked for another word
+                notes.insert(0, f"{entry.word.upper()} is played instead of {pending.upper()}.")
+            return notes
         if entry.kind == "theirs":
             return self._make({"kind": "theirs", "guess": entry.word})
         if entry.kind in ("said", "heard"):

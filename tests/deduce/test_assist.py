@@ -115,10 +115,27 @@ def test_a_score_you_said_wrong_warns_and_costs_you_until_corrected(tmp_path: Pa
             (warning,) = assistant.enter("said 250")
             assert "CAR scores 1,000, not 250" in warning and "2,000 points" in warning
     # Two of their turns (ACT, TOE) went by before the correction.
-    assert assistant.enter("said 2 1000") == ["Their row 2 (CAR) now stands right: 1,000."]
+    running = assist.totals(assistant.game)["rounds"][0]["they_penalty"]
+    assert assistant.enter("said 2 1000") == [
+        "Their row 2 (CAR) now stands right: 1,000; it stood 2 turn(s): 4,000 points to them."
+    ]
+    # The running total showed what the correction costs: it does not change when made
+    # (a newcomer saw 4,000 before and 2,000 after).
+    assert running == 4000
     result = assist.totals(assistant.game)["rounds"][0]
     assert result["they_penalty"] == 2 * 2000
     assert result["they"] == sum(RED_SCORES[:4]) + 4000
+
+
+def test_a_slip_caught_at_once_costs_nothing(tmp_path: Path) -> None:
+    assistant = new(tmp_path / "g.json")
+    assistant.enter("ballet")
+    assistant.enter(PURPLE[0])
+    assistant.enter(RED[0])
+    assistant.enter("said 500")  # AN scores 250 against BALLET
+    assert assist.totals(assistant.game)["rounds"][0]["they_penalty"] == 0
+    (note,) = assistant.enter(f"said 1 {RED_SCORES[0]}")
+    assert note.endswith("caught at once, no penalty.")
 
 
 def test_a_correction_they_make_and_the_reveal_credit_you(tmp_path: Path) -> None:
@@ -289,3 +306,21 @@ def test_a_save_of_another_game_is_refused(tmp_path: Path) -> None:
     session.save(session.new_game(session.Settings(rounds=1, seed=1)), path)
     result = run("deduce", "assist", "--resume", str(path))
     assert result.exit_code != 0 and "resume it with myword deduce play" in result.output
+
+
+def test_an_entry_starting_with_a_number_is_refused_plainly(tmp_path: Path) -> None:
+    """'12 34' read as a Guessword said 'Your row 11 takes letters ..., not 1 2'."""
+    assistant = new(tmp_path / "g.json")
+    assistant.enter("ballet")
+    with pytest.raises(Refused, match="An entry starts with a word, not 12"):
+        assistant.enter("12 34")
+
+
+def test_a_word_with_its_score_replaces_the_word_waiting_for_one(tmp_path: Path) -> None:
+    """Your Guessword typed alone waits for its score; another word with a score is played
+    instead, and the note says so (it was silent)."""
+    assistant = new(tmp_path / "g.json")
+    assistant.enter("ballet")
+    assistant.enter("so")
+    notes = assistant.enter("at 500")
+    assert notes[0] == "AT is played instead of SO." and assistant.round["mine"][0]["guess"] == "at"

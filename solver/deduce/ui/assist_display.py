@@ -58,8 +58,9 @@ def their_sheet(assistant: assist.Assistant) -> Table:
     """Their Guesswords this round, marked against your word, with the right score."""
     game_round = assistant.round
     sheet = assistant.sheet
-    word = game_round["your_word"]
-    title = f"Their Guesswords, against {word.upper() if word else 'your word'}"
+    # Your word stays unsaid, as it was typed hidden: someone across the table may glance
+    # at the screen (the marks show what their own sheet will show them anyway).
+    title = "Their Guesswords, against your word"
     table = Table(title=Text(title), min_width=len(title))
     for column in ("row", "Guessword", "score"):
         table.add_column(column, justify="right" if column in ("row", "score") else "left")
@@ -68,7 +69,8 @@ def their_sheet(assistant: assist.Assistant) -> Table:
             table.add_row(str(number), f"({row.length} from col {row.offset + 1})", "", style="dim")
             continue
         entry = game_round["theirs"][number - 1]
-        shown = styled_marks(entry["guess"], marking(word, entry["guess"], row.offset))
+        marks = marking(game_round["your_word"], entry["guess"], row.offset)
+        shown = styled_marks(entry["guess"], marks)
         cell = f"{entry['score']:,}"
         if entry["said"] != entry["score"]:
             cell += f" (you said {entry['said']:,})"

@@ -35,6 +35,7 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     introduced = None
     advised = None  # the position whose advice was worked out (warnings said)
     shown = None  # the position whose advice was shown whole
+    notes: list[str] = []
     while not assistant.finished:
         waiting = assistant.waiting()
         if waiting.kind != "gameword" and introduced != assistant.game["round"]:
@@ -65,7 +66,8 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
         if assistant.waiting().kind == "round over" and waiting.kind != "round over":
             console.show(state)
     console.show(state)
-    console.say(assistant.verdict())
+    if assistant.verdict() not in notes:  # "end" says it already
+        console.say(assistant.verdict())
     return state
 
 

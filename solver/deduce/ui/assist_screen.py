@@ -86,6 +86,9 @@ alphabets: per column of their word, the letters still possible (circled when kn
 """
 
 
+SIDE_BY_SIDE = 130  # columns: both sheets (about 80) and the advice (at least 44)
+
+
 class AssistScreen(Screen[None]):
     """Your sheet and theirs, the totals, the advice, the notes and one input line."""
 
@@ -164,6 +167,13 @@ class AssistScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._locks.close()
+
+    def on_resize(self) -> None:
+        """Side by side (your sheet, theirs, the advice) when they fit; else one above the
+        other, so that the advice is always reachable by scrolling (at 80 columns it was
+        drawn off screen, found by a newcomer's review)."""
+        layout = "horizontal" if self.size.width >= SIDE_BY_SIDE else "vertical"
+        self.query_one("#top").styles.layout = layout
 
     # --- drawing -------------------------------------------------------------------------
     def note(self, text: str, style: str = "") -> None:

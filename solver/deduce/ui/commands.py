@@ -610,7 +610,19 @@ def assist(
     opponent's Guesswords from your Gameword (with the marking), advises your next
     Guessword and warns when the scores you heard cannot all be right. Saved after every
     entry. In a terminal it opens full-screen; --plain, a pipe or --json run it in line mode
-    (--json: the game and the advice on stdout at the end)."""
+    (--json: the game and the advice on stdout at the end).
+
+    \b
+    What to type, one entry a line:
+      your Gameword        at the start of each round (typed hidden)
+      DEN 1250             your Guessword and the score you heard
+      DEN                  their Guessword: you are told the score to announce
+      they DEN, me DEN 1250   the same, out of turn
+      said [ROW] SCORE     a score you announced (the right one again corrects it)
+      heard ROW SCORE      a score they corrected
+      reveal WORD          their Gameword, at the end of the round: every score is checked
+      next, end, undo      next round, end of the game, take back the last entry
+      ?                    every entry, explained"""
     from solver import savefile
     from solver.deduce import assist as engine
     from solver.deduce.ui import assist_lines
