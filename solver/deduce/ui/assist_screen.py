@@ -258,6 +258,11 @@ class AssistScreen(Screen[None]):
         self._words = advice.deduction.words or None
         for line in live_advice.advice_warnings(advice):
             self.note(line, "bold red")
+        if advice.choices and advice.next_row is not None:  # in view even when the board
+            best, *others = (c.guess.upper() for c in advice.choices[:3])  # is scrolled
+            then = f" (or {', '.join(others)})" if others else ""
+            number = len(advice.history) + 1
+            self.note(f"Advice for your row {number}: {best}{then}.", "green")
         parts = [Text("Advice for your next row", style="bold underline")]
         parts.append(display.advice_view(advice, self.assistant.settings.top))
         self.query_one("#advice", Static).update(Group(*parts))
