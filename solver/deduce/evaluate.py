@@ -163,7 +163,15 @@ class _Walker:
         deduction = cand.among(setting.pool, members, setting.prior)
         lang = setting.pool.lang
         choice = remembered_choose(
-            deduction, sheet, r, setting.strategy, lang, 1, None, setting.vocabulary
+            deduction,
+            sheet,
+            r,
+            setting.strategy,
+            lang,
+            1,
+            None,
+            setting.vocabulary,
+            prior=setting.prior,
         )[0]
         self.positions += 1
         row, last = sheet.rows[r], sheet.is_last(r)
