@@ -151,10 +151,13 @@ def build(
     base: dict[str, object] | None = None,
     workers: int = 1,
     progress: Progress | None = None,
+    reuse: dict[str, object] | None = None,
 ) -> list[Rolled]:
     """Roll out every position the improved play reaches on the first ``rows`` rows of the
     pool, top-down; ``objective``: the prior the Gamewords are weighed with when guesses
-    are compared (how opponents are assumed to pick words)."""
+    are compared (how opponents are assumed to pick words). ``reuse``: book entries made
+    with the same settings, taken as they are instead of rolled out again (a row's choice
+    depends only on the rows above it, so a book can be deepened a row at a time)."""
     codes = lexicon.encode(setting.pool.words, setting.pool.lang)
     oracle = ev.oracle_rows(codes, setting.sheet, setting.pool.lang)
     known = (
@@ -168,10 +171,13 @@ def build(
     rolled: list[Rolled] = []
     for r in range(min(rows, len(setting.sheet.rows) - 1)):
         started = time.perf_counter()
+        stored = [_stored(setting, p, reuse or {}) for p in frontier]
+        reused = [entry for entry in stored if entry is not None]
+        frontier = [p for p, entry in zip(frontier, stored, strict=True) if entry is None]
         considered = [c for p in frontier for c in _candidates(setting, codes, p, top)]
         nodes = [part for c in considered for part in c.parts]
         walked = iter(_walk_parts(setting, oracle, known, nodes, book, workers))
-        following = []
+        made = []
         for position in frontier:
             mine = [c for c in considered if c.position is position]
             values = []
@@ -182,30 +188,68 @@ def build(
                 w = weights[position.members]
                 values.append(float(w @ (c.row_points + rest) / w.sum()))
             best = sorted(range(len(mine)), key=lambda i: (-values[i], mine[i].rank))
-            entry = Rolled(
-                position,
-                tuple(
-                    Choice(
-                        mine[i].choice.guess,
-                        values[i],
-                        mine[i].choice.expected_points,
-                        mine[i].choice.expected_bits,
-                    )
-                    for i in best
-                ),
-                tuple(mine[i].rank for i in best),
+            choices = tuple(
+                Choice(
+                    mine[i].choice.guess,
+                    values[i],
+                    mine[i].choice.expected_points,
+                    mine[i].choice.expected_bits,
+                )
+                for i in best
             )
-            rolled.append(entry)
-            book.update(opening.position_entries(setting, [entry]))
-            chosen = mine[best[0]]
-            for part, units in zip(chosen.parts, chosen.heard, strict=True):
-                if len(part.members) > 1:
-                    turn = cand.Turn(chosen.choice.guess, units * POINT_UNIT)
-                    following.append(Position(r + 1, part.members, (*position.history, turn)))
+            made.append(Rolled(position, choices, tuple(mine[i].rank for i in best)))
+        rolled += reused + made
+        book.update(opening.position_entries(setting, reused + made))
         if progress:
             seconds = time.perf_counter() - started
             progress(
-                f"row {r + 1}: {len(frontier)} positions, {len(nodes)} subtrees, {seconds:.0f} s"
+                f"row {r + 1}: {len(made)} positions rolled out, {len(reused)} reused, "
+                f"{len(nodes)} subtrees, {seconds:.0f} s"
             )
-        frontier = following
+        frontier = [p for entry in reused + made for p in _following(setting, codes, entry)]
     return rolled
+
+
+def _stored(setting: ev.Setting, position: Position, reuse: dict[str, object]) -> Rolled | None:
+    """A position's entry from an earlier book, or None when it has none."""
+    pool = setting.pool
+    words = tuple(pool.words[i] for i in position.members)
+    key = opening.position_key(
+        setting.sheet,
+        position.row_index,
+        setting.strategy,
+        setting.prior,
+        pool.lang,
+        setting.vocabulary,
+        words,
+    )
+    entry = reuse.get(key)
+    if entry is None:
+        return None
+    choices = entry["choices"]  # type: ignore[index]
+    return Rolled(
+        position,
+        tuple(
+            Choice(c["guess"], c["value"], c["expected_points"], c["expected_bits"])
+            for c in choices
+        ),
+        tuple(c["policy_rank"] for c in choices),
+    )
+
+
+def _following(setting: ev.Setting, codes: np.ndarray, entry: Rolled) -> list[Position]:
+    """The positions of two or more candidates that the entry's first choice leads to."""
+    from solver.deduce import kernels
+
+    position, guess = entry.position, entry.choices[0].guess
+    r, members = position.row_index, position.members
+    row, last = setting.sheet.rows[r], setting.sheet.is_last(r)
+    code = lexicon.encode([guess], setting.pool.lang)[0]
+    units = kernels.score_against(codes[members], code, row.offset, last)
+    following = []
+    for heard in np.unique(units):
+        part = members[units == heard]
+        if len(part) > 1:
+            turn = cand.Turn(guess, int(heard) * POINT_UNIT)
+            following.append(Position(r + 1, part, (*position.history, turn)))
+    return following

@@ -80,3 +80,13 @@ def test_a_position_is_found_by_its_candidates_not_its_history() -> None:
     assert found is not None and found[0].guess == second.choices[0].guess
     assert other_prior is None
     assert parse_history(book[next(iter(book))]["history"] or "") == []  # the root: no history
+
+
+def test_a_book_deepened_a_row_at_a_time_is_the_book_built_at_once() -> None:
+    setting = ev.Setting(SIX, "lookahead", spread_pool(6, 90), "familiar")
+    shallow = rollout.build(setting, rows=1, top=3, objective="uniform")
+    reuse = opening.position_entries(setting, shallow)
+    deepened = rollout.build(setting, rows=2, top=3, objective="uniform", reuse=reuse)
+    at_once = rollout.build(setting, rows=2, top=3, objective="uniform")
+    assert opening.position_entries(setting, deepened) == opening.position_entries(setting, at_once)
+    assert len(at_once) > len(shallow)
