@@ -294,8 +294,11 @@ def position_entries(setting: Setting, rolled: list[Rolled]) -> dict[str, object
     return entries
 
 
-def build_rollout(workers: int = 2, verbose: bool = True) -> dict[str, object]:
-    """Roll out the booked settings' early positions (minutes: see the README)."""
+def build_rollout(
+    workers: int = 2, verbose: bool = True, reuse: dict[str, object] | None = None
+) -> dict[str, object]:
+    """Roll out the booked settings' early positions (minutes: see the README), taking the
+    entries of ``reuse`` as they are."""
     from solver import lexicon
     from solver.deduce import evaluate, rollout
 
@@ -311,11 +314,24 @@ def build_rollout(workers: int = 2, verbose: bool = True) -> dict[str, object]:
                     print(f"{length} letters, {vocabulary}: {line}", file=sys.stderr, flush=True)
 
             rolled = rollout.build(
-                setting, BOOK_ROWS, ROLLOUT_TOP, ROLLOUT_OBJECTIVE, None, workers, tell
+                setting, BOOK_ROWS, ROLLOUT_TOP, ROLLOUT_OBJECTIVE, None, workers, tell, reuse
             )
             positions.update(position_entries(setting, rolled))
             tell(f"{len(rolled)} positions in {time.perf_counter() - started:.0f} s")
     return {"settings": rollout_settings(), "positions": positions}
+
+
+def _deepenable(rollout: dict[str, object]) -> dict[str, object]:
+    """A stored rollout part's positions, when it differs from today's settings only by
+    holding fewer rows (its entries are then the ones a rebuild would make)."""
+    stored = dict(rollout.get("settings") or {})  # type: ignore[call-overload]
+    wanted = rollout_settings()
+    rows = stored.pop("rows", None)
+    same = stored == {k: v for k, v in wanted.items() if k != "rows"}
+    if not same or not isinstance(rows, int) or rows > BOOK_ROWS:
+        print("the stored rollout part cannot be deepened: rebuilding it", file=sys.stderr)
+        return {}
+    return rollout["positions"]  # type: ignore[return-value]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -324,6 +340,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--part", choices=("first", "rollout", "both"), default="both")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--deepen",
+        action="store_true",
+        help="keep the stored rollout positions when only BOOK_ROWS grew (adds the new rows)",
+    )
     args = parser.parse_args(argv)
     path = Path(__file__).resolve().parent / BOOK
     started = time.perf_counter()
@@ -334,7 +355,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.part == "first" and "rollout" in old:
         document["rollout"] = old["rollout"]
     if args.part != "first":
-        document["rollout"] = build_rollout(args.workers)
+        reuse = _deepenable(old.get("rollout") or {}) if args.deepen else None
+        document["rollout"] = build_rollout(args.workers, reuse=reuse)
     path.write_text(json.dumps(document, indent=1) + "\n", "utf-8")
     print(f"wrote {path} in {time.perf_counter() - started:.0f} s")
 

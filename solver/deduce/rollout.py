@@ -114,6 +114,8 @@ def _walk_parts(
     """What the strategy scores from each node's row to the end, for every Gameword of each
     node: returned as one array over the pool per node order (a Gameword appears in one
     node per considered guess, so each node's totals are returned separately)."""
+    if not nodes:
+        return []
     order = sorted(range(len(nodes)), key=lambda i: -len(nodes[i].members))
     totals: list[np.ndarray | None] = [None] * len(nodes)
     work = [(setting, oracle, known, nodes[i], base) for i in order]
