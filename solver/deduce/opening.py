@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 BOOK = "data/opening-book.json"
 BOOK_SIZE = 10  # first-row choices kept per entry: enough for --top 10
 MEMO_ROWS = 2
-BOOK_ROWS = 3  # rows whose positions the rollout part holds
+BOOK_ROWS = 4  # rows whose positions the rollout part holds
 ROLLOUT_TOP = 4  # guesses valued exactly at each booked position
 ROLLOUT_OBJECTIVE = "uniform"  # how opponents are assumed to pick Gamewords
 BOOKED = (("lookahead", "familiar", "core"),)  # (strategy, prior, vocabulary) booked
@@ -283,9 +283,9 @@ def position_entries(setting: Setting, rolled: list[Rolled]) -> dict[str, object
             "choices": [
                 {
                     "guess": c.guess,
-                    "value": c.value,
-                    "expected_points": c.expected_points,
-                    "expected_bits": c.expected_bits,
+                    "value": round(c.value, 3),
+                    "expected_points": round(c.expected_points, 3),
+                    "expected_bits": round(c.expected_bits, 3),
                     "policy_rank": rank,
                 }
                 for c, rank in zip(entry.choices, entry.policy_ranks, strict=True)
@@ -357,8 +357,28 @@ def main(argv: list[str] | None = None) -> None:
     if args.part != "first":
         reuse = _deepenable(old.get("rollout") or {}) if args.deepen else None
         document["rollout"] = build_rollout(args.workers, reuse=reuse)
-    path.write_text(json.dumps(document, indent=1) + "\n", "utf-8")
+    path.write_text(book_text(document), "utf-8")
     print(f"wrote {path} in {time.perf_counter() - started:.0f} s")
+
+
+def book_text(document: dict[str, object]) -> str:
+    """The book as JSON for people too: the first-row part indented, then one line per
+    booked position (hundreds of them)."""
+    rollout = document.get("rollout")
+    head = json.dumps({k: v for k, v in document.items() if k != "rollout"}, indent=1)
+    if not rollout:
+        return head + "\n"
+    positions = rollout["positions"]  # type: ignore[index]
+    lines = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in positions.items())
+    settings_line = json.dumps(rollout["settings"])  # type: ignore[index]
+    return (
+        head[:-2]
+        + ',\n "rollout": {\n  "settings": '
+        + settings_line
+        + ',\n  "positions": {\n'
+        + lines
+        + "\n  }\n }\n}\n"
+    )
 
 
 if __name__ == "__main__":
