@@ -142,15 +142,12 @@ def advise(
     if booked and len(booked) >= top:
         choices = tuple(booked[:top])
     elif row_index < len(sheet.rows):
-        wanted = top + len(booked or ())
         computed: list[Choice] | None = None
         if not history:
             default_pool = pool is None or pool.source == "familiar tier"
-            computed = book_choices(sheet, strategy, prior, lang, wanted, default_pool, vocabulary)
+            computed = book_choices(sheet, strategy, prior, lang, top, default_pool, vocabulary)
         if computed is None:
-            computed = choose(
-                deduction, sheet, row_index, strategy, lang, wanted, seconds, vocabulary
-            )
+            computed = choose(deduction, sheet, row_index, strategy, lang, top, seconds, vocabulary)
         choices = tuple(with_booked(booked, computed, top))
     return Advice(
         sheet,

@@ -182,7 +182,8 @@ def booked_choices(
 def with_booked(
     booked: list[strategies.Choice] | None, computed: list[strategies.Choice], top: int
 ) -> list[strategies.Choice]:
-    """The booked choices first, then the computed ones not among them: ``top`` in all."""
+    """The booked choices first, then the computed ones not among them: ``top`` in all
+    when ``computed`` holds ``top`` (each booked guess removes at most one of them)."""
     if not booked:
         return computed[:top]
     seen = {c.guess for c in booked}
@@ -212,10 +213,9 @@ def remembered_choose(
     )
     if booked and len(booked) >= top:
         return booked[:top]
-    wanted = top + len(booked or ())
     if row_index >= MEMO_ROWS or seconds is not None:
         computed = strategies.choose(
-            deduction, sheet, row_index, strategy, lang, wanted, seconds, vocabulary
+            deduction, sheet, row_index, strategy, lang, top, seconds, vocabulary
         )
         return with_booked(booked, computed, top)
     key = (
@@ -223,14 +223,14 @@ def remembered_choose(
         row_index,
         strategy,
         lang,
-        wanted,
+        top,
         vocabulary,
         deduction.words,
         deduction.probabilities.tobytes(),
     )
     if key not in _memo:
         _memo[key] = strategies.choose(
-            deduction, sheet, row_index, strategy, lang, wanted, vocabulary=vocabulary
+            deduction, sheet, row_index, strategy, lang, top, vocabulary=vocabulary
         )
     return with_booked(booked, _memo[key], top)
 

@@ -100,3 +100,21 @@ def test_first_advice_needs_no_numba() -> None:
     root = Path(__file__).resolve().parents[2]
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=root)
     assert result.stdout.strip() == "False", result.stderr
+
+
+def test_the_book_file_is_its_document_as_json() -> None:
+    document = stored()
+    assert json.loads(opening.book_text(document)) == document
+    first_row_only = {k: document[k] for k in ("settings", "entries")}
+    assert json.loads(opening.book_text(first_row_only)) == first_row_only
+
+
+def test_only_a_shallower_book_of_the_same_settings_is_deepened(capsys) -> None:
+    positions = {"some position": {}}
+    shallower = {**opening.rollout_settings(), "rows": opening.BOOK_ROWS - 1}
+    assert opening._deepenable({"settings": shallower, "positions": positions}) == positions
+    other = {**opening.rollout_settings(), "objective": "elsewhere"}
+    assert opening._deepenable({"settings": other, "positions": positions}) == {}
+    deeper = {**opening.rollout_settings(), "rows": opening.BOOK_ROWS + 1}
+    assert opening._deepenable({"settings": deeper, "positions": positions}) == {}
+    assert "cannot be deepened" in capsys.readouterr().err
