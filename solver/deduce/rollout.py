@@ -66,8 +66,7 @@ class _Candidate:
     choice: Choice
     rank: int
     row_points: np.ndarray  # aligned with position.members
-    parts: tuple[ev._Node, ...]
-    heard: tuple[int, ...]  # the units heard for each part
+    parts: tuple[ev._Node, ...]  # one per score the guess can draw
 
 
 def _candidates(
@@ -95,11 +94,8 @@ def _candidates(
     for rank, choice in enumerate(choices):
         guess = lexicon.encode([choice.guess], setting.pool.lang)[0]
         units = kernels.score_against(codes[members], guess, row.offset, last)
-        heard = tuple(int(u) for u in np.unique(units))
-        parts = tuple(ev._Node(r + 1, members[units == u]) for u in heard)
-        found.append(
-            _Candidate(position, choice, rank, units.astype(np.int64) * POINT_UNIT, parts, heard)
-        )
+        parts = tuple(ev._Node(r + 1, members[units == u]) for u in np.unique(units))
+        found.append(_Candidate(position, choice, rank, units.astype(np.int64) * POINT_UNIT, parts))
     return found
 
 
@@ -110,10 +106,9 @@ def _walk_parts(
     nodes: list[ev._Node],
     base: dict[str, object],
     workers: int,
-) -> np.ndarray:
-    """What the strategy scores from each node's row to the end, for every Gameword of each
-    node: returned as one array over the pool per node order (a Gameword appears in one
-    node per considered guess, so each node's totals are returned separately)."""
+) -> list[np.ndarray]:
+    """For each node, what the strategy scores from the node's row to the end against each
+    of its Gamewords (aligned with ``node.members``), the largest subtrees walked first."""
     if not nodes:
         return []
     order = sorted(range(len(nodes)), key=lambda i: -len(nodes[i].members))
@@ -129,7 +124,7 @@ def _walk_parts(
         with context.Pool(workers) as pool:
             for i, result in zip(order, pool.imap(_walk_part, work), strict=True):
                 totals[i] = result
-    return totals  # type: ignore[return-value]
+    return totals  # type: ignore[return-value]  # every slot is filled
 
 
 def _walk_part(arguments: tuple) -> np.ndarray:
