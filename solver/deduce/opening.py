@@ -166,6 +166,8 @@ def booked_choices(
     """The rollout's choices at this position, best first, or None when it is not booked."""
     if row_index >= BOOK_ROWS or len(deduction.words) < 2:
         return None
+    if not _in_use and (strategy, prior, vocabulary) not in BOOKED:
+        return None  # not booked: spare the digest of the candidates
     positions = _positions()
     if not positions:
         return None
