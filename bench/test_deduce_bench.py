@@ -14,6 +14,7 @@ from solver import lexicon
 from solver.deduce import default_sheet, kernels, reference
 from solver.deduce.candidates import Turn, deduce
 from solver.deduce.game import play_round
+from solver.deduce.opening import BOOK_ROWS, booked_choices, remembered_choose
 from solver.deduce.rules import score
 from solver.deduce.strategies import choose
 
@@ -125,6 +126,29 @@ def test_choose_each_row_against_ballet(benchmark, ballet_positions, row_index: 
     deduction = ballet_positions[row_index]
     choice = benchmark(lambda: choose(deduction, SIX, row_index, top=1)[0])
     assert score("ballet", choice.guess, SIX.rows[row_index].offset) >= 0
+
+
+@pytest.mark.parametrize("row_index", range(BOOK_ROWS))
+def test_move_each_early_row_against_ballet(benchmark, ballet_positions, row_index: int) -> None:
+    """The default setting's move on the booked rows (vocabulary core): a book lookup by the
+    candidates, beside ``test_choose_each_early_row_core`` (what it replaces)."""
+    deduction = ballet_positions[row_index]
+    booked = booked_choices(deduction, SIX, row_index, "lookahead", "familiar", "en", "core")
+    assert booked is not None
+    move = benchmark(
+        lambda: remembered_choose(
+            deduction, SIX, row_index, "lookahead", "en", 1, None, "core", prior="familiar"
+        )[0]
+    )
+    assert move == booked[0]
+
+
+@pytest.mark.parametrize("row_index", range(BOOK_ROWS))
+def test_choose_each_early_row_core(benchmark, ballet_positions, row_index: int) -> None:
+    """The strategy's own choice on the same positions (vocabulary core), computed."""
+    deduction = ballet_positions[row_index]
+    choose(deduction, SIX, row_index, top=1, vocabulary="core")
+    benchmark(lambda: choose(deduction, SIX, row_index, top=1, vocabulary="core")[0])
 
 
 @pytest.mark.parametrize(("length", "gameword"), [(6, "ballet"), (7, "kitchen")])

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from solver import lexicon
 from solver.deduce import candidates as cand
-from solver.deduce.opening import book_choices
+from solver.deduce.opening import book_choices, booked_choices, with_booked
 from solver.deduce.rules import Row, Sheet
 from solver.deduce.strategies import (
     DEFAULT_STRATEGY,
@@ -147,14 +147,18 @@ def advise(
         warnings.append(_widened_warning(history, sheet, pool, prior, lang, source))
     alphabets = cand.marginal_alphabets(deduction, lang)
     choices: tuple[Choice, ...] = ()
-    if not history:
-        default_pool = pool is None or pool.source == "familiar tier"
-        book = book_choices(sheet, strategy, prior, lang, top, default_pool, vocabulary)
-        choices = tuple(book or ())
-    if not choices and len(history) < len(sheet.rows):
-        choices = tuple(
-            choose(deduction, sheet, len(history), strategy, lang, top, seconds, vocabulary)
-        )
+    row_index = len(history)
+    booked = booked_choices(deduction, sheet, row_index, strategy, prior, lang, vocabulary)
+    if booked and len(booked) >= top:
+        choices = tuple(booked[:top])
+    elif row_index < len(sheet.rows):
+        computed: list[Choice] | None = None
+        if not history:
+            default_pool = pool is None or pool.source == "familiar tier"
+            computed = book_choices(sheet, strategy, prior, lang, top, default_pool, vocabulary)
+        if computed is None:
+            computed = choose(deduction, sheet, row_index, strategy, lang, top, seconds, vocabulary)
+        choices = tuple(with_booked(booked, computed, top))
     return Advice(
         sheet,
         tuple(history),

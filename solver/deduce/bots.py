@@ -65,6 +65,14 @@ def bot_guess(
     row_index = len(history)
     slack = 1 if sheet.is_last(row_index) else bot.slack
     choices = remembered_choose(
-        deduction, sheet, row_index, bot.strategy, lang, slack, seconds, bot.vocabulary
+        deduction,
+        sheet,
+        row_index,
+        bot.strategy,
+        lang,
+        slack,
+        seconds,
+        bot.vocabulary,
+        prior="familiar",
     )
     return rng.choice(choices).guess if len(choices) > 1 else choices[0].guess

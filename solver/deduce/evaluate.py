@@ -20,11 +20,12 @@ Deterministic: ``choose`` is a function of the row and the candidates (words, pr
 weights, probabilities) alone. The kernels sum each guess's statistics over the candidates
 in order in one thread, so their results do not depend on the threads; ties go to the lower
 index; the memos (``opening._memo``, ``endgame._part_values``) are keyed on the candidates
-and hold what the computation would give anyway. Two things would break it, and neither is
-used here: a time budget (``seconds``: the move would depend on the machine's speed), and
-the widening to every dictionary word when no word of the pool fits, which cannot happen
-when the Gameword is in the pool. Positions are built with ``candidates.among``, the same
-computation as ``deduce`` without filtering again.
+and hold what the computation would give anyway; the opening book's booked positions are
+keyed on the candidates too, so the walk meets them as the game loop does. Two things would
+break it, and neither is used here: a time budget (``seconds``: the move would depend on
+the machine's speed), and the widening to every dictionary word when no word of the pool
+fits, which cannot happen when the Gameword is in the pool. Positions are built with
+``candidates.among``, the same computation as ``deduce`` without filtering again.
 
 Workers: the first positions are expanded here until there are enough of them to share,
 then each worker walks whole subtrees (largest first) with one Numba thread.
@@ -168,7 +169,15 @@ class _Walker:
         deduction = cand.among(setting.pool, members, setting.prior)
         lang = setting.pool.lang
         choice = remembered_choose(
-            deduction, sheet, r, setting.strategy, lang, 1, None, setting.vocabulary
+            deduction,
+            sheet,
+            r,
+            setting.strategy,
+            lang,
+            1,
+            None,
+            setting.vocabulary,
+            prior=setting.prior,
         )[0]
         self.positions += 1
         row, last = sheet.rows[r], sheet.is_last(r)

@@ -105,7 +105,9 @@ def play_round(
     started = time.perf_counter()  # a move's time: filtering what was heard, then choosing
     deduction = cand.deduce(history, sheet, pool, prior, lang)
     for index, row in enumerate(sheet.rows):
-        choices = remembered_choose(deduction, sheet, index, strategy, lang, 1, seconds, vocabulary)
+        choices = remembered_choose(
+            deduction, sheet, index, strategy, lang, 1, seconds, vocabulary, prior=prior
+        )
         guess = choices[0].guess
         elapsed = time.perf_counter() - started
         heard = score(word, guess, row.offset, sheet.is_last(index))

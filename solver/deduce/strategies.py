@@ -14,6 +14,14 @@
   expected points, bonus included: the most probable candidate unless another word is
   worth more.
 
+On the first rows of the default setting (lookahead, familiar prior, vocabulary ``core``)
+the game plays the opening book's move instead (``opening.py``): at each position the
+play reaches there, the lookahead's 4 best guesses were valued exactly to the end of the
+round (``rollout.py``: this row's points plus what the lookahead scores afterwards, with the
+Gamewords weighed alike) and the best kept. Measured exactly over the familiar pool
+(``myword deduce evaluate``) that is worth a little (see the README), and a booked move is a
+lookup, faster than computing it.
+
 The shortlist: the lookahead is costly (every next-row word against every candidate, for
 each guess considered), so it weighs only the ``SHORTLIST`` best guesses by a one-row score
 (expected points plus the information credit); 20, 24, 40 and 100 gave the same games on

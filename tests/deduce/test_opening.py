@@ -1,25 +1,90 @@
-"""The opening book is the solver's own answer, stored: it must match a fresh computation."""
+"""The opening book is the solver's own answer, stored: its first-row part must match a
+fresh computation, and its rollout part must cover every early position the default play
+reaches (rebuilding it takes minutes, so the test checks its settings and its coverage)."""
 
 import json
 from importlib import resources
 
-from solver.deduce import default_sheet
+import numpy as np
+import pytest
+
+from solver import lexicon
+from solver.deduce import candidates as cand
+from solver.deduce import default_sheet, opening
 from solver.deduce.advisor import advise
+from solver.deduce.game import play_round
 from solver.deduce.opening import BOOK, book_choices, build_book, settings
+from solver.deduce.strategies import DEFAULT_STRATEGY, DEFAULT_VOCABULARY
+
+
+def stored() -> dict:
+    return json.loads(resources.files("solver.deduce").joinpath(BOOK).read_text("utf-8"))
 
 
 def test_book_matches_a_fresh_computation() -> None:
-    stored = json.loads(resources.files("solver.deduce").joinpath(BOOK).read_text("utf-8"))
-    assert stored["settings"] == settings(), "rebuild: python -m solver.deduce.opening"
-    assert stored == json.loads(json.dumps(build_book()))
+    document = stored()
+    assert document["settings"] == settings(), "rebuild: python -m solver.deduce.opening"
+    fresh = json.loads(json.dumps(build_book()))
+    assert {k: document[k] for k in ("settings", "entries")} == fresh
+
+
+def test_the_rollout_part_matches_its_settings() -> None:
+    document = stored()
+    assert document["rollout"]["settings"] == opening.rollout_settings(), (
+        "rebuild: python -m solver.deduce.opening --part rollout"
+    )
+    assert opening.stored_positions()  # in use, not ignored
+    assert (DEFAULT_STRATEGY, "familiar", DEFAULT_VOCABULARY) in opening.BOOKED
+
+
+@pytest.mark.parametrize("length", opening.BOOKED_LENGTHS)
+@pytest.mark.parametrize(("strategy", "prior", "vocabulary"), opening.BOOKED)
+def test_the_book_covers_every_early_position_of_the_play(
+    length: int, strategy: str, prior: str, vocabulary: str
+) -> None:
+    """Follow the booked moves through the first rows for every familiar Gameword: each
+    position met (two or more candidates) must be in the book, and its choices must be
+    words of the vocabulary."""
+    from solver.deduce import kernels
+
+    sheet = default_sheet(length)
+    pool = lexicon.pool(length)
+    codes = lexicon.encode(pool.words)
+    frontier = [np.arange(len(pool.words))]
+    met = 0
+    for r in range(opening.BOOK_ROWS):
+        following = []
+        allowed = set(lexicon.words(sheet.rows[r].length, vocabulary))
+        for members in frontier:
+            deduction = cand.among(pool, members, prior)
+            booked = opening.booked_choices(deduction, sheet, r, strategy, prior, "en", vocabulary)
+            assert booked, f"row {r + 1}: {len(members)} candidates not booked"
+            assert all(c.guess in allowed for c in booked)
+            met += 1
+            guess = lexicon.encode([booked[0].guess])[0]
+            units = kernels.score_against(codes[members], guess, sheet.rows[r].offset, False)
+            following += [members[units == u] for u in np.unique(units)]
+        frontier = [m for m in following if len(m) > 1]
+    assert met > 20
+
+
+def test_the_game_plays_the_booked_move() -> None:
+    sheet = default_sheet(6)
+    deduction = cand.deduce([], sheet)
+    root = opening.booked_choices(deduction, sheet, 0, "lookahead", "familiar", "en", "core")
+    assert root is not None
+    assert play_round("ballet", sheet).rows[0].guess == root[0].guess
+    assert advise([], sheet, top=3).choices[0] == root[0]
 
 
 def test_advice_on_an_empty_sheet_comes_from_the_book() -> None:
     sheet = default_sheet(6)
-    from_book = book_choices(sheet, "lookahead", "familiar", "en", 3, True)
+    from_book = book_choices(sheet, "points", "familiar", "en", 3, True)
     assert from_book is not None and len(from_book) == 3
-    assert advise([], sheet, top=3).choices == tuple(from_book)
+    assert advise([], sheet, strategy="points", top=3).choices == tuple(from_book)
     assert book_choices(sheet, "lookahead", "familiar", "en", 3, False) is None  # custom pool
+    many = advise([], sheet, top=8).choices  # booked choices first, then the first-row book
+    assert len(many) == 8 and len({c.guess for c in many}) == 8
 
 
 def test_first_advice_needs_no_numba() -> None:
@@ -35,3 +100,21 @@ def test_first_advice_needs_no_numba() -> None:
     root = Path(__file__).resolve().parents[2]
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=root)
     assert result.stdout.strip() == "False", result.stderr
+
+
+def test_the_book_file_is_its_document_as_json() -> None:
+    document = stored()
+    assert json.loads(opening.book_text(document)) == document
+    first_row_only = {k: document[k] for k in ("settings", "entries")}
+    assert json.loads(opening.book_text(first_row_only)) == first_row_only
+
+
+def test_only_a_shallower_book_of_the_same_settings_is_deepened(capsys) -> None:
+    positions = {"some position": {}}
+    shallower = {**opening.rollout_settings(), "rows": opening.BOOK_ROWS - 1}
+    assert opening._deepenable({"settings": shallower, "positions": positions}) == positions
+    other = {**opening.rollout_settings(), "objective": "elsewhere"}
+    assert opening._deepenable({"settings": other, "positions": positions}) == {}
+    deeper = {**opening.rollout_settings(), "rows": opening.BOOK_ROWS + 1}
+    assert opening._deepenable({"settings": deeper, "positions": positions}) == {}
+    assert "cannot be deepened" in capsys.readouterr().err
