@@ -43,3 +43,12 @@ def private_table_cache(tmp_path_factory):
         os.environ.pop("MYWORD_CACHE_DIR", None)
     else:
         os.environ["MYWORD_CACHE_DIR"] = previous
+
+
+@pytest.fixture(autouse=True)
+def steady_cursor(monkeypatch):
+    """The input line's cursor does not blink in tests: a snapshot taken half a second
+    later (a slow machine, a busy CI) caught it hidden, and a snapshot failed."""
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
