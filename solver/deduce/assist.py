@@ -81,7 +81,9 @@ class Settings:
     vocabulary: str = DEFAULT_VOCABULARY  # Guesswords advised from this tier
     prior: str = "familiar"
     pool: str = "familiar"  # the tier the opponent's Gameword is assumed to come from
-    top: int = 5  # candidates and alternatives shown
+    # Candidates and alternatives shown: the rollout book's 4 exactly valued guesses, so a
+    # booked position (rows 1-4 played as advised) is a lookup, not a computation.
+    top: int = 4
 
 
 def check_settings(settings: Settings) -> Settings:

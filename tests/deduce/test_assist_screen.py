@@ -149,5 +149,5 @@ def test_the_advisor_speculates_the_next_positions() -> None:
     ahead = advisor.next_positions(6, history)
     assert ahead and all(advisor.known(6, after) is not None for after in ahead)
     after = ahead[0]
-    fresh_advice = advise(after, default_sheet(6), top=5)
+    fresh_advice = advise(after, default_sheet(6), top=assist.Settings().top)
     assert advisor.known(6, after).choices == fresh_advice.choices

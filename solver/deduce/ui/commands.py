@@ -577,9 +577,10 @@ def _play_full_screen(game) -> None:
 @click.option(
     "--top",
     type=click.IntRange(1, 20),
-    default=5,
+    default=4,
     show_default=True,
-    help="How many candidates and alternatives to show.",
+    help="How many candidates and alternatives to show (4: the opening book's, valued "
+    "exactly, so its early moves need no computing).",
 )
 @LANG_OPTION
 @click.option(
