@@ -322,7 +322,7 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
         tier = lexicon.tier_of(word, lang)
         if tier is None:
             notes.append(f"Warning: {word.upper()} is not in the dictionary.")
-        elif tier == "all":
+        elif tier not in ("easy", "familiar"):  # core words too: SORREL, FURLONG
             notes.append("Warning: a rare word; the rules ask for one familiar to your opponent.")
         return notes
     if kind == "mine":

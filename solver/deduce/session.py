@@ -626,7 +626,7 @@ class Game:
         word = self._word(text, reveal=False)
         self.round["your_word"] = word
         self._save()
-        if lexicon.tier_of(word, self.settings.lang) == "all":
+        if lexicon.tier_of(word, self.settings.lang) not in ("easy", "familiar"):
             return ["(A rare word: the rules ask for one familiar to your opponent.)"]
         return []
 

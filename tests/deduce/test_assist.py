@@ -324,3 +324,12 @@ def test_a_word_with_its_score_replaces_the_word_waiting_for_one(tmp_path: Path)
     assistant.enter("so")
     notes = assistant.enter("at 500")
     assert notes[0] == "AT is played instead of SO." and assistant.round["mine"][0]["guess"] == "at"
+
+
+def test_a_gameword_outside_the_familiar_tier_is_called_rare(tmp_path: Path) -> None:
+    """SORREL is in the common dictionary (tier core) but not familiar: still rare (the
+    core tier once hid it from this warning)."""
+    assistant = new(tmp_path / "g.json")
+    notes = assistant.enter("sorrel")
+    assert any("a rare word" in note for note in notes)
+    assert not any("a rare word" in note for note in new(tmp_path / "h.json").enter("ballet"))

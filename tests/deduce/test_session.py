@@ -526,3 +526,12 @@ def test_a_save_from_before_fresh_seeds_still_resumes(tmp_path: Path) -> None:
     assert game.waiting().kind == session.GAMEWORD
     game.choose_gameword("ballet")
     assert session.load(path)["rounds"][0]["your_word"] == "ballet"
+
+
+def test_a_gameword_outside_the_familiar_tier_is_called_rare() -> None:
+    """SORREL is in the common dictionary (tier core) but not familiar: the note still says
+    the rules ask for a familiar word (the core tier once hid it)."""
+    rare = session.Game(session.new_game(session.Settings(rounds=1, seed=1)))
+    assert any("rare word" in note for note in rare.choose_gameword("sorrel"))
+    common = session.Game(session.new_game(session.Settings(rounds=1, seed=1)))
+    assert common.choose_gameword("ballet") == []
