@@ -12,7 +12,7 @@ class WordCheck:
     word: str  # as the user typed it
     normalized: str  # as the dictionaries store it (lowercase, accents folded)
     valid: bool  # in the play list
-    tier: str | None  # smallest tier holding it: easy, familiar, all; None if not a word
+    tier: str | None  # smallest tier holding it: easy, familiar, core, all; None if not a word
     familiar: bool  # easy or familiar: fit to be a Gameword
     zipf: float  # wordfreq Zipf frequency, 0 if unseen
     note: str  # why a word is not valid, in words; empty when it is
