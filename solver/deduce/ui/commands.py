@@ -527,29 +527,41 @@ def _interactive() -> bool:
 
 
 def _play_full_screen(game) -> None:
-    """The game in the app, opened on its own screen; the app ends when the screen is
-    left. The game is saved after every move; a signal (SIGTERM, SIGHUP) saves it once more
-    and exits as line mode does (128 + the signal's number)."""
+    """The game against the bot in the app, on its own screen."""
+    from solver.deduce import session
+    from solver.deduce.ui.screens import DeduceScreen
+
+    _full_screen(
+        DeduceScreen(game),
+        game.path,
+        "deduce play",
+        lambda: session.save(game.state, game.path),
+        lambda: f"{game.verdict()} {game.seed_line()}" if game.finished else None,
+    )
+
+
+def _full_screen(screen, path, command: str, save, verdict) -> None:
+    """A game in the app, opened on its own screen; the app ends when the screen is left.
+    The game is saved after every move; a signal (SIGTERM, SIGHUP) saves it once more and
+    exits as line mode does (128 + the signal's number). ``verdict()``: what to print when
+    the game is over, else None (then how to resume it)."""
     import sys
 
     from solver import signals
-    from solver.deduce import session
-    from solver.deduce.ui.screens import DeduceScreen
     from solver.ui.app import run_app
     from solver.ui.saved import resume_hint
 
-    hint = f"Game saved to {game.path}; continue with: {resume_hint('deduce play', game.path)}"
-    screen = DeduceScreen(game)
+    hint = f"Game saved to {path}; continue with: {resume_hint(command, path)}"
     try:
         with signals.as_interrupts():
             status = run_app(lambda: screen)
     except KeyboardInterrupt as stop:
         with signals.ignored():
-            session.save(game.state, game.path)
+            save()
         click.echo(f"\n{hint}", err=True)
         sys.exit(signals.exit_status(stop))
     if not screen.noted:  # Ctrl-C: the app printed how to resume already
-        click.echo(f"{game.verdict()} {game.seed_line()}" if game.finished else hint)
+        click.echo(verdict() or hint)
     sys.exit(status)
 
 
@@ -654,28 +666,14 @@ def assist(
 
 
 def _assist_full_screen(assistant) -> None:
-    """The assistant in the app, on its own screen (as ``_play_full_screen``)."""
-    import sys
-
-    from solver import signals
+    """The assistant in the app, on its own screen."""
     from solver.deduce import assist as engine
     from solver.deduce.ui.assist_screen import AssistScreen
-    from solver.ui.app import run_app
-    from solver.ui.saved import resume_hint
 
-    hint = (
-        f"Game saved to {assistant.path}; continue with: "
-        f"{resume_hint('deduce assist', assistant.path)}"
+    _full_screen(
+        AssistScreen(assistant),
+        assistant.path,
+        "deduce assist",
+        lambda: engine.save(assistant.state, assistant.path),
+        lambda: assistant.verdict() if assistant.finished else None,
     )
-    screen = AssistScreen(assistant)
-    try:
-        with signals.as_interrupts():
-            status = run_app(lambda: screen)
-    except KeyboardInterrupt as stop:
-        with signals.ignored():
-            engine.save(assistant.state, assistant.path)
-        click.echo(f"\n{hint}", err=True)
-        sys.exit(signals.exit_status(stop))
-    if not screen.noted:
-        click.echo(assistant.verdict() if assistant.finished else hint)
-    sys.exit(status)
