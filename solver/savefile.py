@@ -321,6 +321,13 @@ def holding(path: Path) -> Iterator[None]:
         os.close(descriptor)
 
 
+def forget_unsaved(path: Path) -> None:
+    """The lock file of a game left before anything was saved (``holding`` made it)."""
+    if not path.exists():
+        with contextlib.suppress(OSError):
+            _regular_target(path).with_name(f".{path.name}.lock").unlink()
+
+
 def delete(path: Path) -> None:
     """Delete a saved game (and its lock file): refused while another myword plays it, and
     for a file that is not a saved game."""

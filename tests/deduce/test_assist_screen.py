@@ -151,3 +151,24 @@ def test_the_advisor_speculates_the_next_positions() -> None:
     after = ahead[0]
     fresh_advice = advise(after, default_sheet(6), top=assist.Settings().top)
     assert advisor.known(6, after).choices == fresh_advice.choices
+
+
+async def test_leaving_before_the_first_entry_keeps_no_save(tmp_path: Path) -> None:
+    """Escape before the Gameword is typed, or after undoing back to it: nothing to resume,
+    so no save (the newcomer's review found empty games among the saved ones), no lock
+    file, and no note saying how to resume."""
+    for undo in (False, True):
+        path = tmp_path / "g.json"
+        screen = fresh(path)
+        app = MywordApp(lambda screen=screen: screen)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert not path.exists()
+            if undo:
+                await enter(app, pilot, "ballet")
+                assert path.exists()
+                await enter(app, pilot, "undo")
+            await pilot.press("escape")
+            await pilot.pause()
+            assert screen.resume_note() is None
+        assert list(tmp_path.iterdir()) == [], undo

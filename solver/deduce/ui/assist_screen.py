@@ -151,7 +151,7 @@ class AssistScreen(Screen[None]):
                 from solver import savefile
 
                 self._locks.enter_context(savefile.holding(self.assistant.path))
-            if self.assistant.path is not None:
+            if self.assistant.path is not None and self.assistant.started:
                 assist.save(self.assistant.state, self.assistant.path)
         except UserError as error:
             self.app.notify(str(error), severity="error", timeout=10)
@@ -301,11 +301,30 @@ class AssistScreen(Screen[None]):
         (board.scroll_page_down if pages > 0 else board.scroll_page_up)()
 
     def resume_note(self) -> str | None:
+        """How to go on with the game; None when there is nothing to go on with (over, or
+        left before its first entry: such a game is not kept among the saved games)."""
         if self.assistant.finished or self.assistant.path is None:
+            return None
+        if not self.assistant.started:
+            self._forget_empty_save()
             return None
         from solver.ui.saved import resume_hint
 
         return f"Game saved; continue with: {resume_hint('deduce assist', self.assistant.path)}"
+
+    def _forget_empty_save(self) -> None:
+        """Leaving a game with no entry (new, or undone back to none) leaves no save and no
+        lock file behind."""
+        from solver import savefile
+
+        path = self.assistant.path
+        if path is None:
+            return
+        self._locks.close()  # our own lock, or deleting would be refused
+        with contextlib.suppress(UserError):
+            if path.exists():
+                savefile.delete(path)
+        savefile.forget_unsaved(path)
 
     def exit_note(self) -> str | None:
         self.noted = self.resume_note()
