@@ -321,11 +321,13 @@ def holding(path: Path) -> Iterator[None]:
         os.close(descriptor)
 
 
-def forget_unsaved(path: Path) -> None:
-    """The lock file of a game left before anything was saved (``holding`` made it)."""
-    if not path.exists():
-        with contextlib.suppress(OSError):
-            _regular_target(path).with_name(f".{path.name}.lock").unlink()
+def discard(path: Path) -> None:
+    """Remove a game with nothing worth keeping (left before its first entry), and the lock
+    file ``holding`` made for it: called by the process holding it, so no lock is taken."""
+    with contextlib.suppress(OSError):
+        path.unlink(missing_ok=True)
+    with contextlib.suppress(OSError):
+        _regular_target(path).with_name(f".{path.name}.lock").unlink()
 
 
 def delete(path: Path) -> None:

@@ -115,8 +115,10 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
     input or quit). With ``as_json`` the game is played on stderr and the game goes to
     stdout as JSON: the finished game as saved, or, when it ends early, the game so far
     without what a player may not see (``session.public``) with ``ended`` (``unfinished``
-    at end of input or quit, ``interrupted`` by a signal) and ``saved`` (its file): a
-    script reading stdout always gets one document."""
+    at end of input or quit, ``interrupted`` by a signal) and ``saved`` (its file, or null
+    when nothing was worth saving): a script reading stdout always gets one document. A
+    session whose ``worth_keeping(state)`` is false (nothing entered yet) is not saved:
+    there is nothing to resume."""
     from solver import render, signals
     from solver.arena import interrupted
     from solver.terminal import PromptConsole
@@ -131,12 +133,21 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
                 raise
             raise stop from None
     except (EOFError, KeyboardInterrupt) as stop:
+        interrupted = isinstance(stop, KeyboardInterrupt)
+        if not getattr(session, "worth_keeping", lambda _: True)(state):
+            from solver import savefile
+
+            savefile.discard(path)
+            click.echo("\nNothing entered: no game saved.", err=as_json)
+            if as_json:
+                ended = "interrupted" if interrupted else "unfinished"
+                render.emit_json(session.public(state) | {"ended": ended, "saved": None})
+            sys.exit(signals.exit_status(stop) if interrupted else 0)
         with signals.ignored():  # a second signal must not cut the save short
             session.save(state, path)
         click.echo(
             f"\nGame saved to {path}; continue with: {resume_hint(command, path)}", err=as_json
         )
-        interrupted = isinstance(stop, KeyboardInterrupt)
         if as_json:
             ended = "interrupted" if interrupted else "unfinished"
             render.emit_json(session.public(state) | {"ended": ended, "saved": str(path)})

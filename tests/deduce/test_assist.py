@@ -258,6 +258,20 @@ def test_a_whole_round_in_line_mode_from_stdin(tmp_path: Path) -> None:
     assert Assistant(state).finished
 
 
+def test_end_of_input_before_the_first_entry_saves_nothing(tmp_path: Path) -> None:
+    """Nothing to resume, so no save, no lock file, no resume hint (found by a newcomer: an
+    empty game among the saved ones); --json still gets its one document."""
+    path = tmp_path / "g.json"
+    result = run("deduce", "assist", "--save", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Nothing entered: no game saved." in result.output
+    assert "continue with" not in result.output
+    result = run("deduce", "assist", "--save", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["saved"] is None
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_end_of_input_saves_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     result = run("deduce", "assist", "--rounds", "1", "--save", str(path), input="ballet\nso 0\n")

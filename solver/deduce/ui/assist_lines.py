@@ -21,7 +21,12 @@ from solver.deduce import assist, live_advice
 from solver.deduce.assist import save
 from solver.deduce.ui.lines import Console
 
-__all__ = ["document", "play", "public", "save"]
+__all__ = ["document", "play", "public", "save", "worth_keeping"]
+
+
+def worth_keeping(state: dict[str, Any]) -> bool:
+    """A game left before its first entry is not kept: there is nothing to resume."""
+    return bool(state["entries"])
 
 
 def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:

@@ -317,14 +317,9 @@ class AssistScreen(Screen[None]):
         lock file behind."""
         from solver import savefile
 
-        path = self.assistant.path
-        if path is None:
-            return
-        self._locks.close()  # our own lock, or deleting would be refused
-        with contextlib.suppress(UserError):
-            if path.exists():
-                savefile.delete(path)
-        savefile.forget_unsaved(path)
+        if self.assistant.path is not None:
+            self._locks.close()
+            savefile.discard(self.assistant.path)
 
     def exit_note(self) -> str | None:
         self.noted = self.resume_note()

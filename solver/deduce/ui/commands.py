@@ -544,7 +544,7 @@ def _full_screen(screen, path, command: str, save, verdict) -> None:
     """A game in the app, opened on its own screen; the app ends when the screen is left.
     The game is saved after every move; a signal (SIGTERM, SIGHUP) saves it once more and
     exits as line mode does (128 + the signal's number). ``verdict()``: what to print when
-    the game is over, else None (then how to resume it)."""
+    the game is over (or has nothing worth saving), else None (then how to resume it)."""
     import sys
 
     from solver import signals
@@ -558,7 +558,7 @@ def _full_screen(screen, path, command: str, save, verdict) -> None:
     except KeyboardInterrupt as stop:
         with signals.ignored():
             save()
-        click.echo(f"\n{hint}", err=True)
+        click.echo(f"\n{verdict() or hint}", err=True)
         sys.exit(signals.exit_status(stop))
     if not screen.noted:  # Ctrl-C: the app printed how to resume already
         click.echo(verdict() or hint)
@@ -657,8 +657,7 @@ def assist(
         )
         state = engine.new_game(settings)
     full_screen = not (plain or as_json) and _interactive()
-    with savefile.holding(path):
-        engine.save(state, path)
+    with savefile.holding(path):  # a new game is saved from its first entry on
         if full_screen:
             _assist_full_screen(engine.Assistant(state, path))
         else:
@@ -674,6 +673,12 @@ def _assist_full_screen(assistant) -> None:
         AssistScreen(assistant),
         assistant.path,
         "deduce assist",
-        lambda: engine.save(assistant.state, assistant.path),
-        lambda: assistant.verdict() if assistant.finished else None,
+        lambda: engine.save(assistant.state, assistant.path) if assistant.started else None,
+        lambda: (
+            assistant.verdict()
+            if assistant.finished
+            else None
+            if assistant.started
+            else "Nothing entered: no game saved."
+        ),
     )
