@@ -463,6 +463,11 @@ class MywordApp(App[int]):
     app ends when that game's screen is left."""
 
     TITLE = "myword"
+    # Notes (toasts) show at the top right, below the header: at the bottom, Textual's
+    # default, they covered the line every game types into.
+    CSS = """
+    ToastRack { dock: top; align: right top; margin-top: 1; margin-bottom: 0; }
+    """
     # Ctrl-C quits, as it does everywhere else in myword (Textual's own asks for ctrl+q),
     # with the exit status of every other Ctrl-C (130); games are saved after every move,
     # and a game's screen says how to resume it.

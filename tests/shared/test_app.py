@@ -39,6 +39,19 @@ async def test_the_menu_offers_the_three_games_and_help() -> None:
     assert app.return_code == 0
 
 
+async def test_notes_show_at_the_top_clear_of_the_typing_line() -> None:
+    """Toasts showed at the bottom right, over the line every game types into."""
+    from textual.widgets._toast import Toast
+
+    app = MywordApp()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        app.notify("Game saved; continue with: myword deduce assist --resume x", timeout=30)
+        await pilot.pause(0.3)
+        toast = app.screen.query_one(Toast)
+        assert toast.region.y > 0 and toast.region.bottom < SIZE[1] // 3, toast.region
+        await pilot.press("q")
+
+
 async def test_settings_are_kept_for_next_time() -> None:
     app = MywordApp()
     async with app.run_test(size=SIZE) as pilot:
