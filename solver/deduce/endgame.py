@@ -11,6 +11,22 @@ parts are remembered, keyed by the candidates they hold and the row.
 
 Only the ``SHORTLIST`` best guesses of each position (by expected points plus a credit
 per bit of information) are searched; values are expected points from the row on.
+
+The search has a budget, ``NODES`` positions searched. Most searches need a few dozen, but
+from an early row with many candidates one could need thousands (FACING's row 5 as the
+advice plays it, 22 candidates: 8,471 positions, 1.7 s), and a player waiting for advice
+(``deduce assist``) should not wait that long. A search that would pass the budget is given
+up (``OverBudget``) and the strategy plays its one-step lookahead for that move. Whether a
+search passes the budget is a property of the position, never of what was searched before:
+a remembered part counts the positions its own search met (see ``_Search``), so the same
+position always gets the same move, in a game, in the walk of ``evaluate.py`` and in the
+assistant. Measured exactly (``deduce evaluate``, lookahead, ``core``, 6 letters), the
+budget costs 11 points a round of 31,570 (100 positions; 150: 10, 400: 8), and a position
+costs about 0.2 ms: 100 keep the slowest move near 40 ms.
+
+Where the time goes, and why it is small: a part reads its guesses' units from a table
+scored once per process and candidate (``_columns``), and only the guesses whose best
+possible score could still make the shortlist (``kernels.part_shortlist_statistics``).
 """
 
 from __future__ import annotations
@@ -27,9 +43,20 @@ INFORMATION_UNITS = 1.0
 BOUND_MARGIN = 1e-9  # units: keeps the bound above float rounding in the parts' sums
 
 
-_part_values: dict[tuple, float] = {}  # part values, shared by every search of a process
-_known: dict[tuple, np.ndarray] = {}  # per word: units knowing it scores from each row on
+# per part: its value and the parts its search met; shared by every search of a process
+_part_values: dict[tuple, tuple[float, tuple]] = {}
+# per Guessword row and candidate: its units against every word of the row's vocabulary
+_columns: dict[tuple, np.ndarray] = {}
+_column_bytes = 0
+# Forgotten past this. A game's searches keep a few MB; a walk over every familiar 7-letter
+# word (``evaluate``, vocabulary ``all``) would keep 200 MB for 7% of its time.
+COLUMN_BYTES = 64 * 2**20
 MEMO_LIMIT = 500_000
+NODES = 100  # positions one search may take (about 40 ms warm); see the module's docstring
+
+
+class OverBudget(Exception):
+    """The search would take more than ``NODES`` positions."""
 
 
 class _Search:
@@ -39,18 +66,36 @@ class _Search:
     same part gets the same value whichever move or game meets it: values are remembered
     across searches (keyed by the part's letter codes and weights), and a search never
     depends on what was searched before it.
+
+    ``spent`` counts the distinct positions (parts and rows) the search meets, a remembered
+    part counting the positions its own search met (remembered with its value) that this
+    search has not: so ``spent`` grows the same way whatever the memo holds, and the budget
+    (``nodes``) is passed by the same positions in every process and every order of play.
     """
 
     def __init__(
-        self, codes: np.ndarray, weights: np.ndarray, sheet: Sheet, lang: str, tier: str
+        self,
+        codes: np.ndarray,
+        weights: np.ndarray,
+        sheet: Sheet,
+        lang: str,
+        tier: str,
+        nodes: int | None = None,
     ) -> None:
         self.codes = codes
         self.weights = weights
         self.sheet = sheet
+        self.sheet_key = str(sheet)  # in every memo key: made once, not per part
         self.lang = lang
         self.tier = tier
-        self.known = self._known_values(codes)
+        self.nodes = nodes
+        self.spent = 0  # positions searched, as if nothing was remembered (see the class)
+        self.seen: set[tuple] = set()  # the parts counted in ``spent``
+        self._children: list[list[tuple]] = []  # the parts met by each part being searched
+        self.known = np.zeros((len(codes), len(sheet.rows) + 1))  # see ``known_from``
+        self._known_from: int | None = None
         self._units: dict[int, np.ndarray] = {}
+        self._ceilings: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         if len(_part_values) > MEMO_LIMIT:
             _part_values.clear()
 
@@ -61,35 +106,51 @@ class _Search:
 
     def units(self, row_index: int) -> np.ndarray:
         """Units of every Guessword of a row against every candidate of the search, (m, n):
-        scored once, then read by every part the search meets on that row."""
+        each candidate's column is scored once per process (``_columns``: the candidates of
+        a game's later searches were nearly all met by its first), then read by every part
+        the search meets on that row."""
         if row_index not in self._units:
             from solver.deduce import kernels
 
-            row = self.sheet.rows[row_index]
-            matrix = kernels.score_matrix(
-                self.codes, self.vocabulary(row_index), row.offset, self.sheet.is_last(row_index)
-            )
-            self._units[row_index] = np.ascontiguousarray(matrix.T)
+            keys = [
+                (self.sheet_key, self.lang, self.tier, row_index, w.tobytes()) for w in self.codes
+            ]
+            new = [i for i, key in enumerate(keys) if key not in _columns]
+            if new:
+                row = self.sheet.rows[row_index]
+                last = self.sheet.is_last(row_index)
+                vocabulary = self.vocabulary(row_index)
+                scored = kernels.score_matrix(self.codes[new], vocabulary, row.offset, last)
+                global _column_bytes
+                if _column_bytes > COLUMN_BYTES:
+                    _columns.clear()
+                    _column_bytes = 0
+                for i, column in zip(new, scored, strict=True):
+                    _columns[keys[i]] = column
+                _column_bytes += scored.nbytes
+            self._units[row_index] = np.stack([_columns[key] for key in keys], axis=1)
         return self._units[row_index]
 
-    def _known_values(self, codes: np.ndarray) -> np.ndarray:
-        """Units a player knowing each word scores from each row to the end, (n, rows + 1):
-        the best Guessword of each row, found for the words not met before all at once (a
-        row's units against every word of its vocabulary, then the largest)."""
-        from solver.deduce import kernels
+    def ceilings(self, row_index: int) -> tuple[np.ndarray, np.ndarray]:
+        """The row's Guesswords, most units against any candidate first, and those units:
+        what lets ``kernels.part_shortlist_statistics`` skip the words no part can want."""
+        if row_index not in self._ceilings:
+            ceiling = self.units(row_index).max(axis=1).astype(np.float64)
+            order = np.argsort(-ceiling, kind="stable").astype(np.int64)
+            self._ceilings[row_index] = order, ceiling
+        return self._ceilings[row_index]
 
-        keys = [(str(self.sheet), self.lang, self.tier, word.tobytes()) for word in codes]
-        new = [i for i, key in enumerate(keys) if key not in _known]
-        if new:
-            per_row = np.zeros((len(new), len(self.sheet.rows) + 1))
-            for r, row in enumerate(self.sheet.rows):
-                last = self.sheet.is_last(r)
-                units = kernels.score_matrix(codes[new], self.vocabulary(r), row.offset, last)
-                per_row[:, r] = units.max(axis=1)
-            totals = per_row[:, ::-1].cumsum(axis=1)[:, ::-1]
-            for i, total in zip(new, totals, strict=True):
-                _known[keys[i]] = total
-        return np.array([_known[key] for key in keys]).reshape(len(codes), -1)
+    def known_from(self, row_index: int) -> np.ndarray:
+        """Units a player knowing each candidate scores from each row to the end, (n, rows +
+        1), for the rows from ``row_index`` on (zero before): the best Guessword of each
+        row, the largest of its units against the candidate."""
+        if self._known_from is None or row_index < self._known_from:
+            per_row = np.zeros((len(self.codes), len(self.sheet.rows) + 1))
+            for r in range(row_index, len(self.sheet.rows)):
+                per_row[:, r] = self.units(r).max(axis=0)
+            self.known = per_row[:, ::-1].cumsum(axis=1)[:, ::-1]
+            self._known_from = row_index
+        return self.known
 
     def part_weights(self, members: np.ndarray) -> np.ndarray:
         raw = self.weights[members]
@@ -98,18 +159,43 @@ class _Search:
     def value(self, members: np.ndarray, row_index: int) -> float:
         """Expected units from ``row_index`` on for the candidates ``members``."""
         if len(members) == 1:
-            return float(self.known[members[0], row_index])
+            return float(self.known_from(row_index)[members[0], row_index])
         key = (
-            str(self.sheet),
+            self.sheet_key,
             self.lang,
             self.tier,
             row_index,
             self.codes[members].tobytes(),
             self.weights[members].tobytes(),
         )
-        if key not in _part_values:
-            _part_values[key] = float(self.best(members, row_index, only_best=True)[1].max())
-        return _part_values[key]
+        if self._children:
+            self._children[-1].append(key)
+        if key in _part_values:
+            self._count(key)
+            return _part_values[key][0]
+        self._count_one(key)
+        self._children.append([])
+        value = float(self.best(members, row_index, only_best=True)[1].max())
+        _part_values[key] = (value, tuple(self._children.pop()))
+        return value
+
+    def _count_one(self, key: tuple | None) -> None:
+        """One more position searched (``key`` None: the root, never remembered)."""
+        if key is not None:
+            self.seen.add(key)
+        self.spent += 1
+        if self.nodes is not None and self.spent > self.nodes:
+            raise OverBudget
+
+    def _count(self, key: tuple) -> None:
+        """A remembered part: count the positions its search met that this search has not,
+        as if it had searched them (the parts it met are remembered with its value)."""
+        stack = [key]
+        while stack:
+            part = stack.pop()
+            if part not in self.seen:
+                self._count_one(part)
+                stack.extend(_part_values[part][1])
 
     def best(
         self, members: np.ndarray, row_index: int, only_best: bool = False
@@ -124,27 +210,43 @@ class _Search:
         most expected first. The largest value is the same as without the bound."""
         from solver.deduce import kernels
 
+        if not only_best:  # the root; every other position is counted by ``value``
+            self._count_one(None)
+        self.known_from(row_index + 1)
         last = self.sheet.is_last(row_index)
         units = self.units(row_index)
         weights = self.part_weights(members)
         scores = kernels.max_units(self.sheet.word_length) + 1
-        expected, bits = kernels.part_statistics(units, members, weights, scores, not last)
-        if last:
+        if last and not only_best:  # every Guessword's value is wanted
+            expected, _ = kernels.part_statistics(units, members, weights, scores, False)
             return np.arange(len(units)), expected
-        shortlist = top_indices(expected + INFORMATION_UNITS * bits, SHORTLIST)
+        # only the guesses that may make the shortlist (the best, on the last row)
+        by_ceiling, ceiling = self.ceilings(row_index)
+        information, count = (0.0, 1) if last else (INFORMATION_UNITS, SHORTLIST)
+        read_expected, read_bits, read = kernels.part_shortlist_statistics(
+            units, members, weights, scores, not last, by_ceiling, ceiling, information, count
+        )
+        in_order = np.argsort(by_ceiling[:read])  # the guesses read, by index
+        guesses = by_ceiling[:read][in_order]
+        expected = read_expected[in_order]
+        if last:
+            return guesses, expected
+        top = top_indices(expected + INFORMATION_UNITS * read_bits[in_order], SHORTLIST)
+        shortlist, expected = guesses[top], expected[top]
         values = np.full(len(shortlist), -np.inf)
+        best_value = -np.inf
         bound = float(weights @ self.known[members, row_index + 1]) + BOUND_MARGIN
-        order = np.argsort(-expected[shortlist], kind="stable") if only_best else None
-        for i in order if order is not None else range(len(shortlist)):
-            guess = shortlist[i]
-            if only_best and expected[guess] + bound <= values.max():
+        order = np.argsort(-expected, kind="stable") if only_best else range(len(shortlist))
+        for i in order:
+            if only_best and expected[i] + bound <= best_value:
                 break  # this guess and every later one (less expected) cannot beat the best
-            heard = units[guess, members]
-            total = float(expected[guess])
-            for score in np.unique(heard):
+            heard = units[shortlist[i], members]
+            total = float(expected[i])
+            for score in sorted(set(heard.tolist())):
                 part = heard == score
                 total += float(weights[part].sum()) * self.value(members[part], row_index + 1)
             values[i] = total
+            best_value = max(best_value, total)
         return shortlist, values
 
 
@@ -155,12 +257,17 @@ def endgame_values(
     row_index: int,
     lang: str,
     tier: str = "all",
-) -> np.ndarray:
+    budget: bool = True,
+) -> np.ndarray | None:
     """Points expected from this row to the end for each guess of the row's vocabulary
-    (minus infinity for guesses off the shortlist). ``weights``: the candidates' prior
+    (minus infinity for guesses off the shortlist), or None when the search would take more
+    than ``NODES`` positions (unless ``budget`` is False). ``weights``: the candidates' prior
     weights, in any scale."""
-    search = _Search(codes, weights, sheet, lang, tier)
-    guesses, values = search.best(np.arange(len(codes)), row_index)
+    search = _Search(codes, weights, sheet, lang, tier, NODES if budget else None)
+    try:
+        guesses, values = search.best(np.arange(len(codes)), row_index)
+    except OverBudget:
+        return None
     out = np.full(len(search.vocabulary(row_index)), -np.inf)
     out[guesses] = values * POINT_UNIT
     return out

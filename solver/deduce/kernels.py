@@ -164,6 +164,66 @@ def part_statistics(units, members, weights, scores, with_entropy):
     return expected, entropy
 
 
+@njit(cache=True)
+def part_shortlist_statistics(
+    units, members, weights, scores, with_entropy, by_ceiling, ceiling, information, count
+):
+    """``part_statistics`` of only the guesses that may rank among the ``count`` best by
+    ``expected + information * entropy``: the guesses read are ``by_ceiling[:read]``, and
+    their expected units and entropies are returned in that order, with ``read``.
+
+    ``ceiling``: per guess, the most units it scores against any candidate of the search;
+    ``by_ceiling``: the guesses, highest ceiling first. No guess expects more units than its
+    ceiling, nor more bits than ``log2`` of the scores its part can give, so once a guess's
+    ceiling plus those bits falls below the ``count``-th best value found, neither it nor
+    any later guess can rank: the rest are never read. Why: the endgame search asks
+    thousands of parts about every word of a row (15,000 on the last), and nearly all of
+    them are out of reach. The values are ``part_statistics``'s to the last bit, so the
+    best ``count`` (ties to the lower index) are the same.
+    """
+    m = units.shape[0]
+    k = members.shape[0]
+    expected = np.empty(m, dtype=np.float64)
+    entropy = np.zeros(m, dtype=np.float64)
+    histogram = np.zeros(scores, dtype=np.float64)
+    most_bits = np.log2(min(k, scores)) if with_entropy else 0.0
+    reach = information * most_bits + 1e-9  # the margin outweighs rounding in the sums
+    best = np.full(count, -np.inf, dtype=np.float64)  # the count best values found
+    read = m
+    for j in range(m):
+        g = by_ceiling[j]
+        if best[count - 1] > -np.inf and ceiling[g] + reach < best[count - 1]:
+            read = j
+            break
+        total = 0.0
+        low = scores
+        high = 0
+        for i in range(k):
+            u = units[g, members[i]]
+            total += weights[i] * u
+            if with_entropy:
+                histogram[u] += weights[i]
+                low = min(low, u)
+                high = max(high, u)
+        expected[j] = total
+        value = total
+        if with_entropy:
+            bits = 0.0
+            for b in range(low, high + 1):  # the bins the part filled, in order
+                if histogram[b] > 0.0:
+                    bits -= histogram[b] * np.log2(histogram[b])
+                    histogram[b] = 0.0
+            entropy[j] = bits
+            value = total + information * bits
+        if value > best[count - 1]:
+            place = count - 1
+            while place > 0 and best[place - 1] < value:
+                best[place] = best[place - 1]
+                place -= 1
+            best[place] = value
+    return expected[:read], entropy[:read], read
+
+
 def score_matrix(candidates, guesses, offset, last_row):
     """Units of every guess against every candidate: shape (n, m). Threads by the work."""
     use_threads(candidates.shape[0] * guesses.shape[0], SCORE_MATRIX_PARALLEL_FROM)

@@ -66,6 +66,7 @@ def settings() -> dict[str, object]:
         "shortlist": strategies.SHORTLIST,
         "endgame_candidates": endgame.CANDIDATES,
         "endgame_shortlist": endgame.SHORTLIST,
+        "endgame_nodes": endgame.NODES,
         "prior_slope": PRIOR_SLOPE,
     }
 

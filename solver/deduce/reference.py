@@ -61,6 +61,16 @@ def part_statistics(units, members, weights, scores):
     return np.array(expected), np.array(entropy)
 
 
+def best_of_part(units, members, weights, scores, with_entropy, information, count):
+    """The ``count`` guesses a part values most (expected units plus ``information`` per bit
+    of entropy; ties to the lower index), and their values: what
+    ``kernels.part_shortlist_statistics`` must find without reading every guess."""
+    expected, entropy = part_statistics(units, members, weights, scores)
+    values = expected + (information * entropy if with_entropy else 0.0)
+    best = sorted(range(len(values)), key=lambda g: (-values[g], g))[:count]
+    return best, [float(values[g]) for g in best]
+
+
 def score_matrix(candidates, guesses, offset, last_row) -> np.ndarray:
     return np.array(
         [[units(c, g, offset, last_row) for g in guesses] for c in candidates], dtype=np.uint8

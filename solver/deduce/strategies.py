@@ -10,7 +10,9 @@
   ``INFORMATION_UNITS`` per bit of information (tuned on benchmark seeds 11 and 12: 0.5,
   0.7, 1, 1.5, 2, 3 and 5 were tried; 1 to 1.5 scored best, and the reported figures use
   another seed). With ``endgame.CANDIDATES`` or fewer candidates left, ``endgame.py``
-  searches to the end of the round instead. On the last row every word is weighed by its
+  searches to the end of the round instead, unless that search would take more than its
+  budget (``endgame.NODES`` positions, a property of the position): then the lookahead
+  plays. On the last row every word is weighed by its
   expected points, bonus included: the most probable candidate unless another word is
   worth more.
 
@@ -149,9 +151,11 @@ def _lookahead(
     if last or len(deduction.words) == 1:
         return expected * POINT_UNIT
     if len(deduction.words) <= endgame.CANDIDATES:
-        return endgame.endgame_values(
+        values = endgame.endgame_values(
             deduction.codes, deduction.weights, sheet, row_index, lang, vocabulary
         )
+        if values is not None:
+            return values
     beyond_next = row_index + 2 < len(sheet.rows)  # rows after the next one remain
     credit = INFORMATION_UNITS * bits * beyond_next
     next_row = sheet.rows[row_index + 1]

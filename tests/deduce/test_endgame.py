@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from solver import lexicon
-from solver.deduce import default_sheet, endgame, kernels, score
+from solver.deduce import default_sheet, endgame, kernels, score, strategies
 from solver.deduce.candidates import Turn, deduce
 from solver.deduce.rules import POINT_UNIT
 
@@ -77,4 +77,58 @@ def test_a_part_value_is_the_best_of_its_guesses() -> None:
     assert search.value(members, 7) == every_value.max()
     values = endgame.endgame_values(codes, weights, SIX, 6, "en", "core")
     assert np.isfinite(values).sum() == endgame.SHORTLIST and values.max() > 0
-    assert values.max() <= (search.known[:, 6] @ (weights / weights.sum())) * POINT_UNIT + 1e-6
+    assert (
+        values.max() <= (search.known_from(6)[:, 6] @ (weights / weights.sum())) * POINT_UNIT + 1e-6
+    )
+
+
+def searched(found, rows: int) -> endgame._Search:
+    """A search of a position's first 24 candidates, with no budget, run to its end."""
+    search = endgame._Search(found.codes[:24], found.weights[:24], SIX, "en", "core")
+    search.best(np.arange(len(search.codes)), rows)
+    return search
+
+
+def test_a_search_counts_the_same_positions_whatever_is_remembered() -> None:
+    """The budget is passed by the same positions in every process and order of play: a
+    remembered part counts the positions its own search met."""
+    for word, rows in (("ballet", 5), ("facing", 6)):
+        endgame._part_values.clear()
+        fresh = searched(position(word, rows), rows).spent
+        assert searched(position(word, rows), rows).spent == fresh  # all remembered
+        endgame._part_values.clear()
+        searched(position(word, rows + 1), rows + 1)  # a later position remembered
+        assert searched(position(word, rows), rows).spent == fresh
+    assert fresh > endgame.NODES  # FACING's row 7 is over the budget
+
+
+def test_a_search_over_its_budget_is_given_up_the_same_way_every_time() -> None:
+    small, large = position("ballet", 5), position("facing", 6)  # 47 and 1,202 positions
+    for memo in ("empty", "full"):
+        if memo == "empty":
+            endgame._part_values.clear()
+        else:  # every part of both searches remembered
+            searched(small, 5), searched(large, 6)
+        values = endgame.endgame_values(small.codes[:24], small.weights[:24], SIX, 5, "en", "core")
+        assert values is not None and np.isfinite(values).sum() == endgame.SHORTLIST
+        given_up = endgame.endgame_values(
+            large.codes[:24], large.weights[:24], SIX, 6, "en", "core"
+        )
+        assert given_up is None, memo
+        whole = endgame.endgame_values(
+            large.codes[:24], large.weights[:24], SIX, 6, "en", "core", budget=False
+        )
+        assert whole is not None and np.isfinite(whole).sum() == endgame.SHORTLIST
+
+
+def test_over_the_budget_the_strategy_plays_its_lookahead(monkeypatch) -> None:
+    """FACING's row 5 as the advice plays it (22 candidates, 8,471 positions to search)."""
+    turns = [
+        Turn(guess, score("facing", guess, SIX.rows[i].offset, False))
+        for i, guess in enumerate(("la", "ear", "ant", "gin"))
+    ]
+    found = deduce(turns, SIX)
+    assert len(found.words) <= endgame.CANDIDATES
+    choices = strategies.choose(found, SIX, 4, top=4, vocabulary="core")
+    monkeypatch.setattr(endgame, "CANDIDATES", 0)  # no endgame search at all
+    assert strategies.choose(found, SIX, 4, top=4, vocabulary="core") == choices

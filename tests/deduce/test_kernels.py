@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from solver import lexicon
 from solver.deduce import kernels, reference
+from solver.deduce.ranking import top_indices
 from solver.deduce.rules import MAX_WORD_LETTERS, POINT_UNIT, score
 
 pytestmark = pytest.mark.kernels
@@ -176,6 +177,8 @@ def test_every_kernel_matches_its_twin_on_every_sheet_length(lang: str, tier: st
         assert np.allclose(got_expected, twin[0]) and np.allclose(got_bits, twin[1])
         alone, no_bits = kernels.part_statistics(table, members, part, scores, False)
         assert np.array_equal(alone, got_expected) and not no_bits.any()
+        if len(members):
+            check_shortlist(table, members, part, scores)
         k2, offset2, last2 = row()
         ahead = row_guesses(k2, offset2, last2, 4)
         next_units = kernels.score_matrix(candidates, ahead, offset2, last2)
@@ -207,6 +210,29 @@ def test_every_kernel_matches_its_twin_on_every_sheet_length(lang: str, tier: st
         assert got[0] == 0
 
     check()
+
+
+def check_shortlist(table, members, part, scores) -> None:
+    """``part_shortlist_statistics`` reads only some guesses, but finds the same best ones as
+    reading them all (``part_statistics``), with the same values to the bit."""
+    ceiling = table.max(axis=1).astype(np.float64)
+    by_ceiling = np.argsort(-ceiling, kind="stable").astype(np.int64)
+    for with_entropy, information, count in ((True, 1.0, 3), (True, 2.5, 1), (False, 0.0, 1)):
+        read_expected, read_bits, read = kernels.part_shortlist_statistics(
+            table, members, part, scores, with_entropy, by_ceiling, ceiling, information, count
+        )
+        expected, bits = kernels.part_statistics(table, members, part, scores, with_entropy)
+        guesses = by_ceiling[:read]
+        assert np.array_equal(read_expected, expected[guesses])
+        assert np.array_equal(read_bits, bits[guesses])
+        in_order = np.argsort(guesses)
+        values = read_expected[in_order] + information * read_bits[in_order]
+        found = guesses[in_order][top_indices(values, count)]
+        assert np.array_equal(found, top_indices(expected + information * bits, count))
+        _, twin_values = reference.best_of_part(
+            table, members, part, scores, with_entropy, information, count
+        )
+        assert np.allclose(np.sort(values)[::-1][: len(twin_values)], twin_values)
 
 
 def test_scores_above_seven_letters_are_counted() -> None:
