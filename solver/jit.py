@@ -18,6 +18,14 @@ threads spin only briefly (``GOMP_SPINCOUNT`` 3000, unless the user set it or
 (or ``MYWORD_THREADS``, the ``--threads`` setting), and each kernel call runs on one thread
 unless its work passes the size measured to pay on 2 cores (``use_threads``).
 
+Signatures. Numba compiles a kernel again for every new combination of argument types,
+and an array's type holds its layout (a strided slice is not C-contiguous), whether it is
+read-only (the lexicon's cached codes, a memory-mapped table) and its dtype. Each extra
+signature cost seconds of compiling in a fresh process (``_most_cards`` twice, a read-only
+pool 3.5 s), so each kernel's Python wrapper hands it ``kernel_array`` s and plain ``int``
+and ``bool`` scalars, and every kernel compiles under one signature (``myword warm``
+compiles exactly those; tests/shared/test_warm.py holds it).
+
 Kernel modules import ``njit`` and ``prange`` from here, never from numba directly.
 """
 
@@ -25,9 +33,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solver import cachedir
 from solver.cores import usable_cores
+
+if TYPE_CHECKING:
+    import numpy as np
 
 THREADS_VARIABLE = "MYWORD_THREADS"  # the --threads setting, inherited by worker processes
 # Spins of an idle OpenMP thread before it sleeps (GNU OpenMP's default is 300,000, about a
@@ -99,6 +111,21 @@ def _start_pool_without_signals() -> None:
     _pool_started = True
 
 
+def kernel_array(array: np.ndarray, dtype: type) -> np.ndarray:
+    """``array`` as every kernel takes it: C-contiguous, writeable and of ``dtype``. The
+    array itself when it already is (the usual case, no copy), else a copy of it."""
+    import numpy as np
+
+    if (
+        isinstance(array, np.ndarray)
+        and array.dtype == dtype
+        and array.flags.c_contiguous
+        and array.flags.writeable
+    ):
+        return array
+    return np.array(array, dtype=dtype, order="C")
+
+
 def _configure() -> None:
     folder = cache_dir()
     if folder is not None:
@@ -120,4 +147,12 @@ def _touch_every_thread(out):
         out[i] = i
 
 
-__all__ = ["cache_dir", "configured_threads", "njit", "prange", "usable_cores", "use_threads"]
+__all__ = [
+    "cache_dir",
+    "configured_threads",
+    "kernel_array",
+    "njit",
+    "prange",
+    "usable_cores",
+    "use_threads",
+]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.jit import njit, prange, use_threads
+from solver.jit import kernel_array, njit, prange, use_threads
 
 MATCHING_UNITS = 4  # 1000 points
 BONUS_UNITS = 12  # 3000 points
@@ -66,8 +66,18 @@ def _units(gameword, guess, offset, last_row, counts):
     return units
 
 
-@njit(cache=True)
+def codes(array: np.ndarray) -> np.ndarray:
+    """Letter codes (or units) as every kernel here takes them (``jit.kernel_array``)."""
+    return kernel_array(array, np.uint8)
+
+
 def score_against(candidates, guess, offset, last_row):
+    """Units each candidate Gameword would give this guess: shape (n,)."""
+    return score_against_kernel(codes(candidates), codes(guess), int(offset), bool(last_row))
+
+
+@njit(cache=True)
+def score_against_kernel(candidates, guess, offset, last_row):
     """Units each candidate Gameword would give this guess: shape (n,)."""
     counts = np.zeros(LETTERS, dtype=np.int32)
     out = np.empty(candidates.shape[0], dtype=np.uint8)
@@ -76,7 +86,6 @@ def score_against(candidates, guess, offset, last_row):
     return out
 
 
-@njit(cache=True)
 def history_mismatches(candidates, guesses, guess_lengths, offsets, last_rows, heard_units):
     """For each candidate, how many rows of a history it would have scored differently.
 
@@ -84,6 +93,19 @@ def history_mismatches(candidates, guesses, guess_lengths, offsets, last_rows, h
     A candidate fits the history when its count is 0; the smallest count over a pool is
     the fewest heard scores that must be wrong.
     """
+    return history_mismatches_kernel(
+        codes(candidates),
+        codes(guesses),
+        kernel_array(guess_lengths, np.int64),
+        kernel_array(offsets, np.int64),
+        kernel_array(last_rows, np.bool_),
+        codes(heard_units),
+    )
+
+
+@njit(cache=True)
+def history_mismatches_kernel(candidates, guesses, guess_lengths, offsets, last_rows, heard_units):
+    """``history_mismatches`` (see its wrapper above)."""
     counts = np.zeros(LETTERS, dtype=np.int32)
     out = np.zeros(candidates.shape[0], dtype=np.uint8)
     for c in range(candidates.shape[0]):
@@ -100,38 +122,64 @@ def guess_statistics(candidates, weights, guesses, offset, last_row):
     ``weights`` are the candidates' probabilities (summing to 1). Threads by the work.
     """
     use_threads(candidates.shape[0] * guesses.shape[0], GUESS_STATISTICS_PARALLEL_FROM)
-    return guess_statistics_kernel(candidates, weights, guesses, offset, last_row)
+    return guess_statistics_kernel(
+        codes(candidates),
+        kernel_array(weights, np.float64),
+        codes(guesses),
+        int(offset),
+        bool(last_row),
+    )
 
 
 @njit(cache=True, parallel=True)
 def guess_statistics_kernel(candidates, weights, guesses, offset, last_row):
     """Expected units and entropy (bits) of the score heard, for every guess: shapes (m,).
 
-    ``weights`` are the candidates' probabilities (summing to 1).
+    ``weights`` are the candidates' probabilities (summing to 1). The parallel loop only
+    hands out guesses: the work is ``_guess_statistics``, compiled once on its own (a
+    parallel loop's body is analysed and compiled again as a whole, which cost seconds).
     """
     m = guesses.shape[0]
-    scores = max_units(candidates.shape[1]) + 1
-    expected = np.zeros(m, dtype=np.float64)
-    entropy = np.zeros(m, dtype=np.float64)
+    expected = np.empty(m, dtype=np.float64)  # np.zeros would be a parallel loop of its own
+    entropy = np.empty(m, dtype=np.float64)
     for g in prange(m):
-        counts = np.zeros(LETTERS, dtype=np.int32)
-        histogram = np.zeros(scores, dtype=np.float64)
-        total = 0.0
-        for c in range(candidates.shape[0]):
-            units = _units(candidates[c], guesses[g], offset, last_row, counts)
-            histogram[units] += weights[c]
-            total += weights[c] * units
-        expected[g] = total
-        bits = 0.0
-        for b in range(scores):
-            if histogram[b] > 0.0:
-                bits -= histogram[b] * np.log2(histogram[b])
-        entropy[g] = bits
+        expected[g], entropy[g] = _guess_statistics(
+            candidates, weights, guesses[g], offset, last_row
+        )
     return expected, entropy
 
 
 @njit(cache=True)
+def _guess_statistics(candidates, weights, guess, offset, last_row):
+    """Expected units and entropy (bits) of the score heard for one guess."""
+    scores = max_units(candidates.shape[1]) + 1
+    counts = np.zeros(LETTERS, dtype=np.int32)
+    histogram = np.zeros(scores, dtype=np.float64)
+    total = 0.0
+    for c in range(candidates.shape[0]):
+        units = _units(candidates[c], guess, offset, last_row, counts)
+        histogram[units] += weights[c]
+        total += weights[c] * units
+    bits = 0.0
+    for b in range(scores):
+        if histogram[b] > 0.0:
+            bits -= histogram[b] * np.log2(histogram[b])
+    return total, bits
+
+
 def part_statistics(units, members, weights, scores, with_entropy):
+    """``guess_statistics`` of a part of candidates already scored (see the kernel)."""
+    return part_statistics_kernel(
+        codes(units),
+        kernel_array(members, np.int64),
+        kernel_array(weights, np.float64),
+        int(scores),
+        bool(with_entropy),
+    )
+
+
+@njit(cache=True)
+def part_statistics_kernel(units, members, weights, scores, with_entropy):
     """``guess_statistics`` of a part of candidates already scored: ``units`` (m, n) holds
     every guess's units against every candidate of a search (``score_matrix`` transposed),
     ``members`` the part's candidates (indices into n, increasing), ``weights`` their
@@ -167,18 +215,25 @@ def part_statistics(units, members, weights, scores, with_entropy):
 def score_matrix(candidates, guesses, offset, last_row):
     """Units of every guess against every candidate: shape (n, m). Threads by the work."""
     use_threads(candidates.shape[0] * guesses.shape[0], SCORE_MATRIX_PARALLEL_FROM)
-    return score_matrix_kernel(candidates, guesses, offset, last_row)
+    return score_matrix_kernel(codes(candidates), codes(guesses), int(offset), bool(last_row))
 
 
 @njit(cache=True, parallel=True)
 def score_matrix_kernel(candidates, guesses, offset, last_row):
-    """Units of every guess against every candidate: shape (n, m), candidate-major."""
+    """Units of every guess against every candidate: shape (n, m), candidate-major. The
+    parallel loop hands out candidates; ``_score_row`` does the work."""
     out = np.empty((candidates.shape[0], guesses.shape[0]), dtype=np.uint8)
     for c in prange(candidates.shape[0]):
-        counts = np.zeros(LETTERS, dtype=np.int32)
-        for g in range(guesses.shape[0]):
-            out[c, g] = _units(candidates[c], guesses[g], offset, last_row, counts)
+        _score_row(candidates[c], guesses, offset, last_row, out[c])
     return out
+
+
+@njit(cache=True)
+def _score_row(gameword, guesses, offset, last_row, out):
+    """Units of every guess against one Gameword, into ``out`` (m,)."""
+    counts = np.zeros(LETTERS, dtype=np.int32)
+    for g in range(guesses.shape[0]):
+        out[g] = _units(gameword, guesses[g], offset, last_row, counts)
 
 
 def lookahead_units(candidates, weights, guesses, offset, last_row, next_units):
@@ -187,7 +242,14 @@ def lookahead_units(candidates, weights, guesses, offset, last_row, next_units):
     n, m_next = next_units.shape
     work = n * guesses.shape[0] * (1 + m_next // 64)
     use_threads(work, LOOKAHEAD_PARALLEL_FROM)
-    return lookahead_units_kernel(candidates, weights, guesses, offset, last_row, next_units)
+    return lookahead_units_kernel(
+        codes(candidates),
+        kernel_array(weights, np.float64),
+        codes(guesses),
+        int(offset),
+        bool(last_row),
+        codes(next_units),
+    )
 
 
 @njit(cache=True, parallel=True)
@@ -199,22 +261,28 @@ def lookahead_units_kernel(candidates, weights, guesses, offset, last_row, next_
     most weighted units there; the result sums those maxima over the parts.
     """
     m = guesses.shape[0]
+    out = np.empty(m, dtype=np.float64)
+    for g in prange(m):
+        out[g] = _lookahead(candidates, weights, guesses[g], offset, last_row, next_units)
+    return out
+
+
+@njit(cache=True)
+def _lookahead(candidates, weights, guess, offset, last_row, next_units):
+    """``lookahead_units`` of one guess."""
     n, m_next = next_units.shape
     scores = max_units(candidates.shape[1]) + 1
-    out = np.zeros(m, dtype=np.float64)
-    for g in prange(m):
-        counts = np.zeros(LETTERS, dtype=np.int32)
-        accumulated = np.zeros((scores, m_next), dtype=np.float64)
-        seen = np.zeros(scores, dtype=np.bool_)
-        for c in range(n):
-            part = _units(candidates[c], guesses[g], offset, last_row, counts)
-            seen[part] = True
-            w = weights[c]
-            for h in range(m_next):
-                accumulated[part, h] += w * next_units[c, h]
-        total = 0.0
-        for part in range(scores):
-            if seen[part]:
-                total += accumulated[part].max()
-        out[g] = total
-    return out
+    counts = np.zeros(LETTERS, dtype=np.int32)
+    accumulated = np.zeros((scores, m_next), dtype=np.float64)
+    seen = np.zeros(scores, dtype=np.bool_)
+    for c in range(n):
+        part = _units(candidates[c], guess, offset, last_row, counts)
+        seen[part] = True
+        w = weights[c]
+        for h in range(m_next):
+            accumulated[part, h] += w * next_units[c, h]
+    total = 0.0
+    for part in range(scores):
+        if seen[part]:
+            total += accumulated[part].max()
+    return total
