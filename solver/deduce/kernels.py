@@ -20,6 +20,8 @@ from solver.jit import kernel_array, njit, prange, use_threads
 
 MATCHING_UNITS = 4  # 1000 points
 BONUS_UNITS = 12  # 3000 points
+# The dtypes the kernels take (``jit.kernel_array``): dtype objects, checked by identity.
+UINT8, INT64, BOOL, FLOAT64 = (np.dtype(t) for t in (np.uint8, np.int64, np.bool_, np.float64))
 LETTERS = 32  # room for every alphabet (English 26, Spanish 27); tests hold every language to it
 
 # Work (Gameword-against-guess scorings) from which the parallel kernels run on every
@@ -68,7 +70,7 @@ def _units(gameword, guess, offset, last_row, counts):
 
 def codes(array: np.ndarray) -> np.ndarray:
     """Letter codes (or units) as every kernel here takes them (``jit.kernel_array``)."""
-    return kernel_array(array, np.uint8)
+    return kernel_array(array, UINT8)
 
 
 def score_against(candidates, guess, offset, last_row):
@@ -96,9 +98,9 @@ def history_mismatches(candidates, guesses, guess_lengths, offsets, last_rows, h
     return history_mismatches_kernel(
         codes(candidates),
         codes(guesses),
-        kernel_array(guess_lengths, np.int64),
-        kernel_array(offsets, np.int64),
-        kernel_array(last_rows, np.bool_),
+        kernel_array(guess_lengths, INT64),
+        kernel_array(offsets, INT64),
+        kernel_array(last_rows, BOOL),
         codes(heard_units),
     )
 
@@ -124,7 +126,7 @@ def guess_statistics(candidates, weights, guesses, offset, last_row):
     use_threads(candidates.shape[0] * guesses.shape[0], GUESS_STATISTICS_PARALLEL_FROM)
     return guess_statistics_kernel(
         codes(candidates),
-        kernel_array(weights, np.float64),
+        kernel_array(weights, FLOAT64),
         codes(guesses),
         int(offset),
         bool(last_row),
@@ -135,44 +137,35 @@ def guess_statistics(candidates, weights, guesses, offset, last_row):
 def guess_statistics_kernel(candidates, weights, guesses, offset, last_row):
     """Expected units and entropy (bits) of the score heard, for every guess: shapes (m,).
 
-    ``weights`` are the candidates' probabilities (summing to 1). The parallel loop only
-    hands out guesses: the work is ``_guess_statistics``, compiled once on its own (a
-    parallel loop's body is analysed and compiled again as a whole, which cost seconds).
+    ``weights`` are the candidates' probabilities (summing to 1).
     """
     m = guesses.shape[0]
-    expected = np.empty(m, dtype=np.float64)  # np.zeros would be a parallel loop of its own
-    entropy = np.empty(m, dtype=np.float64)
-    for g in prange(m):
-        expected[g], entropy[g] = _guess_statistics(
-            candidates, weights, guesses[g], offset, last_row
-        )
-    return expected, entropy
-
-
-@njit(cache=True)
-def _guess_statistics(candidates, weights, guess, offset, last_row):
-    """Expected units and entropy (bits) of the score heard for one guess."""
     scores = max_units(candidates.shape[1]) + 1
-    counts = np.zeros(LETTERS, dtype=np.int32)
-    histogram = np.zeros(scores, dtype=np.float64)
-    total = 0.0
-    for c in range(candidates.shape[0]):
-        units = _units(candidates[c], guess, offset, last_row, counts)
-        histogram[units] += weights[c]
-        total += weights[c] * units
-    bits = 0.0
-    for b in range(scores):
-        if histogram[b] > 0.0:
-            bits -= histogram[b] * np.log2(histogram[b])
-    return total, bits
+    expected = np.zeros(m, dtype=np.float64)
+    entropy = np.zeros(m, dtype=np.float64)
+    for g in prange(m):
+        counts = np.zeros(LETTERS, dtype=np.int32)
+        histogram = np.zeros(scores, dtype=np.float64)
+        total = 0.0
+        for c in range(candidates.shape[0]):
+            units = _units(candidates[c], guesses[g], offset, last_row, counts)
+            histogram[units] += weights[c]
+            total += weights[c] * units
+        expected[g] = total
+        bits = 0.0
+        for b in range(scores):
+            if histogram[b] > 0.0:
+                bits -= histogram[b] * np.log2(histogram[b])
+        entropy[g] = bits
+    return expected, entropy
 
 
 def part_statistics(units, members, weights, scores, with_entropy):
     """``guess_statistics`` of a part of candidates already scored (see the kernel)."""
     return part_statistics_kernel(
         codes(units),
-        kernel_array(members, np.int64),
-        kernel_array(weights, np.float64),
+        kernel_array(members, INT64),
+        kernel_array(weights, FLOAT64),
         int(scores),
         bool(with_entropy),
     )
@@ -220,20 +213,13 @@ def score_matrix(candidates, guesses, offset, last_row):
 
 @njit(cache=True, parallel=True)
 def score_matrix_kernel(candidates, guesses, offset, last_row):
-    """Units of every guess against every candidate: shape (n, m), candidate-major. The
-    parallel loop hands out candidates; ``_score_row`` does the work."""
+    """Units of every guess against every candidate: shape (n, m), candidate-major."""
     out = np.empty((candidates.shape[0], guesses.shape[0]), dtype=np.uint8)
     for c in prange(candidates.shape[0]):
-        _score_row(candidates[c], guesses, offset, last_row, out[c])
+        counts = np.zeros(LETTERS, dtype=np.int32)
+        for g in range(guesses.shape[0]):
+            out[c, g] = _units(candidates[c], guesses[g], offset, last_row, counts)
     return out
-
-
-@njit(cache=True)
-def _score_row(gameword, guesses, offset, last_row, out):
-    """Units of every guess against one Gameword, into ``out`` (m,)."""
-    counts = np.zeros(LETTERS, dtype=np.int32)
-    for g in range(guesses.shape[0]):
-        out[g] = _units(gameword, guesses[g], offset, last_row, counts)
 
 
 def lookahead_units(candidates, weights, guesses, offset, last_row, next_units):
@@ -244,7 +230,7 @@ def lookahead_units(candidates, weights, guesses, offset, last_row, next_units):
     use_threads(work, LOOKAHEAD_PARALLEL_FROM)
     return lookahead_units_kernel(
         codes(candidates),
-        kernel_array(weights, np.float64),
+        kernel_array(weights, FLOAT64),
         codes(guesses),
         int(offset),
         bool(last_row),
@@ -261,28 +247,22 @@ def lookahead_units_kernel(candidates, weights, guesses, offset, last_row, next_
     most weighted units there; the result sums those maxima over the parts.
     """
     m = guesses.shape[0]
-    out = np.empty(m, dtype=np.float64)
-    for g in prange(m):
-        out[g] = _lookahead(candidates, weights, guesses[g], offset, last_row, next_units)
-    return out
-
-
-@njit(cache=True)
-def _lookahead(candidates, weights, guess, offset, last_row, next_units):
-    """``lookahead_units`` of one guess."""
     n, m_next = next_units.shape
     scores = max_units(candidates.shape[1]) + 1
-    counts = np.zeros(LETTERS, dtype=np.int32)
-    accumulated = np.zeros((scores, m_next), dtype=np.float64)
-    seen = np.zeros(scores, dtype=np.bool_)
-    for c in range(n):
-        part = _units(candidates[c], guess, offset, last_row, counts)
-        seen[part] = True
-        w = weights[c]
-        for h in range(m_next):
-            accumulated[part, h] += w * next_units[c, h]
-    total = 0.0
-    for part in range(scores):
-        if seen[part]:
-            total += accumulated[part].max()
-    return total
+    out = np.zeros(m, dtype=np.float64)
+    for g in prange(m):
+        counts = np.zeros(LETTERS, dtype=np.int32)
+        accumulated = np.zeros((scores, m_next), dtype=np.float64)
+        seen = np.zeros(scores, dtype=np.bool_)
+        for c in range(n):
+            part = _units(candidates[c], guesses[g], offset, last_row, counts)
+            seen[part] = True
+            w = weights[c]
+            for h in range(m_next):
+                accumulated[part, h] += w * next_units[c, h]
+        total = 0.0
+        for part in range(scores):
+            if seen[part]:
+                total += accumulated[part].max()
+        out[g] = total
+    return out

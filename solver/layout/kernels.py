@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.jit import kernel_array, njit
+from solver.jit import njit
 from solver.layout.board import LIMIT
 
 
@@ -65,25 +65,10 @@ def _cell_points(grid, edges, points, card, i, j):
     return total if touching else -1
 
 
+@njit(cache=True)
 def legal_moves(grid, edges, points, hand, limited):
     """Every legal play as rows (card, grid row, grid column, on top 0/1, points), hand
     order first, then cells row by row: the order ``board.placements`` gives."""
-    return legal_moves_kernel(*_inputs(grid, edges, points, hand), bool(limited))
-
-
-def best_points(grid, edges, points, hand, limited):
-    """The most one play of the hand scores on this layout, or -1 when none is legal."""
-    return best_points_kernel(*_inputs(grid, edges, points, hand), bool(limited))
-
-
-def _inputs(grid, edges, points, hand) -> list[np.ndarray]:
-    """The arrays as the kernels take them (``jit.kernel_array``): all ``int16``."""
-    return [kernel_array(array, np.int16) for array in (grid, edges, points, hand)]
-
-
-@njit(cache=True)
-def legal_moves_kernel(grid, edges, points, hand, limited):
-    """``legal_moves`` (see the wrapper above)."""
     rows, columns = grid.shape
     first_row, last_row, first_column, last_column = _bounds(grid)
     found = np.empty((hand.shape[0] * rows * columns, 5), dtype=np.int32)
@@ -108,7 +93,7 @@ def legal_moves_kernel(grid, edges, points, hand, limited):
 
 
 @njit(cache=True)
-def best_points_kernel(grid, edges, points, hand, limited):
-    """``best_points`` (see the wrapper above)."""
-    moves = legal_moves_kernel(grid, edges, points, hand, limited)
+def best_points(grid, edges, points, hand, limited):
+    """The most one play of the hand scores on this layout, or -1 when none is legal."""
+    moves = legal_moves(grid, edges, points, hand, limited)
     return moves[:, 4].max() if moves.shape[0] else -1

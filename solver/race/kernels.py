@@ -19,6 +19,8 @@ import numpy as np
 
 from solver.jit import kernel_array, njit, prange, use_threads
 
+# The dtypes the kernels take (``jit.kernel_array``): dtype objects, checked by identity.
+UINT8, INT64, UINT32 = (np.dtype(t) for t in (np.uint8, np.int64, np.uint32))
 CHUNKS = 64  # each chunk of words reuses one set of scratch buffers
 # Words from which best_cards runs on every configured thread. Measured on 2 cores
 # (bench/test_threads_bench.py, README "Threads"): a race's calls search 400-25,000 words
@@ -174,25 +176,21 @@ def scratch_buffers(letters, doubles, width):
 
 
 @njit(cache=True)
-def _table_letters(singles, first, second, doubles, wild, double_wild):
-    """Letters the table gives counting the doubles' letters, its letter mask, how many
-    letters it holds in all, and how many of them the wilds give."""
+def _table_letters(singles, first, second, doubles):
+    """Letters the table gives counting the doubles' letters, and its letter mask."""
     available = singles.copy()
     table_mask = 0
-    total_letters = wild + 2 * double_wild
     for letter in range(singles.shape[0]):
-        total_letters += singles[letter]
         if singles[letter] > 0:
             table_mask |= 1 << letter
     for j in range(first.shape[0]):
         available[first[j]] += doubles[j]
         available[second[j]] += doubles[j]
         table_mask |= (1 << first[j]) | (1 << second[j])
-        total_letters += 2 * doubles[j]
-    return available, table_mask, total_letters, wild + 2 * double_wild
+    return available, table_mask
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bound(
     i,
     words,
@@ -210,11 +208,7 @@ def _bound(
     wild_letters,
 ):
     """Upper bound on the cards that spell word i (0: certainly none), and the letters the
-    single cards lack. Cheap necessary conditions only.
-
-    Not inlined by Numba (LLVM inlines it all the same): inlined, its literal ``0, 0``
-    typed ``_most_cards``'s ``short`` as the literal 0 first, and ``_most_cards`` compiled
-    twice, 2 s more in a fresh process."""
+    single cards lack. Cheap necessary conditions only."""
     length = lengths[i]
     if length > total_letters:
         return 0, 0
@@ -261,20 +255,15 @@ def best_cards(
     number of words."""
     use_threads(words.shape[0], BEST_CARDS_PARALLEL_FROM)
     return best_cards_kernel(
-        kernel_array(words, np.uint8),
-        kernel_array(lengths, np.int64),
-        kernel_array(counts, np.uint8),
-        kernel_array(masks, np.uint32),
-        *table_arrays(singles, first, second, doubles),
+        kernel_array(words, UINT8),
+        kernel_array(lengths, INT64),
+        kernel_array(counts, UINT8),
+        kernel_array(masks, UINT32),
+        *(kernel_array(array, INT64) for array in (singles, first, second, doubles)),
         int(wild),
         int(double_wild),
         int(floor),
     )
-
-
-def table_arrays(singles, first, second, doubles) -> list[np.ndarray]:
-    """The table's arrays as the kernel takes them (``jit.kernel_array``)."""
-    return [kernel_array(array, np.int64) for array in (singles, first, second, doubles)]
 
 
 @njit(cache=True, parallel=True)
@@ -283,94 +272,54 @@ def best_cards_kernel(
 ):
     """The most cards that spell each word in a claim (0: no claim of 3 cards or more),
     bounds and search in one pass. Words whose bound is under ``floor`` are not searched
-    (0): the caller already holds better claims.
-
-    The parallel loop only hands out chunks of words: the work is ``_best_cards_between``,
-    compiled once on its own (a parallel loop's body is analysed and compiled again as a
-    whole: with the search inlined in it this kernel took 5.6 s to compile)."""
+    (0): the caller already holds better claims."""
     n = words.shape[0]
-    out = np.empty(n, dtype=np.int8)  # np.zeros would be a parallel loop of its own
+    out = np.zeros(n, dtype=np.int8)
+    available, table_mask = _table_letters(singles, first, second, doubles)
+    total_letters = singles.sum() + 2 * doubles.sum() + wild + 2 * double_wild
+    wild_letters = wild + 2 * double_wild
     chunks = min(CHUNKS, n)
     for chunk in prange(chunks):
-        _best_cards_between(
-            chunk * n // chunks,
-            (chunk + 1) * n // chunks,
-            out,
-            words,
-            lengths,
-            counts,
-            masks,
-            singles,
-            first,
-            second,
-            doubles,
-            wild,
-            double_wild,
-            floor,
+        by_letter, taken_double, by_depth = scratch_buffers(
+            singles.shape[0], first.shape[0], words.shape[1]
         )
-    return out
-
-
-@njit(cache=True)
-def _best_cards_between(
-    start,
-    stop,
-    out,
-    words,
-    lengths,
-    counts,
-    masks,
-    singles,
-    first,
-    second,
-    doubles,
-    wild,
-    double_wild,
-    floor,
-):
-    """``best_cards_kernel`` for words ``start`` to ``stop``, into ``out``."""
-    available, table_mask, total_letters, wild_letters = _table_letters(
-        singles, first, second, doubles, wild, double_wild
-    )
-    by_letter, taken_double, by_depth = scratch_buffers(
-        singles.shape[0], first.shape[0], words.shape[1]
-    )
-    for i in range(start, stop):
-        out[i] = 0
-        bound, lacking = _bound(
-            i,
-            words,
-            lengths,
-            counts,
-            masks,
-            singles,
-            first,
-            second,
-            doubles,
-            wild,
-            available,
-            table_mask,
-            total_letters,
-            wild_letters,
-        )
-        if bound >= max(floor, 3):
-            cards = _most_cards(
-                words[i],
-                lengths[i],
+        for i in range(chunk * n // chunks, (chunk + 1) * n // chunks):
+            bound, lacking = _bound(
+                i,
+                words,
+                lengths,
+                counts,
+                masks,
                 singles,
                 first,
                 second,
                 doubles,
                 wild,
-                double_wild,
-                bound,
-                lacking,
-                by_letter,
-                taken_double,
-                by_depth,
+                available,
+                table_mask,
+                total_letters,
+                wild_letters,
             )
-            if cards >= 3:  # a claim takes three cards at least
-                out[i] = cards
+            if bound >= max(floor, 3):
+                cards = _most_cards(
+                    words[i],
+                    lengths[i],
+                    singles,
+                    first,
+                    second,
+                    doubles,
+                    wild,
+                    double_wild,
+                    bound,
+                    np.int64(lacking),  # typed as the literal 0 of _bound's early returns,
+                    # _most_cards compiled a second time (2 s more in a fresh process)
+                    by_letter,
+                    taken_double,
+                    by_depth,
+                )
+                if cards >= 3:  # a claim takes three cards at least
+                    out[i] = cards
+    return out
 
 
 def claimable(words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild):

@@ -116,7 +116,7 @@ kernels.guess_statistics(pool, weights, guess, np.int8(1), 0)
 kernels.guess_statistics(pool.copy(), weights.astype(np.float64), guess, 1, False)
 wrapped = signatures()
 if sys.argv[1:] == ["raw"]:  # the kernel itself, as no caller should call it
-    kernels.score_against_kernel(pool, guess[0], 1, False)
+    kernels.score_against_kernel(pool.copy(), guess[0].copy(), 1, False)  # writeable
 print(json.dumps(signatures()))
 """
 )
@@ -125,9 +125,9 @@ print(json.dumps(signatures()))
 @pytest.mark.kernels
 @pytest.mark.parametrize("raw", [False, True])
 def test_the_wrappers_hand_every_input_to_one_signature(raw: bool) -> None:
-    """Read-only, strided, float32 and int32 inputs all reach the kernel as the games' own;
-    the same read-only pool given to the kernel directly compiles a second signature (so
-    this check can fail)."""
+    """Read-only and writeable, strided, float32 and int32 inputs all reach the kernel as
+    one type; a writeable copy of the pool given to the kernel directly compiles a second
+    signature (so this check can fail)."""
     source = ODD_INPUTS.replace("sys.argv[1:]", "['raw']" if raw else "[]")
     found = probe(source)
     assert len(found["solver.deduce.kernels.guess_statistics_kernel"]) == 1
