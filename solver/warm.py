@@ -16,9 +16,10 @@ only exist to be compiled.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 LANGS = ("en", "es")
 
@@ -51,16 +52,23 @@ class Outcome:
         }
 
 
-def steps(langs: Iterable[str] = LANGS) -> list[Step]:
-    """The tables of each language, then every kernel of the three games."""
+def steps(
+    langs: Iterable[str] = LANGS,
+    kernels: Collection[str] | None = None,
+    tiers: Collection[str] | None = None,
+) -> list[Step]:
+    """The tables of each language, then the kernels: every one, or those named in
+    ``kernels`` (``game.kernel``); MY WORD!'s tables of every bot's tier, or of ``tiers``."""
     chosen = list(dict.fromkeys(langs))
-    return [step for lang in chosen for step in table_steps(lang)] + kernel_steps(
-        chosen[0] if chosen else "en"
-    )
+    compiled = kernel_steps(chosen[0] if chosen else "en")
+    if kernels is not None:
+        compiled = [step for step in compiled if step.name in kernels]
+    return [step for lang in chosen for step in table_steps(lang, tiers)] + compiled
 
 
-def table_steps(lang: str) -> list[Step]:
-    """MY WORD!'s word table of each tier a bot plays from, and the word index."""
+def table_steps(lang: str, tiers: Collection[str] | None = None) -> list[Step]:
+    """MY WORD!'s word table of each tier a bot plays from (or of ``tiers``), and the word
+    index."""
     from solver import lexicon, tables, wordindex
     from solver.race import bots
     from solver.race.index import table_name, word_table
@@ -75,7 +83,9 @@ def table_steps(lang: str) -> list[Step]:
             lambda tier=tier: word_table(tier, lang),
             lambda tier=tier: exists(tables.where(table_name(tier, lang), lexicon.sources(lang))),
         )
-        for tier in sorted({bot.tier for bot in bots.LEVELS.values()}, key=lexicon.TIERS.index)
+        for tier in sorted(
+            tiers or {bot.tier for bot in bots.LEVELS.values()}, key=lexicon.TIERS.index
+        )
     ]
     found.append(
         Step(
@@ -108,30 +118,192 @@ def kernel_steps(lang: str = "en") -> list[Step]:
     ]
 
 
+# Kernels compiled in a second process while this one builds the tables and compiles the
+# rest: on 2 cores the two halves take about as long (compile seconds, busy 2-core machine:
+# best_cards 7.9, legal_moves and best_points 2.5; the tables 3.5 and What's My Word?'s
+# seven kernels 10.6). Compiling is single-threaded, so one process alone leaves a core idle.
+SECOND_PROCESS = ("race.best_cards", "layout.legal_moves", "layout.best_points", "jit.thread_pool")
+
+
 def run(
     chosen: list[Step],
     working: Callable[[int, Step], None] | None = None,
     finished: Callable[[int, Outcome], None] | None = None,
+    lang: str = "en",
+    second_process: bool = True,
 ) -> list[Outcome]:
     """Run the steps in order. ``working(i, step)`` is told when step i turns out to compile
     or build (a progress bar starts then, so that a warm run shows nothing), ``finished``
-    when each step ends."""
+    when each step ends.
+
+    Steps already done are skipped at once (``0 s``): a table on disk, a kernel this Numba
+    cache holds (``Stamps``), so a warm run imports nothing. With more than one usable core
+    (and ``second_process``) the kernels of ``SECOND_PROCESS`` compile meanwhile in a second
+    process (``Helper``); this one then loads them from Numba's cache when their turn comes.
+    """
+    from solver.cores import usable_cores
+
+    stamps = Stamps()
+    ready = {step.name for step in chosen if stamps.holds(step) or step.ready()}
+    outcomes: list[Outcome] = [Outcome(step.name, step.kind, 0.0, 0.0, False) for step in chosen]
+    left = [(index, step) for index, step in enumerate(chosen) if step.name not in ready]
+    if not left:
+        for index, outcome in enumerate(outcomes):
+            if finished:
+                finished(index, outcome)
+        return outcomes
     from numba.core import event
 
-    outcomes = []
-    for index, step in enumerate(chosen):
-        compiled = _compile_watch()(lambda i=index, s=step: working(i, s) if working else None)
-        if step.kind == "table" and not step.ready():
-            compiled.working()
-        start, cpu = time.perf_counter(), time.process_time()
-        with event.install_listener("numba:compile", compiled):
-            step.run()
-        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-        outcome = Outcome(step.name, step.kind, seconds, cpu, compiled.seen)
-        outcomes.append(outcome)
-        if finished:
-            finished(index, outcome)
+    shared = [step.name for _, step in left if step.name in SECOND_PROCESS]
+    helper = Helper(shared, lang) if shared and second_process and usable_cores() > 1 else None
+    try:
+        for index, step in enumerate(chosen):
+            if step.name in ready:
+                if finished:
+                    finished(index, outcomes[index])
+                continue
+
+            def tell(i: int = index, s: Step = step) -> None:
+                if working:
+                    working(i, s)
+
+            done_there = None
+            if helper and step.name in shared:
+                done_there = helper.wait_for(step.name, tell)
+            compiled = _compile_watch()(tell)
+            if step.kind == "table" and not step.ready():
+                compiled.working()
+            start, cpu = time.perf_counter(), time.process_time()
+            with event.install_listener("numba:compile", compiled):
+                step.run()
+            seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+            outcome = Outcome(step.name, step.kind, seconds, cpu, compiled.seen)
+            if done_there is not None and not compiled.seen:  # compiled there, loaded here
+                outcome = done_there
+            outcomes[index] = outcome
+            stamps.done(step)
+            if finished:
+                finished(index, outcome)
+    finally:
+        if helper:
+            helper.stop()
     return outcomes
+
+
+class Stamps:
+    """Which kernel steps this Numba cache holds compiled: a file per step, in a folder of
+    the cache named by a hash of everything the compiled code depends on (Python, Numba,
+    myword, the kernel files and Numba's settings), so that a warm run need not import
+    Numba to know. Clearing the cache clears the stamps with it; any other change gives
+    another folder, and the steps are run (a kernel still cached then loads in
+    milliseconds)."""
+
+    def __init__(self) -> None:
+        self.folder = _stamp_folder()
+
+    def holds(self, step: Step) -> bool:
+        return (
+            step.kind == "kernel" and self.folder is not None and (self.folder / step.name).exists()
+        )
+
+    def done(self, step: Step) -> None:
+        if step.kind != "kernel" or self.folder is None:
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            (self.folder / step.name).touch()
+        except OSError:
+            pass  # unwritable: the next run checks by loading the kernels
+
+
+KERNEL_FILES = ("jit.py", "deduce/kernels.py", "race/kernels.py", "layout/kernels.py")
+
+
+def _stamp_folder() -> Path | None:
+    import hashlib
+    import os
+    import sys
+    from importlib import metadata
+
+    from solver import cachedir
+
+    configured = os.environ.get("NUMBA_CACHE_DIR")
+    cache = Path(configured) if configured else cachedir.user_folder("numba")
+    if cache is None:
+        return None
+    digest = hashlib.blake2b(digest_size=10)
+    settings = sorted(  # Numba's settings that change compiled code (not where, nor threads)
+        (k, v)
+        for k, v in os.environ.items()
+        if k.startswith("NUMBA_") and k not in ("NUMBA_CACHE_DIR", "NUMBA_NUM_THREADS")
+    )
+    digest.update(repr((sys.version, metadata.version("numba"), cachedir.version())).encode())
+    digest.update(repr(settings).encode())
+    for name in KERNEL_FILES:
+        source = Path(__file__).parent / name
+        digest.update(f"{source}|{source.stat().st_mtime_ns}|".encode() + source.read_bytes())
+    return cache / f"myword-warm-{digest.hexdigest()}"
+
+
+class Helper:
+    """A second process compiling some kernel steps ahead, reporting each as it ends."""
+
+    def __init__(self, names: list[str], lang: str) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")  # no forked Numba or thread state
+        self.reports, sending = context.Pipe(duplex=False)
+        self.process = context.Process(
+            target=_compile_share, args=(names, lang, sending), daemon=True
+        )
+        self.process.start()
+        sending.close()
+        self.done: dict[str, Outcome | None] = {}
+
+    def wait_for(self, name: str, waiting: Callable[[], None]) -> Outcome | None:
+        """The step's outcome there, once it has ended; None when the process failed or
+        ended without it (this process then does the step itself)."""
+        told = False
+        while name not in self.done:
+            if self.reports.poll(0.05):
+                try:
+                    finished, outcome = self.reports.recv()
+                except EOFError:  # the process ended
+                    return None
+                self.done[finished] = outcome
+            elif not self.process.is_alive() and not self.reports.poll():
+                return None
+            elif not told:
+                waiting()  # still compiling there: the progress bar shows it
+                told = True
+        return self.done[name]
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join()
+        self.reports.close()
+
+
+def _compile_share(names: list[str], lang: str, reports) -> None:
+    """The second process: run the named kernel steps, sending each outcome (None when a
+    step failed: the first process then runs it itself and shows the error)."""
+    from numba.core import event
+
+    chosen = {step.name: step for step in kernel_steps(lang)}
+    for name in names:
+        step = chosen[name]
+        compiled = _compile_watch()(lambda: None)
+        start, cpu = time.perf_counter(), time.process_time()
+        try:
+            with event.install_listener("numba:compile", compiled):
+                step.run()
+        except Exception:
+            reports.send((name, None))
+            continue
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        reports.send((name, Outcome(name, step.kind, seconds, cpu, compiled.seen)))
+    reports.close()
 
 
 def summary(outcomes: list[Outcome]) -> dict[str, object]:

@@ -14,12 +14,18 @@ from solver.ui.options import JSON_OPTION, LANG_OPTION
 def demo(seed: int | None, lang: str, as_json: bool) -> None:
     """Show what myword does, on the bundled dictionaries."""
     from solver import render
-    from solver.demo import deduce_match, deduce_round, dictionary_tour, layout_game, race_game
+    from solver.demo import (
+        deduce_match,
+        deduce_round,
+        dictionary_tour,
+        layout_game,
+        race_game,
+        warm_steps,
+    )
     from solver.ui.warm import with_progress
-    from solver.warm import steps
 
     out = render.console()
-    with_progress(steps([lang]), transient=True)  # compiles and builds, when first run
+    with_progress(warm_steps(lang), lang, transient=True)  # compiles and builds, first time
     with render.console(stderr=True).status("Playing the games"):
         tour = dictionary_tour(seed, lang)
         game = deduce_round(seed, lang)

@@ -25,7 +25,8 @@ def warm(langs: tuple[str, ...], as_json: bool) -> None:
     from solver import render
     from solver import warm as warming
 
-    outcomes = with_progress(warming.steps(langs or warming.LANGS), transient=as_json)
+    chosen = langs or warming.LANGS
+    outcomes = with_progress(warming.steps(chosen), chosen[0], transient=as_json)
     report = warming.summary(outcomes)
     if as_json:
         render.emit_json(report)
@@ -36,7 +37,7 @@ def warm(langs: tuple[str, ...], as_json: bool) -> None:
         )
 
 
-def with_progress(steps: list, transient: bool = False) -> list:
+def with_progress(steps: list, lang: str = "en", transient: bool = False) -> list:
     """Run the warming steps with a progress bar on stderr that appears only when a step
     has work to do (a compile or a table to build), naming the piece being worked on."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -67,7 +68,7 @@ def with_progress(steps: list, transient: bool = False) -> list:
             progress.update(task, completed=index + 1)
 
     try:
-        return warming.run(steps, working, finished)
+        return warming.run(steps, working, finished, lang)
     finally:
         if task is not None:  # never started, the bar would still print an empty line
             progress.update(task, description="Warmed up: kernels compiled, tables built")

@@ -60,7 +60,7 @@ class Compiles(event.Listener):
 
 warming, playing = Compiles(), Compiles()
 with event.install_listener("numba:compile", warming):
-    warm.run(warm.kernel_steps())
+    warm.run(demo.warm_steps(), second_process=False)  # all compiles seen here
 with event.install_listener("numba:compile", playing):
     demo.dictionary_tour()
     demo.deduce_round()
