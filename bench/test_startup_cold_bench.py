@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-ROUNDS = 3
+ROUNDS = 2  # each round of a cold demo takes half a minute on a busy machine
 COMMANDS = {"warm": ["warm", "--lang", "en"], "demo": ["demo"]}
 
 
