@@ -15,8 +15,8 @@ wordfreq, gives another key, so a stale table is never read; old ones are simply
 Each table is a folder of ``.npy`` files, written to a temporary folder and renamed into
 place, so that a process never reads half a table; a table that cannot be read is built
 again, and one that cannot be written is still returned (only the next process pays).
-Arrays are loaded whole, not memory-mapped: a read-only array handed to a Numba kernel
-compiles another signature.
+Arrays are loaded whole, not memory-mapped (the kernels' wrappers now take read-only
+arrays as they are, ``jit.kernel_array``, so mapping them would compile nothing more).
 """
 
 from __future__ import annotations
