@@ -25,6 +25,7 @@ COMMANDS = {
     "deduce": "solver.deduce.ui.commands:deduce",
     "race": "solver.race.ui.commands:race",
     "layout": "solver.layout.ui.commands:layout",
+    "warm": "solver.ui.warm:warm",
 }
 
 

@@ -12,9 +12,32 @@ from pathlib import Path
 from solver import lexicon, seeds
 from solver.wordcheck import check_word
 
+RACE_PLAYERS = "hard,medium"
+# The kernels the demo's games call, compiled first on a progress bar (``warm_steps``); the
+# others (``myword warm`` compiles them all) would only lengthen a first demo.
+WARMED_KERNELS = (
+    "deduce.history_mismatches",
+    "deduce.guess_statistics",
+    "deduce.score_matrix",
+    "deduce.max_units",
+    "deduce.part_statistics",
+    "race.best_cards",
+    "layout.legal_moves",
+    "jit.thread_pool",
+)
 DEMO_CHECKS = ("tables", "jumped", "nephew", "ballet", "London", "etc", "cwm")
 DEMO_LENGTHS = tuple(range(2, 11))
 SAMPLE_PAGE = Path("samples") / "page.txt"
+
+
+def warm_steps(lang: str = "en") -> list:
+    """What the demo compiles and reads, as ``warm`` steps: its kernels, the word tables of
+    its race's bots and the word index."""
+    from solver import warm
+    from solver.race.bots import parse_players
+
+    tiers = {bot.tier for bot in parse_players(RACE_PLAYERS)}
+    return warm.steps([lang], WARMED_KERNELS, tiers)
 
 
 def deduce_round(seed: int | None = None, lang: str = "en") -> dict[str, object]:
@@ -45,7 +68,7 @@ def race_game(seed: int | None = None) -> dict[str, object]:
     from solver.race.bots import parse_players
     from solver.race.game import play_game
 
-    result = play_game(parse_players("hard,medium"), seed)
+    result = play_game(parse_players(RACE_PLAYERS), seed)
     return {
         "players": result.players,
         "totals": result.totals,

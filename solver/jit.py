@@ -18,6 +18,14 @@ threads spin only briefly (``GOMP_SPINCOUNT`` 3000, unless the user set it or
 (or ``MYWORD_THREADS``, the ``--threads`` setting), and each kernel call runs on one thread
 unless its work passes the size measured to pay on 2 cores (``use_threads``).
 
+Signatures. Numba compiles a kernel again for every new combination of argument types,
+and an array's type holds its layout (a strided slice is not C-contiguous), whether it is
+read-only (the lexicon's cached codes, a memory-mapped table) and its dtype. Each extra
+signature cost seconds of compiling in a fresh process (a read-only pool 3.5 s), so each
+kernel's Python wrapper passes its arrays through ``kernel_array`` and its scalars through
+``int`` and ``bool``: every kernel compiles under one signature, the one ``myword warm``
+compiles (tests/shared/test_warm.py holds it).
+
 Kernel modules import ``njit`` and ``prange`` from here, never from numba directly.
 """
 
@@ -25,9 +33,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solver import cachedir
 from solver.cores import usable_cores
+
+if TYPE_CHECKING:
+    import numpy as np
 
 THREADS_VARIABLE = "MYWORD_THREADS"  # the --threads setting, inherited by worker processes
 # Spins of an idle OpenMP thread before it sleeps (GNU OpenMP's default is 300,000, about a
@@ -99,6 +111,25 @@ def _start_pool_without_signals() -> None:
     _pool_started = True
 
 
+def kernel_array(array: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """``array`` as every kernel takes it: C-contiguous, of ``dtype`` (a ``np.dtype``) and
+    read-only (no kernel writes its inputs). Read-only rather than writeable because the
+    lexicon's cached pools are read-only and large: a read-only view costs the same at any
+    size, where a writeable copy cost as much as the filter pass it fed. A view is made
+    (or, for another layout or dtype, a copy) only when ``array`` is not already so."""
+    if type(array) is _ndarray and array.dtype is dtype:
+        flags = array.flags
+        if flags.c_contiguous and not flags.writeable:
+            return array
+        view = array.view() if flags.c_contiguous else array.copy()
+    else:
+        import numpy as np
+
+        view = np.array(array, dtype=dtype, order="C")
+    view.flags.writeable = False
+    return view
+
+
 def _configure() -> None:
     folder = cache_dir()
     if folder is not None:
@@ -111,6 +142,7 @@ def _configure() -> None:
 _configure()
 
 from numba import njit, prange  # noqa: E402  (after the cache folder is chosen)
+from numpy import ndarray as _ndarray  # noqa: E402  (numba has imported numpy already)
 
 
 @njit(cache=True, parallel=True)
@@ -120,4 +152,12 @@ def _touch_every_thread(out):
         out[i] = i
 
 
-__all__ = ["cache_dir", "configured_threads", "njit", "prange", "usable_cores", "use_threads"]
+__all__ = [
+    "cache_dir",
+    "configured_threads",
+    "kernel_array",
+    "njit",
+    "prange",
+    "usable_cores",
+    "use_threads",
+]

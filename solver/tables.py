@@ -15,8 +15,8 @@ wordfreq, gives another key, so a stale table is never read; old ones are simply
 Each table is a folder of ``.npy`` files, written to a temporary folder and renamed into
 place, so that a process never reads half a table; a table that cannot be read is built
 again, and one that cannot be written is still returned (only the next process pays).
-Arrays are loaded whole, not memory-mapped: a read-only array handed to a Numba kernel
-compiles another signature.
+Arrays are loaded whole, not memory-mapped (the kernels' wrappers now take read-only
+arrays as they are, ``jit.kernel_array``, so mapping them would compile nothing more).
 """
 
 from __future__ import annotations
@@ -59,15 +59,21 @@ def key(name: str, sources: Iterable[Path]) -> str:
     return digest.hexdigest()
 
 
+def where(name: str, sources: Iterable[Path]) -> Path | None:
+    """The folder a table is (or will be) kept in; None when nothing can be written. It
+    exists once the table is built (``myword warm`` asks, to say what it builds)."""
+    root = folder()
+    return None if root is None else root / f"{name}-{key(name, sources)}"
+
+
 def stored(name: str, sources: Iterable[Path], build: Callable[[], Arrays]) -> Arrays:
     """The arrays ``build`` makes from ``sources``: read from disk when this table was built
     before from the same sources, else built now and written for next time."""
     import numpy as np
 
-    root = folder()
-    if root is None:
+    place = where(name, sources)
+    if place is None:
         return build()
-    place = root / f"{name}-{key(name, sources)}"
     try:
         return {path.stem: np.load(path) for path in sorted(place.glob("*.npy"))} or _fresh(
             place, build

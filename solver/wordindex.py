@@ -41,15 +41,22 @@ def facts(word: str, lang: str = "en") -> tuple[str | None, float] | None:
     return (None if tier is None else TIER_NAMES[tier]), zipf
 
 
-@cache
-def _connection(lang: str) -> sqlite3.Connection | None:
+def where(lang: str) -> Path | None:
+    """The index's file (it exists once built); None when nothing can be written."""
     from solver import lexicon, tables
 
     root = tables.folder()
     if root is None:
         return None
     name = f"words-{lang}"
-    path = root / f"{name}-{tables.key(f'{name}|{FORMAT}', lexicon.sources(lang))}.sqlite"
+    return root / f"{name}-{tables.key(f'{name}|{FORMAT}', lexicon.sources(lang))}.sqlite"
+
+
+@cache
+def _connection(lang: str) -> sqlite3.Connection | None:
+    path = where(lang)
+    if path is None:
+        return None
     if not path.exists():
         try:
             _build(path, lang)

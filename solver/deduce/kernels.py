@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.jit import njit, prange, use_threads
+from solver.jit import kernel_array, njit, prange, use_threads
 
 MATCHING_UNITS = 4  # 1000 points
 BONUS_UNITS = 12  # 3000 points
+# The dtypes the kernels take (``jit.kernel_array``): dtype objects, checked by identity.
+UINT8, INT64, BOOL, FLOAT64 = (np.dtype(t) for t in (np.uint8, np.int64, np.bool_, np.float64))
 LETTERS = 32  # room for every alphabet (English 26, Spanish 27); tests hold every language to it
 
 # Work (Gameword-against-guess scorings) from which the parallel kernels run on every
@@ -66,8 +68,18 @@ def _units(gameword, guess, offset, last_row, counts):
     return units
 
 
-@njit(cache=True)
+def codes(array: np.ndarray) -> np.ndarray:
+    """Letter codes (or units) as every kernel here takes them (``jit.kernel_array``)."""
+    return kernel_array(array, UINT8)
+
+
 def score_against(candidates, guess, offset, last_row):
+    """Units each candidate Gameword would give this guess: shape (n,)."""
+    return score_against_kernel(codes(candidates), codes(guess), int(offset), bool(last_row))
+
+
+@njit(cache=True)
+def score_against_kernel(candidates, guess, offset, last_row):
     """Units each candidate Gameword would give this guess: shape (n,)."""
     counts = np.zeros(LETTERS, dtype=np.int32)
     out = np.empty(candidates.shape[0], dtype=np.uint8)
@@ -76,7 +88,6 @@ def score_against(candidates, guess, offset, last_row):
     return out
 
 
-@njit(cache=True)
 def history_mismatches(candidates, guesses, guess_lengths, offsets, last_rows, heard_units):
     """For each candidate, how many rows of a history it would have scored differently.
 
@@ -84,6 +95,19 @@ def history_mismatches(candidates, guesses, guess_lengths, offsets, last_rows, h
     A candidate fits the history when its count is 0; the smallest count over a pool is
     the fewest heard scores that must be wrong.
     """
+    return history_mismatches_kernel(
+        codes(candidates),
+        codes(guesses),
+        kernel_array(guess_lengths, INT64),
+        kernel_array(offsets, INT64),
+        kernel_array(last_rows, BOOL),
+        codes(heard_units),
+    )
+
+
+@njit(cache=True)
+def history_mismatches_kernel(candidates, guesses, guess_lengths, offsets, last_rows, heard_units):
+    """``history_mismatches`` (see its wrapper above)."""
     counts = np.zeros(LETTERS, dtype=np.int32)
     out = np.zeros(candidates.shape[0], dtype=np.uint8)
     for c in range(candidates.shape[0]):
@@ -100,7 +124,13 @@ def guess_statistics(candidates, weights, guesses, offset, last_row):
     ``weights`` are the candidates' probabilities (summing to 1). Threads by the work.
     """
     use_threads(candidates.shape[0] * guesses.shape[0], GUESS_STATISTICS_PARALLEL_FROM)
-    return guess_statistics_kernel(candidates, weights, guesses, offset, last_row)
+    return guess_statistics_kernel(
+        codes(candidates),
+        kernel_array(weights, FLOAT64),
+        codes(guesses),
+        int(offset),
+        bool(last_row),
+    )
 
 
 @njit(cache=True, parallel=True)
@@ -130,8 +160,19 @@ def guess_statistics_kernel(candidates, weights, guesses, offset, last_row):
     return expected, entropy
 
 
-@njit(cache=True)
 def part_statistics(units, members, weights, scores, with_entropy):
+    """``guess_statistics`` of a part of candidates already scored (see the kernel)."""
+    return part_statistics_kernel(
+        codes(units),
+        kernel_array(members, INT64),
+        kernel_array(weights, FLOAT64),
+        int(scores),
+        bool(with_entropy),
+    )
+
+
+@njit(cache=True)
+def part_statistics_kernel(units, members, weights, scores, with_entropy):
     """``guess_statistics`` of a part of candidates already scored: ``units`` (m, n) holds
     every guess's units against every candidate of a search (``score_matrix`` transposed),
     ``members`` the part's candidates (indices into n, increasing), ``weights`` their
@@ -227,7 +268,7 @@ def part_shortlist_statistics(
 def score_matrix(candidates, guesses, offset, last_row):
     """Units of every guess against every candidate: shape (n, m). Threads by the work."""
     use_threads(candidates.shape[0] * guesses.shape[0], SCORE_MATRIX_PARALLEL_FROM)
-    return score_matrix_kernel(candidates, guesses, offset, last_row)
+    return score_matrix_kernel(codes(candidates), codes(guesses), int(offset), bool(last_row))
 
 
 @njit(cache=True, parallel=True)
@@ -247,7 +288,14 @@ def lookahead_units(candidates, weights, guesses, offset, last_row, next_units):
     n, m_next = next_units.shape
     work = n * guesses.shape[0] * (1 + m_next // 64)
     use_threads(work, LOOKAHEAD_PARALLEL_FROM)
-    return lookahead_units_kernel(candidates, weights, guesses, offset, last_row, next_units)
+    return lookahead_units_kernel(
+        codes(candidates),
+        kernel_array(weights, FLOAT64),
+        codes(guesses),
+        int(offset),
+        bool(last_row),
+        codes(next_units),
+    )
 
 
 @njit(cache=True, parallel=True)

@@ -61,7 +61,7 @@ def word_table(tier: str = "all", lang: str = "en") -> WordTable:
 
     lexicon.check_tier(tier)
     arrays = tables.stored(
-        f"race-{tier}-{lang}", lexicon.sources(lang), lambda: _build_word_table(tier, lang)
+        table_name(tier, lang), lexicon.sources(lang), lambda: _build_word_table(tier, lang)
     )
     return WordTable(
         tables.array_to_words(arrays["words"]),
@@ -71,6 +71,11 @@ def word_table(tier: str = "all", lang: str = "en") -> WordTable:
         arrays["masks"],
         arrays["zipf"],
     )
+
+
+def table_name(tier: str, lang: str) -> str:
+    """The name ``word_table`` keeps a tier's table under (``tables``)."""
+    return f"race-{tier}-{lang}"
 
 
 def _build_word_table(tier: str, lang: str) -> dict[str, np.ndarray]:

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.jit import njit, prange, use_threads
+from solver.jit import kernel_array, njit, prange, use_threads
 
+# The dtypes the kernels take (``jit.kernel_array``): dtype objects, checked by identity.
+UINT8, INT64, UINT32 = (np.dtype(t) for t in (np.uint8, np.int64, np.uint32))
 CHUNKS = 64  # each chunk of words reuses one set of scratch buffers
 # Words from which best_cards runs on every configured thread. Measured on 2 cores
 # (bench/test_threads_bench.py, README "Threads"): a race's calls search 400-25,000 words
@@ -252,8 +254,16 @@ def best_cards(
     """The most cards that spell each word in a claim (see the kernel). Threads by the
     number of words."""
     use_threads(words.shape[0], BEST_CARDS_PARALLEL_FROM)
-    table = (singles, first, second, doubles, wild, double_wild)
-    return best_cards_kernel(words, lengths, counts, masks, *table, floor)
+    return best_cards_kernel(
+        kernel_array(words, UINT8),
+        kernel_array(lengths, INT64),
+        kernel_array(counts, UINT8),
+        kernel_array(masks, UINT32),
+        *(kernel_array(array, INT64) for array in (singles, first, second, doubles)),
+        int(wild),
+        int(double_wild),
+        int(floor),
+    )
 
 
 @njit(cache=True, parallel=True)
@@ -301,7 +311,8 @@ def best_cards_kernel(
                     wild,
                     double_wild,
                     bound,
-                    lacking,
+                    np.int64(lacking),  # typed as the literal 0 of _bound's early returns,
+                    # _most_cards compiled a second time (2 s more in a fresh process)
                     by_letter,
                     taken_double,
                     by_depth,

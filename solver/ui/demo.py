@@ -14,10 +14,19 @@ from solver.ui.options import JSON_OPTION, LANG_OPTION
 def demo(seed: int | None, lang: str, as_json: bool) -> None:
     """Show what myword does, on the bundled dictionaries."""
     from solver import render
-    from solver.demo import deduce_match, deduce_round, dictionary_tour, layout_game, race_game
+    from solver.demo import (
+        deduce_match,
+        deduce_round,
+        dictionary_tour,
+        layout_game,
+        race_game,
+        warm_steps,
+    )
+    from solver.ui.warm import with_progress
 
     out = render.console()
-    with render.console(stderr=True).status("Playing a round (the first run compiles kernels)"):
+    with_progress(warm_steps(lang), lang, transient=True)  # compiles and builds, first time
+    with render.console(stderr=True).status("Playing the games"):
         tour = dictionary_tour(seed, lang)
         game = deduce_round(seed, lang)
         match = deduce_match(seed, lang)

@@ -1,0 +1,75 @@
+"""``myword warm``: compile the kernels and build the tables now (``solver.warm``), with a
+progress bar naming each; the demo runs the same before it starts."""
+
+from __future__ import annotations
+
+import click
+
+from solver.ui.options import JSON_OPTION
+
+
+@click.command()
+@click.option(
+    "--lang",
+    "langs",
+    type=click.Choice(["en", "es"]),
+    multiple=True,
+    help="Build the tables of this language only (repeat for both; default: both).",
+)
+@JSON_OPTION
+def warm(langs: tuple[str, ...], as_json: bool) -> None:
+    """Compile every kernel and build every word table now, so no game waits for them.
+
+    A fresh install (or a new version) compiles each kernel at its first use, seconds
+    each; run this once after installing. Quiet and quick when everything is ready."""
+    from solver import render
+    from solver import warm as warming
+
+    chosen = langs or warming.LANGS
+    outcomes = with_progress(warming.steps(chosen), chosen[0], transient=as_json)
+    report = warming.summary(outcomes)
+    if as_json:
+        render.emit_json(report)
+    elif report["compiled"] or report["built"]:
+        render.console().print(
+            f"Compiled {report['compiled']} kernels and built {report['built']} tables "
+            f"in {report['seconds']:.1f} s."
+        )
+
+
+def with_progress(steps: list, lang: str = "en", transient: bool = False) -> list:
+    """Run the warming steps with a progress bar on stderr that appears only when a step
+    has work to do (a compile or a table to build), naming the piece being worked on."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from solver import render
+    from solver import warm as warming
+
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=render.console(stderr=True),
+        transient=transient,
+    )
+    task = None
+
+    def working(index: int, step) -> None:
+        nonlocal task
+        verb = "compiling" if step.kind == "kernel" else "building"
+        if task is None:
+            progress.start()
+            task = progress.add_task("", total=len(steps), completed=index)
+        progress.update(task, description=f"Warming up: {verb} {step.name}")
+
+    def finished(index: int, outcome) -> None:
+        if task is not None:
+            progress.update(task, completed=index + 1)
+
+    try:
+        return warming.run(steps, working, finished, lang)
+    finally:
+        if task is not None:  # never started, the bar would still print an empty line
+            progress.update(task, description="Warmed up: kernels compiled, tables built")
+            progress.stop()
