@@ -20,7 +20,7 @@ WARMED_KERNELS = (
     "deduce.guess_statistics",
     "deduce.score_matrix",
     "deduce.max_units",
-    "deduce.part_statistics",
+    "deduce.part_shortlist_statistics",
     "race.best_cards",
     "layout.legal_moves",
     "jit.thread_pool",

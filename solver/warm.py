@@ -109,7 +109,7 @@ def kernel_steps(lang: str = "en") -> list[Step]:
             ("deduce", "score_matrix", score_matrix),
             ("deduce", "lookahead_units", lookahead_units),
             ("deduce", "max_units", max_units),
-            ("deduce", "part_statistics", part_statistics),
+            ("deduce", "part_shortlist_statistics", part_shortlist_statistics),
             ("race", "best_cards", lambda: best_cards(lang)),
             ("layout", "legal_moves", legal_moves),
             ("layout", "best_points", best_points),
@@ -395,16 +395,17 @@ def lookahead_units() -> object:
     return kernels.lookahead_units(candidates, weights, guesses, 1, False, following)
 
 
-def part_statistics() -> object:
+def part_shortlist_statistics() -> object:
+    """Through the endgame search, which alone calls it: a search near the end of a round."""
     import numpy as np
 
-    from solver.deduce import kernels
+    from solver.deduce import default_sheet, endgame
 
-    candidates, guesses, weights = _deduce_inputs()
-    units = kernels.score_matrix(candidates, guesses, 1, False).T.copy()
-    members = np.arange(len(candidates), dtype=np.int64)
-    scores = kernels.max_units(candidates.shape[1]) + 1
-    return kernels.part_statistics(units, members, weights, scores, True)
+    candidates, _, _ = _deduce_inputs()
+    sheet = default_sheet(candidates.shape[1])
+    return endgame.endgame_values(
+        candidates[:3], np.ones(3), sheet, len(sheet.rows) - 3, "en", "core"
+    )
 
 
 def max_units() -> object:

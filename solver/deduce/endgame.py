@@ -200,7 +200,9 @@ class _Search:
     def best(
         self, members: np.ndarray, row_index: int, only_best: bool = False
     ) -> tuple[np.ndarray, np.ndarray]:
-        """The shortlisted guesses (indices into the row's vocabulary) and their values.
+        """The shortlisted guesses (indices into the row's vocabulary) and their values (on
+        the last row, the guesses read: they hold its ``SHORTLIST`` best, or its best alone
+        when ``only_best``).
 
         ``only_best``: only the largest value is wanted, so a guess that cannot beat the
         best found so far is not searched (its value is left at minus infinity). A guess is
@@ -217,12 +219,10 @@ class _Search:
         units = self.units(row_index)
         weights = self.part_weights(members)
         scores = kernels.max_units(self.sheet.word_length) + 1
-        if last and not only_best:  # every Guessword's value is wanted
-            expected, _ = kernels.part_statistics(units, members, weights, scores, False)
-            return np.arange(len(units)), expected
-        # only the guesses that may make the shortlist (the best, on the last row)
+        # only the guesses that may make the shortlist (a part's best, on the last row)
         by_ceiling, ceiling = self.ceilings(row_index)
-        information, count = (0.0, 1) if last else (INFORMATION_UNITS, SHORTLIST)
+        information = 0.0 if last else INFORMATION_UNITS
+        count = 1 if last and only_best else SHORTLIST
         read_expected, read_bits, read = kernels.part_shortlist_statistics(
             units, members, weights, scores, not last, by_ceiling, ceiling, information, count
         )

@@ -160,58 +160,36 @@ def guess_statistics_kernel(candidates, weights, guesses, offset, last_row):
     return expected, entropy
 
 
-def part_statistics(units, members, weights, scores, with_entropy):
-    """``guess_statistics`` of a part of candidates already scored (see the kernel)."""
-    return part_statistics_kernel(
+def part_shortlist_statistics(
+    units, members, weights, scores, with_entropy, by_ceiling, ceiling, information, count
+):
+    """The expected units and entropies of the guesses a part may rank best (see the kernel),
+    with how many were read."""
+    return part_shortlist_statistics_kernel(
         codes(units),
         kernel_array(members, INT64),
         kernel_array(weights, FLOAT64),
         int(scores),
         bool(with_entropy),
+        kernel_array(by_ceiling, INT64),
+        kernel_array(ceiling, FLOAT64),
+        float(information),
+        int(count),
     )
 
 
 @njit(cache=True)
-def part_statistics_kernel(units, members, weights, scores, with_entropy):
-    """``guess_statistics`` of a part of candidates already scored: ``units`` (m, n) holds
-    every guess's units against every candidate of a search (``score_matrix`` transposed),
-    ``members`` the part's candidates (indices into n, increasing), ``weights`` their
-    probabilities, ``scores`` ``max_units(length) + 1``. Without ``with_entropy`` the
-    entropies are left at 0 (the last row needs only the expected units).
-
-    Why: the endgame search asks thousands of small parts of the same few candidates about
-    the same guesses; scoring each pair again cost nearly all of its time. The sums run in
-    the order ``guess_statistics`` runs them, so the results are the same to the last bit.
-    """
-    m = units.shape[0]
-    expected = np.zeros(m, dtype=np.float64)
-    entropy = np.zeros(m, dtype=np.float64)
-    histogram = np.zeros(scores, dtype=np.float64)
-    for g in range(m):
-        total = 0.0
-        for i in range(members.shape[0]):
-            u = units[g, members[i]]
-            total += weights[i] * u
-            if with_entropy:
-                histogram[u] += weights[i]
-        expected[g] = total
-        if with_entropy:
-            bits = 0.0
-            for b in range(scores):
-                if histogram[b] > 0.0:
-                    bits -= histogram[b] * np.log2(histogram[b])
-                    histogram[b] = 0.0
-            entropy[g] = bits
-    return expected, entropy
-
-
-@njit(cache=True)
-def part_shortlist_statistics(
+def part_shortlist_statistics_kernel(
     units, members, weights, scores, with_entropy, by_ceiling, ceiling, information, count
 ):
-    """``part_statistics`` of only the guesses that may rank among the ``count`` best by
-    ``expected + information * entropy``: the guesses read are ``by_ceiling[:read]``, and
-    their expected units and entropies are returned in that order, with ``read``.
+    """Expected units and entropy (bits) of the score heard, as ``guess_statistics`` gives
+    them, for a part of the candidates of a search already scored (``units`` (m, n): every
+    guess against every candidate; ``members``: the part's candidates, increasing;
+    ``weights``: their probabilities; ``scores``: ``max_units(length) + 1``; without
+    ``with_entropy`` the entropies are left at 0, for the last row), and only of the
+    guesses that may rank among the ``count`` best by ``expected + information *
+    entropy``: the guesses read are ``by_ceiling[:read]``, and their expected units and
+    entropies are returned in that order, with ``read``.
 
     ``ceiling``: per guess, the most units it scores against any candidate of the search;
     ``by_ceiling``: the guesses, highest ceiling first. No guess expects more units than its
@@ -219,8 +197,10 @@ def part_shortlist_statistics(
     ceiling plus those bits falls below the ``count``-th best value found, neither it nor
     any later guess can rank: the rest are never read. Why: the endgame search asks
     thousands of parts about every word of a row (15,000 on the last), and nearly all of
-    them are out of reach. The values are ``part_statistics``'s to the last bit, so the
-    best ``count`` (ties to the lower index) are the same.
+    them are out of reach; scoring each pair again had cost nearly all of its time. The
+    sums run in the order ``guess_statistics`` runs them, so the values are the same to the
+    last bit, and the best ``count`` (ties to the lower index) are the same as when every
+    guess is read.
     """
     m = units.shape[0]
     k = members.shape[0]

@@ -1,9 +1,10 @@
 """The endgame search (``endgame.py``): its shortcuts change its speed, never its values.
 
 Two shortcuts are checked against the plain search: parts read their units from a table
-scored once per search (``kernels.part_statistics``), and a part's value stops searching
-guesses that cannot beat the best found (every guess is bounded by its expected units plus
-what a player knowing the word would score on)."""
+scored once (``kernels.part_shortlist_statistics``, reading only the guesses that may make
+the shortlist), and a part's value stops searching guesses that cannot beat the best found
+(every guess is bounded by its expected units plus what a player knowing the word would
+score on). Then the search's budget."""
 
 import numpy as np
 import pytest
