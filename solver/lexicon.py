@@ -34,7 +34,6 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -49,7 +48,8 @@ FAMILIAR_ZIPF = 3.0
 
 # Letters written inside a word that the rules forbid (don't, well-known): a token
 # holding one is not a word, rather than two words.
-_TOKEN = re.compile(r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*")
+# Compiled when first used (``_token``): 5 ms that a word look-up does not need.
+_TOKEN = r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*"
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,9 @@ def dictionaries_dir() -> Path:
     """Where the built word lists are: ``$MYWORD_DICTIONARIES``, or the package's own
     ``solver/words`` (package data, so that a wheel or any install carries them)."""
     configured = os.environ.get("MYWORD_DICTIONARIES")
-    folder = Path(configured) if configured else Path(str(resources.files("solver") / "words"))
+    # The package's own folder: setuptools installs package data as files (importlib's
+    # resources, which would also read a zipped package, cost 10 ms of start-up).
+    folder = Path(configured) if configured else Path(__file__).parent / "words"
     if not folder.is_dir():
         raise LexiconError(
             f"word lists not found in {folder}: set MYWORD_DICTIONARIES to a folder holding "
@@ -149,8 +151,19 @@ def sources(lang: str = "en") -> tuple[Path, ...]:
 
 
 def is_word(word: str, lang: str = "en") -> bool:
-    """Whether a player may use this word (case and, in Spanish, accents ignored)."""
-    return load(lang).is_word(word)
+    """Whether a player may use this word (case and, in Spanish, accents ignored).
+
+    Looked up among the play list's words of its length (``words``, from the stored
+    table), so that a command asking about a few words never loads the whole list (the
+    Spanish one holds a million forms: 0.8 s)."""
+    from bisect import bisect_left
+
+    normalized = language(lang).normalize(word)
+    if not normalized:
+        return False
+    group = words(len(normalized), "all", lang)
+    found = bisect_left(group, normalized)
+    return found < len(group) and group[found] == normalized
 
 
 def _wordfreq_data(lang: str) -> Path:
@@ -198,9 +211,19 @@ def _bucket_zipf(index: int) -> float:
 def zipf_table(lang: str = "en") -> dict[str, float]:
     """Zipf frequency of every word of the play list that wordfreq has seen (absent: 0).
 
-    Built once (English: about 0.05 s); use it to look up many words. Where spellings fold
-    together (Spanish accents) the most frequent one gives the value.
+    Read from the stored table of the play list (``words``); use it to look up many words
+    of any length (``zipf_of`` for words of one length). Where spellings fold together
+    (Spanish accents) the most frequent one gives the value.
     """
+    table = _tier_table("all", lang)
+    found = array_words(table["blob"])
+    return {w: z for w, z in zip(found, table["zipf"].tolist(), strict=True) if z > 0}
+
+
+@cache
+def _zipf_from_wordfreq(lang: str) -> dict[str, float]:
+    """``zipf_table`` as wordfreq's buckets give it: what the stored tables are built from
+    (English: about 0.05 s, Spanish: 1.5 s)."""
     play = load(lang).play
     table: dict[str, float] = {}
     buckets = _frequency_buckets(lang)
@@ -269,11 +292,10 @@ def check_tier(tier: str) -> str:
     return tier
 
 
-@cache
-def _by_length(tier: str, lang: str) -> dict[int, tuple[str, ...]]:
+def _by_length(tier: str, lang: str, frequencies: dict[str, float]) -> dict[int, list[str]]:
     """A tier's words grouped by length, each group sorted: one pass over the list, where
     asking each length in turn would scan the whole list (a million Spanish forms) once per
-    length."""
+    length. ``frequencies``: ``_zipf_from_wordfreq``."""
     lexicon = load(lang)
     if tier == "all":
         chosen: Iterable[str] = lexicon.play
@@ -281,20 +303,99 @@ def _by_length(tier: str, lang: str) -> dict[int, tuple[str, ...]]:
         chosen = lexicon.core
     else:
         floor = EASY_ZIPF if tier == "easy" else FAMILIAR_ZIPF
-        table = zipf_table(lang)
-        chosen = (w for w in lexicon.core if table.get(w, 0.0) >= floor)
+        chosen = (w for w in lexicon.core if frequencies.get(w, 0.0) >= floor)
     groups: dict[int, list[str]] = {}
     for word in sorted(chosen):
         groups.setdefault(len(word), []).append(word)
-    return {length: tuple(group) for length, group in groups.items()}
+    return dict(sorted(groups.items()))
 
 
+@cache
+def _tier_table(tier: str, lang: str) -> dict[str, np.ndarray]:
+    """A tier's words by length with their Zipf values, as stored (``tables``): built once
+    per word lists from the lists and wordfreq (English 0.2 s, Spanish 3 s), then read by
+    every process. Memory-mapped: a process reads the lengths it asks for, not the list.
+
+    ``blob``: the words, UTF-8, each followed by a newline, sorted by length then word;
+    ``lengths``: the lengths present; ``word_starts`` and ``byte_starts``: where each
+    length's words begin (one entry more than ``lengths``); ``zipf``: one per word."""
+    from solver import tables
+
+    return tables.stored(
+        f"lexicon-{tier}-{lang}",
+        sources(lang),
+        lambda: _build_tier_table(tier, lang),
+        mapped=True,
+    )
+
+
+def _build_tier_table(tier: str, lang: str) -> dict[str, np.ndarray]:
+    import numpy as np
+
+    frequencies = _zipf_from_wordfreq(lang)
+    groups = _by_length(tier, lang, frequencies)
+    chosen = [word for group in groups.values() for word in group]
+    encoded = [word.encode("utf-8") + b"\n" for word in chosen]
+    ends = np.cumsum([len(group) for group in groups.values()], dtype=np.int64)
+    byte_ends = np.cumsum([len(e) for e in encoded], dtype=np.int64)
+    return {
+        "blob": np.frombuffer(b"".join(encoded), dtype=np.uint8),
+        "lengths": np.array(list(groups), dtype=np.int64),
+        "word_starts": np.concatenate(([0], ends)),
+        "byte_starts": np.concatenate(([0], byte_ends[ends - 1] if len(ends) else [])).astype(
+            np.int64
+        ),
+        "zipf": np.array([frequencies.get(w, 0.0) for w in chosen], dtype=np.float64),
+    }
+
+
+def array_words(blob: np.ndarray) -> tuple[str, ...]:
+    """The words of a ``blob`` (each followed by a newline)."""
+    return tuple(blob.tobytes().decode("utf-8").split("\n")[:-1])
+
+
+def _group(tier: str, lang: str, length: int) -> int | None:
+    """Where a length's words are in the tier's table, or None when it has none."""
+    lengths = _tier_table(tier, lang)["lengths"]
+    found = int(lengths.searchsorted(length))
+    return found if found < len(lengths) and lengths[found] == length else None
+
+
+@cache
 def words(length: int, tier: str = "all", lang: str = "en") -> tuple[str, ...]:
     """The words of one length in a tier, sorted; empty when there are none."""
     check_tier(tier)
     if length < 1:
         raise LexiconError(f"a word length must be at least 1, not {length}")
-    return _by_length(tier, lang).get(length, ())
+    group = _group(tier, lang, length)
+    if group is None:
+        return ()
+    starts = _tier_table(tier, lang)["byte_starts"]
+    return array_words(_tier_table(tier, lang)["blob"][starts[group] : starts[group + 1]])
+
+
+def zipfs(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
+    """The Zipf values of ``words(length, tier, lang)``, aligned (0 for unseen words)."""
+    import numpy as np
+
+    group = _group(check_tier(tier), lang, length)
+    if group is None:
+        return np.zeros(0)
+    starts = _tier_table(tier, lang)["word_starts"]
+    return np.array(_tier_table(tier, lang)["zipf"][starts[group] : starts[group + 1]])
+
+
+@cache
+def _zipf_by_word(length: int, lang: str) -> dict[str, float]:
+    return dict(zip(words(length, "all", lang), zipfs(length, "all", lang).tolist(), strict=True))
+
+
+def zipf_of(found: Iterable[str], lang: str = "en") -> np.ndarray:
+    """Zipf values of words of the play list (0 for others), as ``zipf_table`` gives them,
+    reading only the lengths asked for (a few thousand words, not the whole list)."""
+    import numpy as np
+
+    return np.array([_zipf_by_word(len(w), lang).get(w, 0.0) for w in found], dtype=np.float64)
 
 
 def encode(word_list: Iterable[str], lang: str = "en") -> np.ndarray:
@@ -368,7 +469,12 @@ def _read_source(path: Path) -> str:
 
 def text_tokens(text: str) -> list[str]:
     """The words of running text; hyphenated and apostrophe'd tokens are kept whole."""
-    return _TOKEN.findall(text)
+    return _token().findall(text)
+
+
+@cache
+def _token() -> re.Pattern[str]:
+    return re.compile(_TOKEN)
 
 
 def list_entries(text: str) -> list[str]:
@@ -425,15 +531,9 @@ def pool(
 def length_counts(lang: str = "en") -> dict[str, dict[int, int]]:
     """Words at each length in the play list (tier ``all``), in the core list the familiar
     tiers draw on (``core``), and in the ``familiar`` and ``easy`` tiers; one pass each."""
-    from collections import Counter
-
-    lexicon = load(lang)
-    table = zipf_table(lang)
-    core_zipf = [(len(w), table.get(w, 0.0)) for w in lexicon.core]
-    counts = {
-        "all": Counter(len(w) for w in lexicon.play),
-        "core": Counter(n for n, _ in core_zipf),
-        "familiar": Counter(n for n, z in core_zipf if z >= FAMILIAR_ZIPF),
-        "easy": Counter(n for n, z in core_zipf if z >= EASY_ZIPF),
-    }
-    return {name: dict(sorted(by_length.items())) for name, by_length in counts.items()}
+    counts = {}
+    for tier in ("all", "core", "familiar", "easy"):
+        table = _tier_table(tier, lang)
+        sizes = table["word_starts"][1:] - table["word_starts"][:-1]
+        counts[tier] = dict(zip(table["lengths"].tolist(), sizes.tolist(), strict=True))
+    return counts

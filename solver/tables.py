@@ -11,21 +11,30 @@ shipped), which is why the tables live in a user cache and not in the package.
 Key: a table is stored under a hash of its name, ``FORMAT``, and the contents of every
 file it was built from (the word lists, wordfreq's data file). Editing a list, or another
 wordfreq, gives another key, so a stale table is never read; old ones are simply unused.
+Hashing the Spanish sources (15 MB) in every process cost more than reading the table, so a
+file's digest is remembered (``digests.json`` beside the tables) with its size, time stamp
+and inode, and read again only when one of them changes, as git and make trust a file's
+stat; an edit keeping all three (nanosecond time stamps) is not a case worth the cost.
 
 Each table is a folder of ``.npy`` files, written to a temporary folder and renamed into
 place, so that a process never reads half a table; a table that cannot be read is built
 again, and one that cannot be written is still returned (only the next process pays).
-Arrays are loaded whole, not memory-mapped: a read-only array handed to a Numba kernel
-compiles another signature.
+Arrays are loaded whole by default. ``mapped=True`` memory-maps them instead, for a table
+of which a process reads a small part (one word length of the Spanish list, a few words'
+spellings): its arrays are then read-only, and a read-only array handed to a Numba kernel
+compiles another signature, so whoever passes one to a kernel copies the part it passes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
 import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,23 +64,75 @@ def key(name: str, sources: Iterable[Path]) -> str:
     digest = hashlib.blake2b(f"{name}|{FORMAT}".encode(), digest_size=12)
     for source in sources:
         digest.update(str(source.name).encode())
-        digest.update(source.read_bytes())
+        digest.update(content_digest(source).encode())
     return digest.hexdigest()
 
 
-def stored(name: str, sources: Iterable[Path], build: Callable[[], Arrays]) -> Arrays:
+DIGESTS = "digests.json"  # remembered digests of the sources, beside the tables
+
+
+def content_digest(source: Path) -> str:
+    """The blake2b of a file's contents, remembered across processes while its size, time
+    stamp and inode stay the same (see the module docstring)."""
+    status = source.stat()
+    return _digest(str(source.resolve()), status.st_size, status.st_mtime_ns, status.st_ino)
+
+
+@cache
+def _digest(path: str, size: int, mtime_ns: int, inode: int) -> str:
+    stamp = [size, mtime_ns, inode]
+    root = folder()
+    remembered = _remembered(root)
+    known = remembered.get(path)
+    if isinstance(known, list) and len(known) == 4 and known[:3] == stamp:
+        return str(known[3])
+    digest = hashlib.blake2b(Path(path).read_bytes(), digest_size=16).hexdigest()
+    if root is not None:
+        _remember(root, remembered | {path: [*stamp, digest]})
+    return digest
+
+
+def _remembered(root: Path | None) -> dict[str, object]:
+    if root is None:
+        return {}
+    try:
+        found = json.loads((root / DIGESTS).read_text("utf-8"))
+    except (OSError, ValueError):  # none yet, or damaged: digests are computed again
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _remember(root: Path, remembered: dict[str, object]) -> None:
+    """Written to a temporary file and renamed into place: a reader never sees half of it
+    (two processes writing at once lose at most one entry, computed again next time)."""
+    with contextlib.suppress(OSError):
+        handle, scratch = tempfile.mkstemp(dir=root, prefix=f".{DIGESTS}-")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(remembered, out)
+            os.replace(scratch, root / DIGESTS)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(scratch)
+
+
+def stored(
+    name: str, sources: Iterable[Path], build: Callable[[], Arrays], mapped: bool = False
+) -> Arrays:
     """The arrays ``build`` makes from ``sources``: read from disk when this table was built
-    before from the same sources, else built now and written for next time."""
+    before from the same sources, else built now and written for next time. ``mapped``:
+    memory-mapped, read-only (see the module docstring)."""
     import numpy as np
 
     root = folder()
     if root is None:
         return build()
     place = root / f"{name}-{key(name, sources)}"
+    mode = "r" if mapped else None
     try:
-        return {path.stem: np.load(path) for path in sorted(place.glob("*.npy"))} or _fresh(
-            place, build
-        )
+        return {
+            path.stem: np.load(path, mmap_mode=mode) for path in sorted(place.glob("*.npy"))
+        } or _fresh(place, build)
     except (OSError, ValueError):  # unreadable or half-removed by hand: build it again
         return _fresh(place, build)
 
