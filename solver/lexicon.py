@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -215,9 +216,9 @@ def zipf_table(lang: str = "en") -> dict[str, float]:
     of any length (``zipf_of`` for words of one length). Where spellings fold together
     (Spanish accents) the most frequent one gives the value.
     """
-    table = _tier_table("all", lang)
-    found = array_words(table["blob"])
-    return {w: z for w, z in zip(found, table["zipf"].tolist(), strict=True) if z > 0}
+    found = _words_of(bytes(_tier_table("all", lang)["words"]))  # type: ignore[arg-type]
+    values = _zipf_values("all", lang).tolist()
+    return {w: z for w, z in zip(found, values, strict=True) if z > 0}
 
 
 @cache
@@ -311,54 +312,67 @@ def _by_length(tier: str, lang: str, frequencies: dict[str, float]) -> dict[int,
 
 
 @cache
-def _tier_table(tier: str, lang: str) -> dict[str, np.ndarray]:
+def _tier_table(tier: str, lang: str) -> dict[str, object]:
     """A tier's words by length with their Zipf values, as stored (``tables``): built once
     per word lists from the lists and wordfreq (English 0.2 s, Spanish 3 s), then read by
-    every process. Memory-mapped: a process reads the lengths it asks for, not the list.
+    every process, memory-mapped (a process reads the lengths it asks for, not the list)
+    and without numpy (``words pool`` and ``words stats`` have no other use for it).
 
-    ``blob``: the words, UTF-8, each followed by a newline, sorted by length then word;
-    ``lengths``: the lengths present; ``word_starts`` and ``byte_starts``: where each
-    length's words begin (one entry more than ``lengths``); ``zipf``: one per word."""
+    ``words``: the words, UTF-8, each followed by a newline, sorted by length then word;
+    ``index``: JSON, the lengths present and where each length's words begin, by word
+    (``word_starts``) and by byte (``byte_starts``), one entry more than the lengths;
+    ``zipf``: one float64 per word, in the machine's byte order."""
+    import json
+
     from solver import tables
 
-    return tables.stored(
+    stored = tables.stored(
         f"lexicon-{tier}-{lang}",
         sources(lang),
         lambda: _build_tier_table(tier, lang),
         mapped=True,
     )
+    return {**stored, "index": json.loads(bytes(stored["index"]))}
 
 
-def _build_tier_table(tier: str, lang: str) -> dict[str, np.ndarray]:
-    import numpy as np
+def _build_tier_table(tier: str, lang: str) -> dict[str, bytes]:
+    import json
+    from array import array
+    from itertools import accumulate
 
     frequencies = _zipf_from_wordfreq(lang)
     groups = _by_length(tier, lang, frequencies)
     chosen = [word for group in groups.values() for word in group]
-    encoded = [word.encode("utf-8") + b"\n" for word in chosen]
-    ends = np.cumsum([len(group) for group in groups.values()], dtype=np.int64)
-    byte_ends = np.cumsum([len(e) for e in encoded], dtype=np.int64)
+    encoded = ["".join(word + "\n" for word in group).encode("utf-8") for group in groups.values()]
+    index = {
+        "lengths": list(groups),
+        "word_starts": [0, *accumulate(len(group) for group in groups.values())],
+        "byte_starts": [0, *accumulate(len(block) for block in encoded)],
+    }
     return {
-        "blob": np.frombuffer(b"".join(encoded), dtype=np.uint8),
-        "lengths": np.array(list(groups), dtype=np.int64),
-        "word_starts": np.concatenate(([0], ends)),
-        "byte_starts": np.concatenate(([0], byte_ends[ends - 1] if len(ends) else [])).astype(
-            np.int64
-        ),
-        "zipf": np.array([frequencies.get(w, 0.0) for w in chosen], dtype=np.float64),
+        "words": b"".join(encoded),
+        "index": json.dumps(index).encode(),
+        "zipf": array("d", [frequencies.get(w, 0.0) for w in chosen]).tobytes(),
     }
 
 
-def array_words(blob: np.ndarray) -> tuple[str, ...]:
-    """The words of a ``blob`` (each followed by a newline)."""
-    return tuple(blob.tobytes().decode("utf-8").split("\n")[:-1])
+def _group(tier: str, lang: str, length: int) -> tuple[int, int, int, int] | None:
+    """Where a length's words are in the tier's table, (first word, end, first byte, end),
+    or None when it has none."""
+    from bisect import bisect_left
+
+    index = _tier_table(tier, lang)["index"]
+    lengths = index["lengths"]  # type: ignore[index]
+    found = bisect_left(lengths, length)
+    if found == len(lengths) or lengths[found] != length:
+        return None
+    words_at, bytes_at = index["word_starts"], index["byte_starts"]  # type: ignore[index]
+    return words_at[found], words_at[found + 1], bytes_at[found], bytes_at[found + 1]
 
 
-def _group(tier: str, lang: str, length: int) -> int | None:
-    """Where a length's words are in the tier's table, or None when it has none."""
-    lengths = _tier_table(tier, lang)["lengths"]
-    found = int(lengths.searchsorted(length))
-    return found if found < len(lengths) and lengths[found] == length else None
+def _words_of(blob: bytes) -> tuple[str, ...]:
+    """The words of a part of a table's ``words`` (each followed by a newline)."""
+    return tuple(blob.decode("utf-8").split("\n")[:-1])
 
 
 @cache
@@ -370,8 +384,11 @@ def words(length: int, tier: str = "all", lang: str = "en") -> tuple[str, ...]:
     group = _group(tier, lang, length)
     if group is None:
         return ()
-    starts = _tier_table(tier, lang)["byte_starts"]
-    return array_words(_tier_table(tier, lang)["blob"][starts[group] : starts[group + 1]])
+    return _words_of(_tier_table(tier, lang)["words"][group[2] : group[3]])  # type: ignore[index]
+
+
+def _zipf_values(tier: str, lang: str) -> memoryview:
+    return memoryview(_tier_table(tier, lang)["zipf"]).cast("B").cast("d")  # type: ignore[arg-type]
 
 
 def zipfs(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
@@ -381,13 +398,16 @@ def zipfs(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
     group = _group(check_tier(tier), lang, length)
     if group is None:
         return np.zeros(0)
-    starts = _tier_table(tier, lang)["word_starts"]
-    return np.array(_tier_table(tier, lang)["zipf"][starts[group] : starts[group + 1]])
+    return np.array(_zipf_values(tier, lang)[group[0] : group[1]], dtype=np.float64)
 
 
 @cache
 def _zipf_by_word(length: int, lang: str) -> dict[str, float]:
-    return dict(zip(words(length, "all", lang), zipfs(length, "all", lang).tolist(), strict=True))
+    group = _group("all", lang, length)
+    if group is None:
+        return {}
+    values = _zipf_values("all", lang)[group[0] : group[1]].tolist()
+    return dict(zip(words(length, "all", lang), values, strict=True))
 
 
 def zipf_of(found: Iterable[str], lang: str = "en") -> np.ndarray:
@@ -533,7 +553,8 @@ def length_counts(lang: str = "en") -> dict[str, dict[int, int]]:
     tiers draw on (``core``), and in the ``familiar`` and ``easy`` tiers; one pass each."""
     counts = {}
     for tier in ("all", "core", "familiar", "easy"):
-        table = _tier_table(tier, lang)
-        sizes = table["word_starts"][1:] - table["word_starts"][:-1]
-        counts[tier] = dict(zip(table["lengths"].tolist(), sizes.tolist(), strict=True))
+        index = _tier_table(tier, lang)["index"]
+        starts = index["word_starts"]  # type: ignore[index]
+        sizes = [end - start for start, end in pairwise(starts)]
+        counts[tier] = dict(zip(index["lengths"], sizes, strict=True))  # type: ignore[index]
     return counts

@@ -19,10 +19,12 @@ stat; an edit keeping all three (nanosecond time stamps) is not a case worth the
 Each table is a folder of ``.npy`` files, written to a temporary folder and renamed into
 place, so that a process never reads half a table; a table that cannot be read is built
 again, and one that cannot be written is still returned (only the next process pays).
-Arrays are loaded whole by default. ``mapped=True`` memory-maps them instead, for a table
-of which a process reads a small part (one word length of the Spanish list, a few words'
-spellings): its arrays are then read-only, and a read-only array handed to a Numba kernel
-compiles another signature, so whoever passes one to a kernel copies the part it passes.
+A part is a numpy array (``.npy``) or bytes (``.bin``, read without importing numpy). Parts
+are loaded whole by default. ``mapped=True`` memory-maps them instead, for a table of which
+a process reads a small part (one word length of the Spanish list, a few words' spellings):
+arrays are then read-only, and a read-only array handed to a Numba kernel compiles another
+signature, so whoever passes one to a kernel copies the part it passes; bytes come as an
+``mmap`` (sliced, it gives bytes).
 """
 
 from __future__ import annotations
@@ -36,15 +38,17 @@ import tempfile
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import numpy as np
 
-FORMAT = 1  # raise when what a table holds, or how it is built, changes
+FORMAT = 3  # raise when what a table holds, or how it is built, changes
 CACHE_VARIABLE = "MYWORD_CACHE_DIR"
 
-Arrays = dict[str, "np.ndarray"]
+# A table's parts: numpy arrays (``.npy`` files) or plain bytes (``.bin`` files, read
+# without numpy: the word lists of a small command that has no other use for it).
+Arrays = dict[str, Any]
 
 
 def folder() -> Path | None:
@@ -122,28 +126,45 @@ def stored(
     """The arrays ``build`` makes from ``sources``: read from disk when this table was built
     before from the same sources, else built now and written for next time. ``mapped``:
     memory-mapped, read-only (see the module docstring)."""
-    import numpy as np
-
     root = folder()
     if root is None:
         return build()
     place = root / f"{name}-{key(name, sources)}"
-    mode = "r" if mapped else None
     try:
         return {
-            path.stem: np.load(path, mmap_mode=mode) for path in sorted(place.glob("*.npy"))
+            path.stem: _load(path, mapped)
+            for path in sorted(place.iterdir())
+            if path.suffix in (".npy", ".bin")
         } or _fresh(place, build)
     except (OSError, ValueError):  # unreadable or half-removed by hand: build it again
         return _fresh(place, build)
 
 
-def _fresh(place: Path, build: Callable[[], Arrays]) -> Arrays:
+def _load(path: Path, mapped: bool) -> Any:
+    if path.suffix == ".bin":
+        if not mapped:
+            return path.read_bytes()
+        import mmap
+
+        with path.open("rb") as handle:
+            if not path.stat().st_size:
+                return b""  # an empty file cannot be mapped
+            return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
     import numpy as np
 
+    return np.load(path, mmap_mode="r" if mapped else None)
+
+
+def _fresh(place: Path, build: Callable[[], Arrays]) -> Arrays:
     arrays = build()
     try:
         scratch = Path(tempfile.mkdtemp(dir=place.parent, prefix=f".{place.name}-"))
         for label, array in arrays.items():
+            if isinstance(array, bytes):
+                (scratch / f"{label}.bin").write_bytes(array)
+                continue
+            import numpy as np
+
             np.save(scratch / f"{label}.npy", np.ascontiguousarray(array))
         try:
             scratch.rename(place)
