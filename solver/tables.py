@@ -53,10 +53,16 @@ Arrays = dict[str, Any]
 
 def folder() -> Path | None:
     """Where tables are kept: ``MYWORD_CACHE_DIR/tables`` when set, else the user's cache
-    folder; None when nothing can be written (tables are then built in each process)."""
+    folder; None when nothing can be written (tables are then built in each process).
+    Found once per process (and setting): checking that a folder can be written creates a
+    file there, and a command reads several tables."""
+    return _folder(os.environ.get(CACHE_VARIABLE))
+
+
+@cache
+def _folder(configured: str | None) -> Path | None:
     from solver import cachedir
 
-    configured = os.environ.get(CACHE_VARIABLE)
     if configured:
         chosen = Path(configured) / "tables"
         return chosen if cachedir.writable(chosen) else None

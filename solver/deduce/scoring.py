@@ -9,11 +9,11 @@ Numba is loaded (a game, a benchmark, a large search), the kernels, always faste
 scoring, do it. Both paths give the same numbers to the last bit (tests hold them equal),
 so the choice never changes the advice.
 
-The sizes (``*_NUMPY_UNTIL``) were measured with ``bench/test_startup_bench.py``'s
-``test_numpy_against_numba_per_work``: numpy's time per unit of work (a scoring; for the
-lookahead, a scoring times the next row's guesses) against Numba's start-up in a new
-process, on 2 idle cores, with a margin of 2 for a busy machine, where numpy's loops slow
-down as much as Numba's start-up does.
+The sizes (``*_NUMPY_UNTIL``) are the break-even measured by
+``bench/test_warm_start_bench.py::test_numpy_against_numba_per_work``: Numba's start-up in
+a new process (0.93 s on 2 cores at load 4, about 0.4 s idle) over numpy's time per unit
+of work (83 ns a scoring, 7.2 ns a lookahead unit, same run). Load slows both alike, so the
+ratio holds on a busy machine.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from __future__ import annotations
 import sys
 
 # Work under which numpy answers before Numba could have started (see the docstring).
-SCORINGS_NUMPY_UNTIL = 20_000_000  # history_mismatches, score_matrix, guess_statistics
-LOOKAHEAD_NUMPY_UNTIL = 60_000_000  # candidates x guesses x next row's guesses
+SCORINGS_NUMPY_UNTIL = 10_000_000  # history_mismatches, score_matrix, guess_statistics
+LOOKAHEAD_NUMPY_UNTIL = 100_000_000  # candidates x guesses x next row's guesses
 
 
 def numpy_pays(work: int, until: int) -> bool:
