@@ -216,9 +216,9 @@ def zipf_table(lang: str = "en") -> dict[str, float]:
     of any length (``zipf_of`` for words of one length). Where spellings fold together
     (Spanish accents) the most frequent one gives the value.
     """
-    found = _words_of(bytes(_tier_table("all", lang)["words"]))  # type: ignore[arg-type]
-    values = _zipf_values("all", lang).tolist()
-    return {w: z for w, z in zip(found, values, strict=True) if z > 0}
+    table = _tier_table("all", lang)
+    found = _words_of(bytes(table.words))
+    return {w: z for w, z in zip(found, table.zipf.tolist(), strict=True) if z > 0}
 
 
 @cache
@@ -311,17 +311,36 @@ def _by_length(tier: str, lang: str, frequencies: dict[str, float]) -> dict[int,
     return dict(sorted(groups.items()))
 
 
-@cache
-def _tier_table(tier: str, lang: str) -> dict[str, object]:
-    """A tier's words by length with their Zipf values, as stored (``tables``): built once
-    per word lists from the lists and wordfreq (English 0.2 s, Spanish 3 s), then read by
-    every process, memory-mapped (a process reads the lengths it asks for, not the list)
-    and without numpy (``words pool`` and ``words stats`` have no other use for it).
+@dataclass(frozen=True)
+class _TierTable:
+    """A tier's words by length with their Zipf values, as stored (see ``_tier_table``)."""
 
-    ``words``: the words, UTF-8, each followed by a newline, sorted by length then word;
-    ``index``: JSON, the lengths present and where each length's words begin, by word
-    (``word_starts``) and by byte (``byte_starts``), one entry more than the lengths;
-    ``zipf``: one float64 per word, in the machine's byte order."""
+    words: bytes  # UTF-8, each word followed by a newline; sorted by length, then word
+    lengths: list[int]  # the lengths present, increasing
+    word_starts: list[int]  # where each length's words begin, by word (one entry more)
+    byte_starts: list[int]  # the same, by byte of ``words``
+    zipf: memoryview  # one float64 per word
+
+    def group(self, length: int) -> tuple[int, int, int, int] | None:
+        """Where a length's words are: (first word, end, first byte, end); None when there
+        are none."""
+        from bisect import bisect_left
+
+        found = bisect_left(self.lengths, length)
+        if found == len(self.lengths) or self.lengths[found] != length:
+            return None
+        words_at, bytes_at = self.word_starts, self.byte_starts
+        return words_at[found], words_at[found + 1], bytes_at[found], bytes_at[found + 1]
+
+
+@cache
+def _tier_table(tier: str, lang: str) -> _TierTable:
+    """A tier's words by length with their Zipf values: built once per word lists from the
+    lists and wordfreq (English 0.2 s, Spanish 3 s) and kept on disk (``tables``), then read
+    by every process memory-mapped (a process reads the lengths it asks for, not the list)
+    and without numpy (``words pool`` and ``words stats`` have no other use for it). Stored
+    as bytes: ``words``, ``index`` (JSON: lengths, word and byte starts) and ``zipf`` (float64
+    in the machine's byte order, as the cache is the machine's own)."""
     import json
 
     from solver import tables
@@ -332,7 +351,14 @@ def _tier_table(tier: str, lang: str) -> dict[str, object]:
         lambda: _build_tier_table(tier, lang),
         mapped=True,
     )
-    return {**stored, "index": json.loads(bytes(stored["index"]))}
+    index = json.loads(bytes(stored["index"]))
+    return _TierTable(
+        stored["words"],
+        index["lengths"],
+        index["word_starts"],
+        index["byte_starts"],
+        memoryview(stored["zipf"]).cast("B").cast("d"),
+    )
 
 
 def _build_tier_table(tier: str, lang: str) -> dict[str, bytes]:
@@ -356,20 +382,6 @@ def _build_tier_table(tier: str, lang: str) -> dict[str, bytes]:
     }
 
 
-def _group(tier: str, lang: str, length: int) -> tuple[int, int, int, int] | None:
-    """Where a length's words are in the tier's table, (first word, end, first byte, end),
-    or None when it has none."""
-    from bisect import bisect_left
-
-    index = _tier_table(tier, lang)["index"]
-    lengths = index["lengths"]  # type: ignore[index]
-    found = bisect_left(lengths, length)
-    if found == len(lengths) or lengths[found] != length:
-        return None
-    words_at, bytes_at = index["word_starts"], index["byte_starts"]  # type: ignore[index]
-    return words_at[found], words_at[found + 1], bytes_at[found], bytes_at[found + 1]
-
-
 def _words_of(blob: bytes) -> tuple[str, ...]:
     """The words of a part of a table's ``words`` (each followed by a newline)."""
     return tuple(blob.decode("utf-8").split("\n")[:-1])
@@ -381,32 +393,31 @@ def words(length: int, tier: str = "all", lang: str = "en") -> tuple[str, ...]:
     check_tier(tier)
     if length < 1:
         raise LexiconError(f"a word length must be at least 1, not {length}")
-    group = _group(tier, lang, length)
+    table = _tier_table(tier, lang)
+    group = table.group(length)
     if group is None:
         return ()
-    return _words_of(_tier_table(tier, lang)["words"][group[2] : group[3]])  # type: ignore[index]
-
-
-def _zipf_values(tier: str, lang: str) -> memoryview:
-    return memoryview(_tier_table(tier, lang)["zipf"]).cast("B").cast("d")  # type: ignore[arg-type]
+    return _words_of(table.words[group[2] : group[3]])
 
 
 def zipfs(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
     """The Zipf values of ``words(length, tier, lang)``, aligned (0 for unseen words)."""
     import numpy as np
 
-    group = _group(check_tier(tier), lang, length)
+    table = _tier_table(check_tier(tier), lang)
+    group = table.group(length)
     if group is None:
         return np.zeros(0)
-    return np.array(_zipf_values(tier, lang)[group[0] : group[1]], dtype=np.float64)
+    return np.array(table.zipf[group[0] : group[1]], dtype=np.float64)
 
 
 @cache
 def _zipf_by_word(length: int, lang: str) -> dict[str, float]:
-    group = _group("all", lang, length)
+    table = _tier_table("all", lang)
+    group = table.group(length)
     if group is None:
         return {}
-    values = _zipf_values("all", lang)[group[0] : group[1]].tolist()
+    values = table.zipf[group[0] : group[1]].tolist()
     return dict(zip(words(length, "all", lang), values, strict=True))
 
 
@@ -550,11 +561,11 @@ def pool(
 
 def length_counts(lang: str = "en") -> dict[str, dict[int, int]]:
     """Words at each length in the play list (tier ``all``), in the core list the familiar
-    tiers draw on (``core``), and in the ``familiar`` and ``easy`` tiers; one pass each."""
+    tiers draw on (``core``), and in the ``familiar`` and ``easy`` tiers: read from the
+    stored tables' indexes."""
     counts = {}
     for tier in ("all", "core", "familiar", "easy"):
-        index = _tier_table(tier, lang)["index"]
-        starts = index["word_starts"]  # type: ignore[index]
-        sizes = [end - start for start, end in pairwise(starts)]
-        counts[tier] = dict(zip(index["lengths"], sizes, strict=True))  # type: ignore[index]
+        table = _tier_table(tier, lang)
+        sizes = [end - start for start, end in pairwise(table.word_starts)]
+        counts[tier] = dict(zip(table.lengths, sizes, strict=True))
     return counts
