@@ -316,9 +316,12 @@ class _TierTable:
     """A tier's words by length with their Zipf values, as stored (see ``_tier_table``)."""
 
     words: bytes  # UTF-8, each word followed by a newline; sorted by length, then word
+    codes: bytes  # each length's words as letter codes, a byte each, row after row
     lengths: list[int]  # the lengths present, increasing
     word_starts: list[int]  # where each length's words begin, by word (one entry more)
     byte_starts: list[int]  # the same, by byte of ``words``
+    code_starts: list[int]  # the same, by byte of ``codes``
+    coded: list[bool]  # whether a length has codes (not when its words have foreign letters)
     zipf: memoryview  # one float64 per word
 
     def group(self, length: int) -> tuple[int, int, int, int] | None:
@@ -339,8 +342,8 @@ def _tier_table(tier: str, lang: str) -> _TierTable:
     lists and wordfreq (English 0.2 s, Spanish 3 s) and kept on disk (``tables``), then read
     by every process memory-mapped (a process reads the lengths it asks for, not the list)
     and without numpy (``words pool`` and ``words stats`` have no other use for it). Stored
-    as bytes: ``words``, ``index`` (JSON: lengths, word and byte starts) and ``zipf`` (float64
-    in the machine's byte order, as the cache is the machine's own)."""
+    as bytes: ``words``, ``codes``, ``index`` (JSON: the lengths and where they start) and
+    ``zipf`` (float64 in the machine's byte order, as the cache is the machine's own)."""
     import json
 
     from solver import tables
@@ -354,9 +357,12 @@ def _tier_table(tier: str, lang: str) -> _TierTable:
     index = json.loads(bytes(stored["index"]))
     return _TierTable(
         stored["words"],
+        stored["codes"],
         index["lengths"],
         index["word_starts"],
         index["byte_starts"],
+        index["code_starts"],
+        index["coded"],
         memoryview(stored["zipf"]).cast("B").cast("d"),
     )
 
@@ -368,15 +374,26 @@ def _build_tier_table(tier: str, lang: str) -> dict[str, bytes]:
 
     frequencies = _zipf_from_wordfreq(lang)
     groups = _by_length(tier, lang, frequencies)
+    spec = language(lang)
     chosen = [word for group in groups.values() for word in group]
     encoded = ["".join(word + "\n" for word in group).encode("utf-8") for group in groups.values()]
+    # A group with letters outside the alphabet (a list of one's own, MYWORD_DICTIONARIES)
+    # gets no codes: ``word_codes`` then encodes it, and says which letters are foreign.
+    coded = [not spec.foreign_letters("".join(group)) for group in groups.values()]
+    codes = [
+        _code_bytes("".join(group), spec) if fit else b""
+        for group, fit in zip(groups.values(), coded, strict=True)
+    ]
     index = {
         "lengths": list(groups),
         "word_starts": [0, *accumulate(len(group) for group in groups.values())],
         "byte_starts": [0, *accumulate(len(block) for block in encoded)],
+        "code_starts": [0, *accumulate(len(block) for block in codes)],
+        "coded": coded,
     }
     return {
         "words": b"".join(encoded),
+        "codes": b"".join(codes),
         "index": json.dumps(index).encode(),
         "zipf": array("d", [frequencies.get(w, 0.0) for w in chosen]).tobytes(),
     }
@@ -452,9 +469,14 @@ def _encode_normalized(normalized: list[str], spec: Language) -> np.ndarray:
     joined = "".join(normalized)
     if foreign := spec.foreign_letters(joined):
         raise LexiconError(f"not letters of {spec.name}: {' '.join(sorted(foreign))}")
-    table = {ord(letter): chr(code) for code, letter in enumerate(spec.alphabet)}
-    flat = np.frombuffer(joined.translate(table).encode("latin-1"), dtype=np.uint8)
+    flat = np.frombuffer(_code_bytes(joined, spec), dtype=np.uint8)
     return flat.reshape(len(normalized), length).copy()
+
+
+def _code_bytes(letters: str, spec: Language) -> bytes:
+    """Letters of the alphabet as their codes, a byte each."""
+    table = {ord(letter): chr(code) for code, letter in enumerate(spec.alphabet)}
+    return letters.translate(table).encode("latin-1")
 
 
 def decode(codes: np.ndarray, lang: str = "en") -> list[str]:
@@ -465,8 +487,19 @@ def decode(codes: np.ndarray, lang: str = "en") -> list[str]:
 
 @cache
 def word_codes(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
-    """``encode(words(length, tier, lang))``, cached and read-only: row i is word i."""
-    codes = _encode_normalized(list(words(length, tier, lang)), language(lang))
+    """``encode(words(length, tier, lang))``, cached and read-only: row i is word i. Read
+    from the stored table (encoded when it was built)."""
+    import numpy as np
+
+    table = _tier_table(check_tier(tier), lang)
+    group = table.group(length)
+    if group is None or not table.coded[table.lengths.index(length)]:
+        codes = _encode_normalized(list(words(length, tier, lang)), language(lang))
+    else:
+        start = table.code_starts[table.lengths.index(length)]
+        count = (group[1] - group[0]) * length
+        flat = np.frombuffer(table.codes, dtype=np.uint8, count=count, offset=start)
+        codes = flat.reshape(group[1] - group[0], length)
     codes.flags.writeable = False
     return codes
 

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import numpy as np
 
-FORMAT = 3  # raise when what a table holds, or how it is built, changes
+FORMAT = 4  # raise when what a table holds, or how it is built, changes
 CACHE_VARIABLE = "MYWORD_CACHE_DIR"
 
 # A table's parts: numpy arrays (``.npy`` files) or plain bytes (``.bin`` files, read
