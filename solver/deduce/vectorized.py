@@ -13,12 +13,13 @@ is also shared. ``overlap`` is counted per guess position: the r-th copy of a le
 guess is shared when the Gameword holds at least r copies.
 
 Sums of weights run over the candidates in the kernels' order, one candidate at a time
-(vectorized across guesses), so that every float is the kernel's own; the entropy uses the
-same ``log2`` as the kernel (the C library's, through ``math.log2`` semantics, checked by the
-tests).
+(vectorized across guesses), so that every float is the kernel's own; the entropy takes its
+logarithms from the C library (``math.log2``), as the kernel does.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -80,6 +81,12 @@ def history_mismatches(candidates, guesses, guess_lengths, offsets, last_rows, h
     return out
 
 
+def _log2(values: np.ndarray) -> np.ndarray:
+    """``log2`` of each value by the C library, as the kernel's ``np.log2`` computes it:
+    numpy's own, vectorised where the processor allows, may differ in the last bit."""
+    return np.fromiter(map(math.log2, values.tolist()), dtype=np.float64, count=len(values))
+
+
 def _entropy(histogram: np.ndarray) -> np.ndarray:
     """Bits of each row of a (m, scores) histogram of probabilities, summed bin by bin in
     the kernel's order."""
@@ -87,7 +94,7 @@ def _entropy(histogram: np.ndarray) -> np.ndarray:
     for b in range(histogram.shape[1]):
         mass = histogram[:, b]
         held = mass > 0.0
-        bits[held] -= mass[held] * np.log2(mass[held])
+        bits[held] -= mass[held] * _log2(mass[held])
     return bits
 
 
