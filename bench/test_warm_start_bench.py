@@ -110,12 +110,15 @@ def _median_seconds(script: str) -> float:
 
 def test_numpy_against_numba_per_work(benchmark) -> None:
     """numpy's advice kernels per scoring (a candidate against a guess), against the
-    Numba start-up they save: the crossover ``deduce/scoring.py`` takes its sizes from."""
+    Numba start-up they save: the crossover ``deduce/scoring.py`` takes its sizes from.
+    Two shapes: many candidates against a short row's guesses (what a short history asks),
+    and fewer against the 10,710 words of the last row (numpy's slowest per scoring)."""
     from solver import lexicon
     from solver.deduce import vectorized
 
     candidates = np.array(lexicon.word_codes(6, "familiar")[:1000])
     guesses = np.array(lexicon.word_codes(3, "core"))
+    last_row = np.array(lexicon.word_codes(6, "all"))
     weights = np.full(len(candidates), 1 / len(candidates))
     next_units = vectorized.score_matrix(candidates, guesses, 3, False)
     shortlist = np.array(guesses[:8])
@@ -125,11 +128,12 @@ def test_numpy_against_numba_per_work(benchmark) -> None:
         vectorized.lookahead_units(candidates, weights, shortlist, 2, False, next_units)
 
     benchmark.pedantic(advice_work, rounds=5, iterations=1, warmup_rounds=1)
-    scorings = len(candidates) * len(guesses)
+    per_scoring = 0.0
+    for these, rows in ((guesses, len(candidates)), (last_row, 300)):
+        started = time.perf_counter()
+        vectorized.guess_statistics(candidates[:rows], weights[:rows], these, 0, False)
+        per_scoring = max(per_scoring, (time.perf_counter() - started) / (rows * len(these)))
     lookahead = len(candidates) * len(shortlist) * next_units.shape[1]
-    started = time.perf_counter()
-    vectorized.guess_statistics(candidates, weights, guesses, 2, False)
-    per_scoring = (time.perf_counter() - started) / scorings
     started = time.perf_counter()
     vectorized.lookahead_units(candidates, weights, shortlist, 2, False, next_units)
     per_lookahead = (time.perf_counter() - started) / lookahead

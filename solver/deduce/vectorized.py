@@ -98,17 +98,29 @@ def _entropy(histogram: np.ndarray) -> np.ndarray:
     return bits
 
 
+GUESS_BLOCK = 256  # guesses summed at once: the scratch holds 4 x n x 256 numbers
+
+
 def guess_statistics(candidates, weights, guesses, offset, last_row):
-    """Expected units and entropy (bits) of the score heard, for every guess: shapes (m,)."""
+    """Expected units and entropy (bits) of the score heard, for every guess: shapes (m,).
+
+    The sums are ``np.bincount``'s, which adds its input in order: flattened candidate
+    by candidate, each bin gets its terms in the kernel's order, from 0. Guesses go in
+    blocks (a bin belongs to one guess, so blocks do not change any bin's order)."""
     units = score_matrix(candidates, guesses, offset, last_row)
-    m = guesses.shape[0]
-    histogram = np.zeros((m, max_units(candidates.shape[1]) + 1))
+    n, m = units.shape
+    scores = max_units(candidates.shape[1]) + 1
+    histogram = np.zeros((m, scores))
     expected = np.zeros(m)
-    every = np.arange(m)
-    for c in range(candidates.shape[0]):
-        weight = weights[c]
-        histogram[every, units[c]] += weight
-        expected += weight * units[c]
+    for start in range(0, m, GUESS_BLOCK):
+        block = units[:, start : start + GUESS_BLOCK]
+        size = block.shape[1]
+        guess = np.broadcast_to(np.arange(size), (n, size)).ravel()
+        terms = (weights[:, None] * block).ravel()  # weights[c] * units, as the kernel
+        expected[start : start + size] = np.bincount(guess, terms, minlength=size)
+        bins = guess * scores + block.ravel()
+        mass = np.bincount(bins, np.repeat(weights, size), minlength=size * scores)
+        histogram[start : start + size] = mass.reshape(size, scores)
     return expected, _entropy(histogram)
 
 
