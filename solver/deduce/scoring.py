@@ -10,10 +10,11 @@ scoring, do it. Both paths give the same numbers to the last bit (tests hold the
 so the choice never changes the advice.
 
 The sizes (``*_NUMPY_UNTIL``) are the break-even measured by
-``bench/test_warm_start_bench.py::test_numpy_against_numba_per_work``: Numba's start-up in
-a new process (0.93 s on 2 cores at load 4, about 0.4 s idle) over numpy's time per unit
-of work (83 ns a scoring, 7.2 ns a lookahead unit, same run). Load slows both alike, so the
-ratio holds on a busy machine.
+``bench/test_warm_start_bench.py::test_numpy_against_numba_per_work``, rounded down: Numba's
+start-up in a new process over numpy's time per unit of work. In three runs on 2 busy cores
+(load 4-6) the start-up took 0.9-1.7 s (about 0.4 s idle) and numpy 53-118 ns a scoring and
+5-10 ns a lookahead unit: break-even at 11-17 million scorings and 130-170 million units.
+Load slows both alike, so the ratio holds on a busy machine.
 """
 
 from __future__ import annotations

@@ -177,11 +177,11 @@ def encode_table(cards: list[str], lang: str = "en"):
 BLOCK_WORDS = 12000  # words a kernel call searches at least (calls cost tens of microseconds)
 # A search numpy does while Numba is not loaded (``race/vectorized.py``): up to this many
 # words, of which up to this many solved one by one in Python. Measured by
-# ``bench/test_warm_start_bench.py::test_race_numpy_against_numba`` (2 cores, load 4):
-# numpy bounds 0.45 µs a word and Python solves one in 24 µs, against Numba's start-up of
-# 0.93 s (about 0.4 s idle), so numpy breaks even at 2 million words bounded or 38,000
-# solved; the limits keep its worst case well under Numba's start-up (a word needing many
-# two-letter cards costs more to solve than the measured ones).
+# ``bench/test_warm_start_bench.py::test_race_numpy_against_numba`` (2 busy cores, load
+# 4-6): numpy bounds 0.2-0.45 µs a word and Python solves one in 8-62 µs, against Numba's
+# start-up of 0.9-1.8 s (about 0.4 s idle), so numpy breaks even at 2 million words bounded
+# or 29,000 solved; the limits keep its worst case well under Numba's start-up (a word
+# needing many two-letter cards costs more to solve than the measured ones).
 NUMPY_WORDS_UNTIL = 1_000_000
 NUMPY_SEARCHED_UNTIL = 5_000
 
