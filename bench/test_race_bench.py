@@ -27,7 +27,7 @@ def test_best_claims_query(benchmark, table) -> None:
 
 def test_claimable_kernel(benchmark, table) -> None:
     vocabulary = word_table()
-    arrays = (vocabulary.codes, vocabulary.lengths, vocabulary.counts, vocabulary.masks)
+    arrays = vocabulary.kernel_arrays()
     kernels.claimable(*arrays, *encode_table(table))
     cards = benchmark(kernels.claimable, *arrays, *encode_table(table))
     assert (cards >= 3).sum() > 100

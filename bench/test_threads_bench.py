@@ -51,7 +51,7 @@ def _race_args(words: int) -> tuple:
     last = len(table.lengths)
     part = slice(last - words, last)
     cards = encode_table(["c", "h", "er", "o", "st", "a", "p", "l", "e", "?", "d"], "en")
-    columns = (table.codes[part], table.lengths[part], table.counts[part], table.masks[part])
+    columns = table.kernel_arrays(part)
     return (*columns, *cards, 3)
 
 

@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -49,7 +49,8 @@ FAMILIAR_ZIPF = 3.0
 
 # Letters written inside a word that the rules forbid (don't, well-known): a token
 # holding one is not a word, rather than two words.
-_TOKEN = re.compile(r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*")
+# Compiled when first used (``_token``): 5 ms that a word look-up does not need.
+_TOKEN = r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*"
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,9 @@ def dictionaries_dir() -> Path:
     """Where the built word lists are: ``$MYWORD_DICTIONARIES``, or the package's own
     ``solver/words`` (package data, so that a wheel or any install carries them)."""
     configured = os.environ.get("MYWORD_DICTIONARIES")
-    folder = Path(configured) if configured else Path(str(resources.files("solver") / "words"))
+    # The package's own folder: setuptools installs package data as files (importlib's
+    # resources, which would also read a zipped package, cost 10 ms of start-up).
+    folder = Path(configured) if configured else Path(__file__).parent / "words"
     if not folder.is_dir():
         raise LexiconError(
             f"word lists not found in {folder}: set MYWORD_DICTIONARIES to a folder holding "
@@ -149,8 +152,19 @@ def sources(lang: str = "en") -> tuple[Path, ...]:
 
 
 def is_word(word: str, lang: str = "en") -> bool:
-    """Whether a player may use this word (case and, in Spanish, accents ignored)."""
-    return load(lang).is_word(word)
+    """Whether a player may use this word (case and, in Spanish, accents ignored).
+
+    Looked up among the play list's words of its length (``words``, from the stored
+    table), so that a command asking about a few words never loads the whole list (the
+    Spanish one holds a million forms: 0.8 s)."""
+    from bisect import bisect_left
+
+    normalized = language(lang).normalize(word)
+    if not normalized:
+        return False
+    group = words(len(normalized), "all", lang)
+    found = bisect_left(group, normalized)
+    return found < len(group) and group[found] == normalized
 
 
 def _wordfreq_data(lang: str) -> Path:
@@ -198,9 +212,19 @@ def _bucket_zipf(index: int) -> float:
 def zipf_table(lang: str = "en") -> dict[str, float]:
     """Zipf frequency of every word of the play list that wordfreq has seen (absent: 0).
 
-    Built once (English: about 0.05 s); use it to look up many words. Where spellings fold
-    together (Spanish accents) the most frequent one gives the value.
+    Read from the stored table of the play list (``words``); use it to look up many words
+    of any length (``zipf_of`` for words of one length). Where spellings fold together
+    (Spanish accents) the most frequent one gives the value.
     """
+    table = _tier_table("all", lang)
+    found = _words_of(bytes(table.words))
+    return {w: z for w, z in zip(found, table.zipf.tolist(), strict=True) if z > 0}
+
+
+@cache
+def _zipf_from_wordfreq(lang: str) -> dict[str, float]:
+    """``zipf_table`` as wordfreq's buckets give it: what the stored tables are built from
+    (English: about 0.05 s, Spanish: 1.5 s)."""
     play = load(lang).play
     table: dict[str, float] = {}
     buckets = _frequency_buckets(lang)
@@ -269,11 +293,10 @@ def check_tier(tier: str) -> str:
     return tier
 
 
-@cache
-def _by_length(tier: str, lang: str) -> dict[int, tuple[str, ...]]:
+def _by_length(tier: str, lang: str, frequencies: dict[str, float]) -> dict[int, list[str]]:
     """A tier's words grouped by length, each group sorted: one pass over the list, where
     asking each length in turn would scan the whole list (a million Spanish forms) once per
-    length."""
+    length. ``frequencies``: ``_zipf_from_wordfreq``."""
     lexicon = load(lang)
     if tier == "all":
         chosen: Iterable[str] = lexicon.play
@@ -281,20 +304,146 @@ def _by_length(tier: str, lang: str) -> dict[int, tuple[str, ...]]:
         chosen = lexicon.core
     else:
         floor = EASY_ZIPF if tier == "easy" else FAMILIAR_ZIPF
-        table = zipf_table(lang)
-        chosen = (w for w in lexicon.core if table.get(w, 0.0) >= floor)
+        chosen = (w for w in lexicon.core if frequencies.get(w, 0.0) >= floor)
     groups: dict[int, list[str]] = {}
     for word in sorted(chosen):
         groups.setdefault(len(word), []).append(word)
-    return {length: tuple(group) for length, group in groups.items()}
+    return dict(sorted(groups.items()))
 
 
+@dataclass(frozen=True)
+class _TierTable:
+    """A tier's words by length with their Zipf values, as stored (see ``_tier_table``)."""
+
+    words: bytes  # UTF-8, each word followed by a newline; sorted by length, then word
+    codes: bytes  # each length's words as letter codes, a byte each, row after row
+    lengths: list[int]  # the lengths present, increasing
+    word_starts: list[int]  # where each length's words begin, by word (one entry more)
+    byte_starts: list[int]  # the same, by byte of ``words``
+    code_starts: list[int]  # the same, by byte of ``codes``
+    coded: list[bool]  # whether a length has codes (not when its words have foreign letters)
+    zipf: memoryview  # one float64 per word
+
+    def group(self, length: int) -> tuple[int, int, int, int] | None:
+        """Where a length's words are: (first word, end, first byte, end); None when there
+        are none."""
+        from bisect import bisect_left
+
+        found = bisect_left(self.lengths, length)
+        if found == len(self.lengths) or self.lengths[found] != length:
+            return None
+        words_at, bytes_at = self.word_starts, self.byte_starts
+        return words_at[found], words_at[found + 1], bytes_at[found], bytes_at[found + 1]
+
+
+@cache
+def _tier_table(tier: str, lang: str) -> _TierTable:
+    """A tier's words by length with their Zipf values: built once per word lists from the
+    lists and wordfreq (English 0.2 s, Spanish 3 s) and kept on disk (``tables``), then read
+    by every process memory-mapped (a process reads the lengths it asks for, not the list)
+    and without numpy (``words pool`` and ``words stats`` have no other use for it). Stored
+    as bytes: ``words``, ``codes``, ``index`` (JSON: the lengths and where they start) and
+    ``zipf`` (float64 in the machine's byte order, as the cache is the machine's own)."""
+    import json
+
+    from solver import tables
+
+    stored = tables.stored(
+        f"lexicon-{tier}-{lang}",
+        sources(lang),
+        lambda: _build_tier_table(tier, lang),
+        mapped=True,
+    )
+    index = json.loads(bytes(stored["index"]))
+    return _TierTable(
+        stored["words"],
+        stored["codes"],
+        index["lengths"],
+        index["word_starts"],
+        index["byte_starts"],
+        index["code_starts"],
+        index["coded"],
+        memoryview(stored["zipf"]).cast("B").cast("d"),
+    )
+
+
+def _build_tier_table(tier: str, lang: str) -> dict[str, bytes]:
+    import json
+    from array import array
+    from itertools import accumulate
+
+    frequencies = _zipf_from_wordfreq(lang)
+    groups = _by_length(tier, lang, frequencies)
+    spec = language(lang)
+    chosen = [word for group in groups.values() for word in group]
+    encoded = ["".join(word + "\n" for word in group).encode("utf-8") for group in groups.values()]
+    # A group with letters outside the alphabet (a list of one's own, MYWORD_DICTIONARIES)
+    # gets no codes: ``word_codes`` then encodes it, and says which letters are foreign.
+    coded = [not spec.foreign_letters("".join(group)) for group in groups.values()]
+    codes = [
+        _code_bytes("".join(group), spec) if fit else b""
+        for group, fit in zip(groups.values(), coded, strict=True)
+    ]
+    index = {
+        "lengths": list(groups),
+        "word_starts": [0, *accumulate(len(group) for group in groups.values())],
+        "byte_starts": [0, *accumulate(len(block) for block in encoded)],
+        "code_starts": [0, *accumulate(len(block) for block in codes)],
+        "coded": coded,
+    }
+    return {
+        "words": b"".join(encoded),
+        "codes": b"".join(codes),
+        "index": json.dumps(index).encode(),
+        "zipf": array("d", [frequencies.get(w, 0.0) for w in chosen]).tobytes(),
+    }
+
+
+def _words_of(blob: bytes) -> tuple[str, ...]:
+    """The words of a part of a table's ``words`` (each followed by a newline)."""
+    return tuple(blob.decode("utf-8").split("\n")[:-1])
+
+
+@cache
 def words(length: int, tier: str = "all", lang: str = "en") -> tuple[str, ...]:
     """The words of one length in a tier, sorted; empty when there are none."""
     check_tier(tier)
     if length < 1:
         raise LexiconError(f"a word length must be at least 1, not {length}")
-    return _by_length(tier, lang).get(length, ())
+    table = _tier_table(tier, lang)
+    group = table.group(length)
+    if group is None:
+        return ()
+    return _words_of(table.words[group[2] : group[3]])
+
+
+def zipfs(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
+    """The Zipf values of ``words(length, tier, lang)``, aligned (0 for unseen words)."""
+    import numpy as np
+
+    table = _tier_table(check_tier(tier), lang)
+    group = table.group(length)
+    if group is None:
+        return np.zeros(0)
+    return np.array(table.zipf[group[0] : group[1]], dtype=np.float64)
+
+
+@cache
+def _zipf_by_word(length: int, lang: str) -> dict[str, float]:
+    table = _tier_table("all", lang)
+    group = table.group(length)
+    if group is None:
+        return {}
+    values = table.zipf[group[0] : group[1]].tolist()
+    return dict(zip(words(length, "all", lang), values, strict=True))
+
+
+def zipf_of(found: Iterable[str], lang: str = "en") -> np.ndarray:
+    """Zipf values of words of the play list (0 for others), as ``zipf_table`` gives them,
+    reading only the lengths asked for (a few thousand words, not the whole list)."""
+    import numpy as np
+
+    return np.array([_zipf_by_word(len(w), lang).get(w, 0.0) for w in found], dtype=np.float64)
 
 
 def encode(word_list: Iterable[str], lang: str = "en") -> np.ndarray:
@@ -320,9 +469,14 @@ def _encode_normalized(normalized: list[str], spec: Language) -> np.ndarray:
     joined = "".join(normalized)
     if foreign := spec.foreign_letters(joined):
         raise LexiconError(f"not letters of {spec.name}: {' '.join(sorted(foreign))}")
-    table = {ord(letter): chr(code) for code, letter in enumerate(spec.alphabet)}
-    flat = np.frombuffer(joined.translate(table).encode("latin-1"), dtype=np.uint8)
+    flat = np.frombuffer(_code_bytes(joined, spec), dtype=np.uint8)
     return flat.reshape(len(normalized), length).copy()
+
+
+def _code_bytes(letters: str, spec: Language) -> bytes:
+    """Letters of the alphabet as their codes, a byte each."""
+    table = {ord(letter): chr(code) for code, letter in enumerate(spec.alphabet)}
+    return letters.translate(table).encode("latin-1")
 
 
 def decode(codes: np.ndarray, lang: str = "en") -> list[str]:
@@ -333,8 +487,19 @@ def decode(codes: np.ndarray, lang: str = "en") -> list[str]:
 
 @cache
 def word_codes(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
-    """``encode(words(length, tier, lang))``, cached and read-only: row i is word i."""
-    codes = _encode_normalized(list(words(length, tier, lang)), language(lang))
+    """``encode(words(length, tier, lang))``, cached and read-only: row i is word i. Read
+    from the stored table (encoded when it was built)."""
+    import numpy as np
+
+    table = _tier_table(check_tier(tier), lang)
+    group = table.group(length)
+    if group is None or not table.coded[table.lengths.index(length)]:
+        codes = _encode_normalized(list(words(length, tier, lang)), language(lang))
+    else:
+        start = table.code_starts[table.lengths.index(length)]
+        count = (group[1] - group[0]) * length
+        flat = np.frombuffer(table.codes, dtype=np.uint8, count=count, offset=start)
+        codes = flat.reshape(group[1] - group[0], length)
     codes.flags.writeable = False
     return codes
 
@@ -368,7 +533,12 @@ def _read_source(path: Path) -> str:
 
 def text_tokens(text: str) -> list[str]:
     """The words of running text; hyphenated and apostrophe'd tokens are kept whole."""
-    return _TOKEN.findall(text)
+    return _token().findall(text)
+
+
+@cache
+def _token() -> re.Pattern[str]:
+    return re.compile(_TOKEN)
 
 
 def list_entries(text: str) -> list[str]:
@@ -424,16 +594,11 @@ def pool(
 
 def length_counts(lang: str = "en") -> dict[str, dict[int, int]]:
     """Words at each length in the play list (tier ``all``), in the core list the familiar
-    tiers draw on (``core``), and in the ``familiar`` and ``easy`` tiers; one pass each."""
-    from collections import Counter
-
-    lexicon = load(lang)
-    table = zipf_table(lang)
-    core_zipf = [(len(w), table.get(w, 0.0)) for w in lexicon.core]
-    counts = {
-        "all": Counter(len(w) for w in lexicon.play),
-        "core": Counter(n for n, _ in core_zipf),
-        "familiar": Counter(n for n, z in core_zipf if z >= FAMILIAR_ZIPF),
-        "easy": Counter(n for n, z in core_zipf if z >= EASY_ZIPF),
-    }
-    return {name: dict(sorted(by_length.items())) for name, by_length in counts.items()}
+    tiers draw on (``core``), and in the ``familiar`` and ``easy`` tiers: read from the
+    stored tables' indexes."""
+    counts = {}
+    for tier in ("all", "core", "familiar", "easy"):
+        table = _tier_table(tier, lang)
+        sizes = [end - start for start, end in pairwise(table.word_starts)]
+        counts[tier] = dict(zip(table.lengths, sizes, strict=True))
+    return counts

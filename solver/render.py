@@ -20,6 +20,87 @@ if TYPE_CHECKING:  # rich loads when something is drawn: --json output never nee
     from rich.table import Table
 
 
+# Characters rich counts as one cell each without looking them up (``rich.cells``): printable
+# ASCII and the Latin letters with their accents (ñ, á, ü...).
+_ONE_CELL = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x300)]))
+
+
+def print_plain_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """Print a table as rich would draw it when the output is not a terminal, without
+    importing rich (its import costs more than ``words check`` itself: 30-60 ms); False,
+    printing nothing, when rich could draw it otherwise (in colour, for a terminal; folded,
+    to fit a narrow console; with characters whose width needs rich's tables): the caller
+    then draws it with rich. Cells are plain text, left-aligned; the box is rich's
+    default (``HEAVY_HEAD``). Tests hold the text equal to rich's.
+    """
+    if not _plain_output():
+        return False
+    cells = [list(headers), *(list(row) for row in rows)]
+    every = [title, *(cell for row in cells for cell in row)]
+    if not all(_ONE_CELL.issuperset(text) for text in every):
+        return False
+    widths = [max(len(row[column]) for row in cells) for column in range(len(headers))]
+    total = sum(widths) + 3 * len(widths) + 1
+    if total > _rich_width() or len(title) > total or title != " ".join(title.split()):
+        return False  # rich would fold a cell or the title: let it
+
+    def line(left: str, middle: str, right: str, fill: str) -> str:
+        return left + middle.join(fill * (w + 2) for w in widths) + right + "\n"
+
+    def cells_line(row: list[str], side: str) -> str:
+        return side + side.join(f" {c.ljust(w)} " for c, w in zip(row, widths, strict=True)) + side
+
+    room = total - len(title)
+    drawn = [" " * (room // 2) + title + " " * (room - room // 2) + "\n"] if title else []
+    drawn.append(line("┏", "┳", "┓", "━"))
+    drawn.append(cells_line(cells[0], "┃") + "\n")
+    drawn.append(line("┡", "╇", "┩", "━"))
+    drawn.extend(cells_line(row, "│") + "\n" for row in cells[1:])
+    drawn.append(line("└", "┴", "┘", "─"))
+    sys.stdout.write("".join(drawn))
+    return True
+
+
+def _plain_output() -> bool:
+    """Whether rich would see stdout as no terminal, in UTF-8, outside Windows' console
+    (the checks of rich's ``Console.is_terminal`` and its box substitution)."""
+    import os
+
+    if os.name == "nt" or sys.stdout is None:
+        return False
+    if not (getattr(sys.stdout, "encoding", None) or "").lower().startswith("utf"):
+        return False
+    if os.environ.get("TTY_COMPATIBLE", "") == "1":
+        return False
+    forced = os.environ.get("FORCE_COLOR")
+    if forced is not None and forced != "" and os.environ.get("TTY_COMPATIBLE", "") != "0":
+        return False
+    if "JPY_PARENT_PID" in os.environ or "VSCODE_PID" in os.environ:
+        return False  # rich looks for a notebook there
+    try:
+        return not sys.stdout.isatty()
+    except ValueError:  # closed
+        return False
+
+
+def _rich_width() -> int:
+    """The width rich gives a console (``Console.size``): a terminal's among stdin, stdout
+    and stderr, else 80; ``COLUMNS`` when it is a number."""
+    import os
+
+    width = None
+    for stream in (0, 1, 2):
+        try:
+            width = os.get_terminal_size(stream).columns
+        except (AttributeError, ValueError, OSError):
+            continue
+        break
+    columns = os.environ.get("COLUMNS")
+    if columns is not None and columns.isdigit():
+        width = int(columns)
+    return width or 80
+
+
 def emit_json(data: Any) -> None:
     """One JSON document on stdout, UTF-8 letters kept readable (ñ, not \\u00f1)."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
@@ -42,11 +123,30 @@ def yes_no(flag: bool) -> str:
     return "[green]yes[/green]" if flag else "[red]no[/red]"
 
 
+CHECK_HEADERS = ("word", "valid", "tier", "familiar", "zipf", "note")
+CHECK_TITLE = "Word check"
+
+
+def check_rows(checks: Iterable[Mapping[str, Any]]) -> list[list[str]]:
+    """The check table's cells as plain text (``print_plain_table``)."""
+    return [
+        [
+            str(check["word"]),
+            "yes" if check["valid"] else "no",
+            check["tier"] or "-",
+            "yes" if check["familiar"] else "no",
+            f"{check['zipf']:.2f}",
+            str(check["note"]),
+        ]
+        for check in checks
+    ]
+
+
 def check_table(checks: Iterable[Mapping[str, Any]]) -> Table:
     """One row per word checked: valid, tier, familiar, Zipf, and why not."""
     from rich.table import Table
 
-    table = Table("word", "valid", "tier", "familiar", "zipf", "note", title="Word check")
+    table = Table(*CHECK_HEADERS, title=CHECK_TITLE)
     for check in checks:
         table.add_row(
             plain(check["word"]),

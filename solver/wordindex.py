@@ -78,7 +78,7 @@ def _build(path: Path, lang: str) -> None:
     from solver import lexicon
 
     lexicon_ = lexicon.load(lang)
-    table = lexicon.zipf_table(lang)
+    table = lexicon._zipf_from_wordfreq(lang)  # as the tables are built, without numpy
     everything = lexicon.frequencies(lang)  # every word wordfreq has seen, normalized
     rows: dict[str, tuple[int | None, float]] = {w: (None, z) for w, z in everything.items()}
     for word in lexicon_.play:

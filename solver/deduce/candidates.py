@@ -166,9 +166,9 @@ def mismatches(history: list[Turn], sheet: Sheet, codes: np.ndarray, lang: str) 
     """For each word (as codes), how many heard scores it contradicts."""
     if not heard_rows(history) or len(codes) == 0:
         return np.zeros(len(codes), dtype=np.uint8)
-    from solver.deduce import kernels
+    from solver.deduce import scoring
 
-    return kernels.history_mismatches(codes, *_history_arrays(history, sheet, lang))
+    return scoring.history_mismatches(codes, *_history_arrays(history, sheet, lang))
 
 
 def prior_weights(words: tuple[str, ...], prior: str, lang: str) -> np.ndarray:
@@ -177,8 +177,7 @@ def prior_weights(words: tuple[str, ...], prior: str, lang: str) -> np.ndarray:
         raise UserError(f"unknown prior {prior!r} (choose from {', '.join(PRIORS)})")
     if prior == "uniform":
         return np.ones(len(words))
-    table = lexicon.zipf_table(lang)
-    zipf = np.array([max(table.get(w, 0.0), ZIPF_FLOOR) for w in words])
+    zipf = np.maximum(lexicon.zipf_of(words, lang), ZIPF_FLOOR)
     return 10.0 ** (PRIOR_SLOPE * (zipf - lexicon.FAMILIAR_ZIPF))
 
 
@@ -260,12 +259,12 @@ def explain(
     which ones (for the most probable word that fits all the others), and what they should
     have been; and up to ``alternatives`` other sets of rows whose change would do as well,
     the likeliest first (a set's likelihood: the prior weight of the words it lets fit)."""
-    from solver.deduce import kernels
+    from solver.deduce import scoring
 
     words = lexicon.words(sheet.word_length, tier, lang)
     codes = _codes(words, lang)
     arrays = _history_arrays(history, sheet, lang)
-    wrong = kernels.history_mismatches(codes, *arrays)
+    wrong = scoring.history_mismatches(codes, *arrays)
     fewest = int(wrong.min())
     closest = np.flatnonzero(wrong == fewest)
     weights = prior_weights(tuple(words[i] for i in closest), prior, lang)
@@ -273,7 +272,7 @@ def explain(
     kept = heard_rows(history)
     would_give = np.stack(  # (closest, rows): what each close word gives each row heard
         [
-            kernels.score_against(codes[closest], guesses[i, : lengths[i]], offsets[i], lasts[i])
+            scoring.score_against(codes[closest], guesses[i, : lengths[i]], offsets[i], lasts[i])
             for i in range(len(kept))
         ],
         axis=1,
@@ -314,7 +313,7 @@ def marginal_alphabets(deduction: Deduction, lang: str = "en") -> MarginalAlphab
     codes = deduction.codes
     columns = []
     for col in range(codes.shape[1]):
-        letters = np.unique(codes[:, col])
+        letters = np.flatnonzero(np.bincount(codes[:, col], minlength=len(alphabet)))  # unique
         possible = "".join(alphabet[c] for c in letters)
         columns.append(ColumnAlphabet(possible, possible if len(letters) == 1 else ""))
     size = len(alphabet)

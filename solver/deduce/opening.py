@@ -35,7 +35,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -89,7 +88,7 @@ def _key(sheet: Sheet, strategy: str, prior: str, lang: str, vocabulary: str) ->
 
 @cache
 def _document() -> dict[str, object]:
-    path = resources.files("solver.deduce").joinpath(BOOK)
+    path = Path(__file__).parent / BOOK
     if not path.is_file():
         return {}
     return json.loads(path.read_text("utf-8"))

@@ -22,7 +22,6 @@ import json
 import sys
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from solver import lexicon, seeds
@@ -56,7 +55,7 @@ def _table_name(length: int) -> str:
 @cache
 def hardness(length: int) -> tuple[Hardness, ...]:
     """The measured table for a length, easiest-to-find first is not implied: sorted by word."""
-    path = resources.files("solver.deduce").joinpath(_table_name(length))
+    path = Path(__file__).parent / _table_name(length)
     if not path.is_file():
         raise UserError(f"no hardness table for {length}-letter words")
     rows = []

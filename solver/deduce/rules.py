@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from importlib import resources
 from pathlib import Path
 
 from solver.errors import UserError
@@ -123,7 +122,7 @@ def default_sheet(word_length: int) -> Sheet:
     """The 6-letter (round one) or 7-letter (round two) sheet, from the package data."""
     if word_length not in (6, 7):
         raise SheetError(f"there are default sheets for 6 and 7 letters, not {word_length}")
-    text = resources.files("solver.deduce").joinpath(f"data/sheet{word_length}.txt").read_text()
+    text = (Path(__file__).parent / "data" / f"sheet{word_length}.txt").read_text("utf-8")
     return parse_sheet(text, f"{word_length}-letter")
 
 

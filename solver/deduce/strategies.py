@@ -104,7 +104,7 @@ def choose(
 
     ``vocabulary`` is the lexicon tier the Guesswords come from (``all``: any dictionary
     word); the last row may name any word (``vocabulary_tier``)."""
-    from solver.deduce import kernels
+    from solver.deduce import scoring
 
     check_strategy(strategy)
     if not deduction.consistent:
@@ -115,7 +115,7 @@ def choose(
     lexicon.check_tier(vocabulary)
     words, codes = _vocabulary(row.length, lang, vocabulary_tier(sheet, row_index, vocabulary))
     weights = deduction.probabilities
-    expected, bits = kernels.guess_statistics(deduction.codes, weights, codes, row.offset, last)
+    expected, bits = scoring.guess_statistics(deduction.codes, weights, codes, row.offset, last)
     if strategy == "points":
         value = expected * POINT_UNIT
     elif strategy == "entropy":
@@ -144,7 +144,7 @@ def _lookahead(
     seconds: float | None,
 ) -> np.ndarray:
     """Value in points of the shortlisted guesses (minus infinity for the others)."""
-    from solver.deduce import kernels
+    from solver.deduce import scoring
 
     row = sheet.rows[row_index]
     last = sheet.is_last(row_index)
@@ -161,14 +161,14 @@ def _lookahead(
     next_row = sheet.rows[row_index + 1]
     next_tier = vocabulary_tier(sheet, row_index + 1, vocabulary)
     _, next_codes = _vocabulary(next_row.length, lang, next_tier)
-    next_units = kernels.score_matrix(
+    next_units = scoring.score_matrix(
         deduction.codes, next_codes, next_row.offset, sheet.is_last(row_index + 1)
     )
     value = np.full(len(codes), -np.inf)
     shortlist = top_indices(expected + INFORMATION_UNITS * bits, SHORTLIST)
     for start in range(0, len(shortlist), BATCH):
         batch = shortlist[start : start + BATCH]
-        ahead = kernels.lookahead_units(
+        ahead = scoring.lookahead_units(
             deduction.codes, deduction.probabilities, codes[batch], row.offset, last, next_units
         )
         value[batch] = (expected[batch] + ahead + credit[batch]) * POINT_UNIT

@@ -46,6 +46,12 @@ def best_spelling(
     word = spec.normalize(word)
     if not lexicon.is_word(word, lang):
         return Spelling(word, (), "not in the dictionary")
+    return dictionary_word_spelling(table_cards, word)
+
+
+def dictionary_word_spelling(table_cards: list[str] | tuple[str, ...], word: str) -> Spelling:
+    """``best_spelling`` of a normalized word known to be in the dictionary (one the index
+    found in the word table): the look-up is spared."""
     table = Counter(card.lower() for card in table_cards)
     cards = most_cards_spelling(word, tuple(sorted(table.items())))
     if cards is None:

@@ -38,7 +38,6 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cache
-from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 
@@ -214,7 +213,7 @@ def builtin_deck(name: str) -> Deck:
         raise DeckError(f"unknown deck {name!r} (choose from {known}, or a file)")
     if lang != name:
         return kids_deck(builtin_deck(lang))
-    text = resources.files("solver.race").joinpath(f"data/deck-{name}.txt").read_text("utf-8")
+    text = (Path(__file__).parent / "data" / f"deck-{name}.txt").read_text("utf-8")
     return parse_deck(text, name, name)
 
 

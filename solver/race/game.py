@@ -60,7 +60,7 @@ def bot_claim(
         cards, index = ranked[0]
         if bot.policy == "wait" and cards < WAIT_FOR and not deck_empty:
             return None
-    spelling = best_spelling(table, vocabulary.words[index], lang)
+    spelling = best_spelling(table, vocabulary.word(index), lang)
     return spelling.word, spelling.cards
 
 

@@ -8,14 +8,15 @@ card by card, by the rules in ``claims.py``.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from dataclasses import asdict, dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 
 from solver import lexicon
-from solver.race.claims import MIN_CARDS, best_spelling
+from solver.race.claims import MIN_CARDS, dictionary_word_spelling
 from solver.race.deck import (
     DOUBLE_WILD,
     MAX_DECK_CARDS,
@@ -43,28 +44,51 @@ class Claim:
 
 @dataclass(frozen=True)
 class WordTable:
-    """A vocabulary as the kernel reads it."""
+    """A vocabulary as the kernel reads it. The arrays may be memory-mapped, read-only: a
+    kernel is handed copies of the parts it searches (``_searched``)."""
 
-    words: tuple[str, ...]
+    blob: np.ndarray  # the words, UTF-8, newline-separated
+    starts: np.ndarray  # (n + 1,) where word i begins in ``blob`` (one past the end last)
     codes: np.ndarray  # (n, width) letter codes, padded with 0
     lengths: np.ndarray  # (n,)
     counts: np.ndarray  # (n, letters) how many of each letter
     masks: np.ndarray  # (n,) bit l set when letter l occurs
     zipf: np.ndarray  # (n,)
 
+    def word(self, index: int) -> str:
+        """Word ``index``, decoded alone: a claim names ten words of a million."""
+        return self.blob[self.starts[index] : self.starts[index + 1] - 1].tobytes().decode()
+
+    def kernel_arrays(self, part: slice = slice(None)) -> tuple[np.ndarray, ...]:
+        """Codes, lengths, counts and masks of a part of the words (memory-mapped: the
+        kernel's wrapper copies the part it is given, once, into a plain array)."""
+        return tuple(a[part] for a in (self.codes, self.lengths, self.counts, self.masks))
+
+    @cached_property
+    def words(self) -> tuple[str, ...]:
+        """Every word, decoded (for a whole-vocabulary pass; ``word`` for a few)."""
+        from solver import tables
+
+        return tables.array_to_words(self.blob)
+
 
 @cache
 def word_table(tier: str = "all", lang: str = "en") -> WordTable:
     """Every word of the tier with at least 3 letters, ready for the kernel: built once per
-    word lists and kept on disk (``tables``), read once per process."""
+    word lists and kept on disk (``tables``), memory-mapped by each process (a claim reads
+    the lengths it searches: a part of the Spanish table's 90 MB)."""
     from solver import tables
 
     lexicon.check_tier(tier)
     arrays = tables.stored(
-        table_name(tier, lang), lexicon.sources(lang), lambda: _build_word_table(tier, lang)
+        table_name(tier, lang),
+        lexicon.sources(lang),
+        lambda: _build_word_table(tier, lang),
+        mapped=True,
     )
     return WordTable(
-        tables.array_to_words(arrays["words"]),
+        arrays["words"],
+        arrays["starts"],
         arrays["codes"],
         arrays["lengths"],
         arrays["counts"],
@@ -103,8 +127,10 @@ def _build_word_table(tier: str, lang: str) -> dict[str, np.ndarray]:
     )
     frequencies = lexicon.zipf_table(lang)
     zipf = np.array([frequencies.get(w, 0.0) for w in words])
+    sizes = [len(w.encode("utf-8")) + 1 for w in words]  # each word and its newline
     return {
         "words": tables.words_to_array(words),
+        "starts": np.concatenate(([0], np.cumsum(sizes, dtype=np.int64))).astype(np.int64),
         "codes": codes,
         "lengths": lengths,
         "counts": counts,
@@ -154,6 +180,15 @@ def encode_table(cards: list[str], lang: str = "en"):
 
 
 BLOCK_WORDS = 12000  # words a kernel call searches at least (calls cost tens of microseconds)
+# A search numpy does while Numba is not loaded (``race/vectorized.py``): up to this many
+# words, of which up to this many solved one by one in Python. Measured by
+# ``bench/test_warm_start_bench.py::test_race_numpy_against_numba`` (2 busy cores, load
+# 4-6): numpy bounds 0.2-0.45 µs a word and Python solves one in 8-62 µs, against Numba's
+# start-up of 0.9-1.8 s (about 0.4 s idle), so numpy breaks even at 2 million words bounded
+# or 29,000 solved; the limits keep its worst case well under Numba's start-up (a word
+# needing many two-letter cards costs more to solve than the measured ones).
+NUMPY_WORDS_UNTIL = 1_000_000
+NUMPY_SEARCHED_UNTIL = 5_000
 
 
 def ranked_indices(
@@ -165,8 +200,6 @@ def ranked_indices(
     takes at most n cards: lengths are searched longest first, and the search stops as soon
     as the top is full with claims of more cards than any shorter word could take.
     """
-    from solver.race import kernels
-
     vocabulary = word_table(lexicon.check_tier(tier), lang)
     table = encode_table(table_cards, lang)
     lengths = vocabulary.lengths
@@ -189,15 +222,7 @@ def ranked_indices(
         while shortest > MIN_CARDS and stop - start < BLOCK_WORDS:
             shortest -= 1
             start = int(np.searchsorted(lengths, shortest))
-        group = slice(start, stop)
-        exact = kernels.best_cards(
-            vocabulary.codes[group],
-            lengths[group],
-            vocabulary.counts[group],
-            vocabulary.masks[group],
-            *table,
-            floor,
-        )
+        exact = _best_cards(vocabulary, slice(start, stop), table, floor)
         claimable = np.flatnonzero(exact >= MIN_CARDS)
         found_cards.append(exact[claimable])
         found_words.append(start + claimable)
@@ -212,6 +237,25 @@ def ranked_indices(
     return list(zip(cards[order].tolist(), words[order].tolist(), strict=True))
 
 
+def _best_cards(vocabulary: WordTable, group: slice, table: tuple, floor: int) -> np.ndarray:
+    """``kernels.best_cards`` over a group of the vocabulary's words: by numpy when Numba is
+    not loaded and the search is small (``NUMPY_WORDS_UNTIL``, ``NUMPY_SEARCHED_UNTIL``),
+    else by the kernel, given writeable copies (a read-only, memory-mapped array would
+    compile another signature). Both give the same answer (tests hold them equal)."""
+    if "numba" not in sys.modules and group.stop - group.start < NUMPY_WORDS_UNTIL:
+        from solver.race import vectorized
+
+        parts = (vocabulary.codes, vocabulary.lengths, vocabulary.counts, vocabulary.masks)
+        found = vectorized.best_cards(
+            *(part[group] for part in parts), *table, floor, most_searched=NUMPY_SEARCHED_UNTIL
+        )
+        if found is not None:
+            return found
+    from solver.race import kernels
+
+    return kernels.best_cards(*vocabulary.kernel_arrays(group), *table, floor)
+
+
 def claims(
     table_cards: list[str], tier: str = "all", lang: str = "en", top: int | None = 10
 ) -> list[Claim]:
@@ -220,6 +264,6 @@ def claims(
     vocabulary = word_table(lexicon.check_tier(tier), lang)
     result = []
     for _, index in ranked_indices(table_cards, tier, lang, top):
-        spelling = best_spelling(table_cards, vocabulary.words[index], lang)
+        spelling = dictionary_word_spelling(table_cards, vocabulary.word(index))
         result.append(Claim(spelling.word, spelling.cards, float(vocabulary.zipf[index])))
     return result

@@ -149,7 +149,7 @@ def misread(table: list[str], bot: RaceBot, rng: random.Random, lang: str) -> st
     vocabulary = word_table(bot.tier, lang)
     for letter in rng.sample(alphabet, min(MISREAD_LETTERS, len(alphabet))):
         for _, index in ranked_indices([*table, letter], bot.tier, lang, top=10):
-            word = vocabulary.words[index]
+            word = vocabulary.word(index)
             if not best_spelling(table, word, lang).ok:
                 return word
     return None

@@ -27,8 +27,10 @@ def check(word_list: tuple[str, ...], lang: str, as_json: bool) -> None:
     checks = [check_word(w, lang).to_json() for w in word_list]
     if as_json:
         render.emit_json({"lang": lang, "words": checks})
-    else:
-        render.console().print(render.check_table(checks))
+        return
+    rows = render.check_rows(checks)
+    if not render.print_plain_table(render.CHECK_TITLE, render.CHECK_HEADERS, rows):
+        render.console().print(render.check_table(checks))  # rich, to draw in colour
 
 
 @words.command()

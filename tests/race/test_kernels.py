@@ -85,7 +85,7 @@ def edge_words(tier: str, lang: str) -> np.ndarray:
 def test_kernel_matches_the_twin_on_every_vocabulary(deck: str, tier: str) -> None:
     lang = DECKS[deck][0]
     vocabulary = word_table(tier, lang)
-    arrays = (vocabulary.codes, vocabulary.lengths, vocabulary.counts, vocabulary.masks)
+    arrays = vocabulary.kernel_arrays()
     checked = 0
 
     @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -225,3 +225,49 @@ def test_spanish_normalize_is_idempotent_and_keeps_enye(text: str) -> None:
     assert spanish.normalize(once) == once
     assert once.count("ñ") == text.lower().count("ñ")
     assert not set(once) & set("áéíóúü")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_stored_codes_are_the_words_encoded(lang: str) -> None:
+    """``word_codes`` reads the codes the stored table was built with: the same array
+    ``encode`` makes, read-only, for every tier and length."""
+    for tier in lexicon.TIERS:
+        for length in range(1, 16):
+            found = lexicon.words(length, tier, lang)
+            if not found:
+                continue
+            codes = lexicon.word_codes(length, tier, lang)
+            assert np.array_equal(codes, lexicon.encode(found, lang)), (tier, length)
+            assert codes.dtype == np.uint8 and codes.flags.c_contiguous
+            assert not codes.flags.writeable
+
+
+@pytest.fixture
+def fresh_lexicon_caches():
+    """Per-process caches emptied before and after: the test's tables are its own."""
+    from solver import tables
+
+    def clear() -> None:
+        for cached in (lexicon._tier_table, lexicon.words, lexicon.word_codes, tables._folder):
+            cached.cache_clear()
+        lexicon._zipf_by_word.cache_clear()
+
+    clear()
+    yield
+    clear()
+
+
+def test_with_nothing_writable_the_tables_are_built_in_memory(
+    tmp_path: Path, monkeypatch, fresh_lexicon_caches
+) -> None:
+    expected = lexicon.words(6, "familiar"), lexicon.word_codes(6, "familiar").copy()
+    lexicon._tier_table.cache_clear()
+    lexicon.words.cache_clear()
+    lexicon.word_codes.cache_clear()
+    blocker = tmp_path / "file"
+    blocker.write_text("")  # no folder can be made under a file, even by root
+    monkeypatch.setenv("MYWORD_CACHE_DIR", str(blocker))
+    assert lexicon.words(6, "familiar") == expected[0]
+    assert np.array_equal(lexicon.word_codes(6, "familiar"), expected[1])
+    assert lexicon.is_word("ballet") and lexicon.zipf_of(["table"])[0] == 5.05
+    assert not any(blocker.parent.glob("**/lexicon-*"))

@@ -52,15 +52,21 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
     if as_json:
         render.emit_json({"table": cards, "tier": tier, "claims": [c.to_json() for c in found]})
         return
-    from rich.table import Table
+    title = f"Best claims on {' '.join(cards).upper()}"
+    headers = ("word", "cards", "count", "zipf")
+    rows = [
+        [each.word.upper(), " ".join(each.cards).upper(), str(each.count), f"{each.zipf:.2f}"]
+        for each in found
+    ]
+    if not found:
+        click.echo("No word of 3 or more cards on this table.")
+    elif not render.print_plain_table(title, headers, rows):  # rich only to draw in colour
+        from rich.table import Table
 
-    title = render.plain(f"Best claims on {' '.join(cards).upper()}")
-    shown = Table("word", "cards", "count", "zipf", title=title)
-    for each in found:
-        word, used = render.plain(each.word.upper()), render.plain(" ".join(each.cards).upper())
-        shown.add_row(word, used, str(each.count), f"{each.zipf:.2f}")
-    out = render.console()
-    out.print(shown if found else "No word of 3 or more cards on this table.")
+        shown = Table(*headers, title=render.plain(title))
+        for row in rows:
+            shown.add_row(*(render.plain(cell) for cell in row))
+        render.console().print(shown)
 
 
 @race.command(name="bench")

@@ -1,0 +1,112 @@
+"""``render.print_plain_table`` draws exactly what rich draws when the output is not a
+terminal, or leaves the drawing to rich: the small commands skip importing rich, never the
+look of their tables."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver import render
+
+ROOT = Path(__file__).resolve().parents[2]
+
+TEXT = st.text(
+    alphabet=st.sampled_from([*"abcXYZ019 -'.,:[]/\\ñáÜ", "\u00ad", "\u4e00", "\t", "é"]),
+    max_size=30,
+)
+
+
+def rich_text(title: str, headers, rows) -> str:
+    """What rich draws for these cells taken as plain text (``Text``: a markup string
+    ending in a backslash would show it twice, ``rich.markup.escape``'s quirk)."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    out = io.StringIO()
+    table = Table(title=Text(title))
+    for header in headers:
+        table.add_column(Text(header))
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))
+    Console(file=out, highlight=False).print(table)
+    return out.getvalue()
+
+
+class Utf8Buffer(io.StringIO):
+    encoding = "utf-8"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    title=st.one_of(st.just("Word check"), TEXT),
+    headers=st.lists(TEXT, min_size=1, max_size=6),
+    data=st.data(),
+    columns=st.sampled_from([None, "40", "80", "120", "x"]),
+)
+def test_the_plain_table_is_the_one_rich_draws(title, headers, data, columns) -> None:
+    rows = data.draw(
+        st.lists(st.lists(TEXT, min_size=len(headers), max_size=len(headers)), max_size=4)
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS"):
+            patch.delenv(name, raising=False)
+        if columns is not None:
+            patch.setenv("COLUMNS", columns)
+        out = Utf8Buffer()
+        patch.setattr(sys, "stdout", out)
+        drawn = render.print_plain_table(title, headers, rows)
+        patch.setattr(sys, "stdout", sys.__stdout__)
+        if drawn:
+            assert out.getvalue() == rich_text(title, headers, rows)
+        else:
+            assert out.getvalue() == ""
+
+
+def test_common_tables_are_drawn_without_rich(monkeypatch) -> None:
+    """The tables ``words check`` prints for ordinary words are drawn here (else the test
+    above would pass with a function that always leaves the drawing to rich)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    rows = [["table", "yes", "easy", "yes", "5.05", ""], ["año", "no", "-", "no", "1.81", "x"]]
+    out = Utf8Buffer()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert render.print_plain_table(render.CHECK_TITLE, render.CHECK_HEADERS, rows)
+    monkeypatch.setattr(sys, "stdout", sys.__stdout__)
+    assert out.getvalue() == rich_text(render.CHECK_TITLE, render.CHECK_HEADERS, rows)
+
+
+def test_forced_colour_is_left_to_rich(monkeypatch) -> None:
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    out = Utf8Buffer()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert not render.print_plain_table("t", ["a"], [["b"]])
+    assert out.getvalue() == ""
+
+
+def test_words_check_imports_no_rich_and_prints_the_table() -> None:
+    probe = (
+        "import sys, cli\n"
+        "try:\n    cli.main(['words', 'check', 'table', 'London'])\n"
+        "except SystemExit:\n    pass\n"
+        "sys.stderr.write(json.dumps(sorted(m for m in ('rich', 'numpy', 'numba') "
+        "if m in sys.modules)))\n"
+    )
+    for _ in range(2):  # the first may build the word index, in a fresh cache
+        result = subprocess.run(
+            [sys.executable, "-c", "import json\n" + probe],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=True,
+        )
+    assert json.loads(result.stderr) == []
+    assert "│ London │ no    │ -    │ no       │ 5.27 │ not in the English play list │" in (
+        result.stdout
+    )
