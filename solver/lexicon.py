@@ -336,6 +336,11 @@ class _TierTable:
         return words_at[found], words_at[found + 1], bytes_at[found], bytes_at[found + 1]
 
 
+def tier_table_name(tier: str, lang: str) -> str:
+    """The name a tier's table is kept under (``tables``)."""
+    return f"lexicon-{tier}-{lang}"
+
+
 @cache
 def _tier_table(tier: str, lang: str) -> _TierTable:
     """A tier's words by length with their Zipf values: built once per word lists from the
@@ -349,7 +354,7 @@ def _tier_table(tier: str, lang: str) -> _TierTable:
     from solver import tables
 
     stored = tables.stored(
-        f"lexicon-{tier}-{lang}",
+        tier_table_name(tier, lang),
         sources(lang),
         lambda: _build_tier_table(tier, lang),
         mapped=True,

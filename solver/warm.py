@@ -67,8 +67,8 @@ def steps(
 
 
 def table_steps(lang: str, tiers: Collection[str] | None = None) -> list[Step]:
-    """MY WORD!'s word table of each tier a bot plays from (or of ``tiers``), and the word
-    index."""
+    """The lexicon's table of each tier (every command reads them), MY WORD!'s word table of
+    each tier a bot plays from (or of ``tiers``), and the word index."""
     from solver import lexicon, tables, wordindex
     from solver.race import bots
     from solver.race.index import table_name, word_table
@@ -77,6 +77,17 @@ def table_steps(lang: str, tiers: Collection[str] | None = None) -> list[Step]:
         return where is not None and where.exists()
 
     found = [
+        Step(
+            f"word list, {lang} {tier}",
+            "table",
+            lambda tier=tier: lexicon.words(3, tier, lang),  # builds the whole table
+            lambda tier=tier: exists(
+                tables.where(lexicon.tier_table_name(tier, lang), lexicon.sources(lang))
+            ),
+        )
+        for tier in lexicon.TIERS
+    ]
+    found += [
         Step(
             f"race word table, {lang} {tier}",
             "table",
