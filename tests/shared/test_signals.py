@@ -62,15 +62,20 @@ def test_a_signal_at_a_prompt_saves_the_game(tmp_path: Path, signum: int) -> Non
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_signal_stops_a_tournament_in_one_line_with_no_process_left(workers: str) -> None:
+    # Games enough that the signal comes while they are played: 200 took 8 s once, and
+    # about 6 s since the endgame search got faster, so a fixed wait missed the workers.
     process = subprocess.Popen(
-        [sys.executable, "-m", "cli", "deduce", "bench", "--games", "200", "--workers", workers],
+        [sys.executable, "-m", "cli", "deduce", "bench", "--games", "3000", "--workers", workers],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(8)  # into the games (the kernels are compiled and cached by now)
-    listed = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True)
-    children = [int(pid) for pid in listed.stdout.split()]
+    deadline = time.monotonic() + 60
+    while _children(process.pid) == [] and workers != "1" and time.monotonic() < deadline:
+        time.sleep(0.2)  # the workers start
+    time.sleep(3)  # into the games (the kernels are compiled and cached by now)
+    children = _children(process.pid)
+    assert process.poll() is None  # still playing
     assert len(children) >= int(workers) - 1  # the worker processes, while they play
     process.send_signal(signal.SIGTERM)
     _, err = process.communicate(timeout=120)
@@ -121,3 +126,8 @@ def test_a_swallowed_stop_signal_still_ends_the_program() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], timeout=20)
     assert done.returncode == 128 + signal.SIGHUP
+
+
+def _children(pid: int) -> list[int]:
+    listed = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    return [int(child) for child in listed.stdout.split()]
