@@ -33,8 +33,6 @@ import contextlib
 import hashlib
 import json
 import os
-import shutil
-import tempfile
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
@@ -115,6 +113,8 @@ def _remembered(root: Path | None) -> dict[str, object]:
 def _remember(root: Path, remembered: dict[str, object]) -> None:
     """Written to a temporary file and renamed into place: a reader never sees half of it
     (two processes writing at once lose at most one entry, computed again next time)."""
+    import tempfile
+
     with contextlib.suppress(OSError):
         handle, scratch = tempfile.mkstemp(dir=root, prefix=f".{DIGESTS}-")
         try:
@@ -170,6 +170,8 @@ def _load(path: Path, mapped: bool) -> Any:
 def _fresh(place: Path, build: Callable[[], Arrays]) -> Arrays:
     arrays = build()
     try:
+        import tempfile
+
         scratch = Path(tempfile.mkdtemp(dir=place.parent, prefix=f".{place.name}-"))
         for label, array in arrays.items():
             if isinstance(array, bytes):
@@ -181,6 +183,8 @@ def _fresh(place: Path, build: Callable[[], Arrays]) -> Arrays:
         try:
             scratch.rename(place)
         except OSError:  # another process wrote it first: theirs is the same table
+            import shutil
+
             shutil.rmtree(scratch, ignore_errors=True)
     except OSError:
         pass  # a full or read-only disk: the table is still returned, built

@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -83,6 +82,8 @@ def _build(path: Path, lang: str) -> None:
     rows: dict[str, tuple[int | None, float]] = {w: (None, z) for w, z in everything.items()}
     for word in lexicon_.play:
         rows[word] = (TIER_CODES[lexicon.tier_from(word, lexicon_, table)], table.get(word, 0.0))
+    import tempfile
+
     handle, scratch = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
     os.close(handle)
     try:
