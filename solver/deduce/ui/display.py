@@ -164,7 +164,7 @@ def advice_view(advice: Advice, top: int) -> Group:
 # What each strategy's "value" column is (a newcomer asked why it jumped from 1,847 to 30,526).
 VALUE_MEANS = {
     "lookahead": "value: points expected this row and the next (to the round's end once 24 "
-    "or fewer words fit), plus credit for what the score will tell",
+    "or fewer words fit, when that search is short), plus credit for what the score will tell",
     "points": "value: points expected this row",
     "entropy": "value: bits of information from the score heard (points break ties)",
 }
