@@ -18,6 +18,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
+
+from test_warm_start_bench import peak_memory_mb  # this folder, run as a script
 
 HAND = "C H ER O ST A P L E ? D"
 
@@ -51,14 +54,7 @@ def main(venv: str) -> None:
             started = time.perf_counter()
             subprocess.run(command, **quiet, check=True)
             seconds.append(time.perf_counter() - started)
-        timed = subprocess.run(
-            ["/usr/bin/time", "-f", "%M", *command],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        peak_mb = int(timed.stderr.strip().splitlines()[-1]) / 1024
+        peak_mb = peak_memory_mb(command, Path.cwd(), env) or 0.0
         print(
             f"{name:55s} median {statistics.median(seconds) * 1e3:6.0f} ms"
             f"  peak {peak_mb:4.0f} MB  load {os.getloadavg()[0]:.2f}"

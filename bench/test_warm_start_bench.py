@@ -54,7 +54,9 @@ def run(command: list[str]) -> None:
     )
 
 
-def peak_memory_mb(command: list[str]) -> float | None:
+def peak_memory_mb(
+    command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> float | None:
     """The command's maximum resident set, by ``/usr/bin/time`` (a small parent: a child
     of this process would count this process's memory too, shared until it executes the
     command); None without it."""
@@ -62,7 +64,8 @@ def peak_memory_mb(command: list[str]) -> float | None:
         return None
     result = subprocess.run(
         ["/usr/bin/time", "-f", "%M", *command],
-        cwd=ROOT,
+        cwd=cwd,
+        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
