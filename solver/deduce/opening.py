@@ -44,7 +44,7 @@ from solver.deduce.rules import Sheet, default_sheet
 
 if TYPE_CHECKING:
     from solver.deduce.evaluate import Setting
-    from solver.deduce.rollout import Rolled
+    from solver.deduce.rollout import Position, Rolled
 
 BOOK = "data/opening-book.json"
 BOOK_SIZE = 10  # first-row choices kept per entry: enough for --top 10
@@ -152,6 +152,21 @@ def position_key(
     """A position's key: the settings, the row, and a digest of its candidates."""
     digest = hashlib.blake2b("\n".join(sorted(words)).encode(), digest_size=8).hexdigest()
     return f"{_key(sheet, strategy, prior, lang, vocabulary)}|row {row_index + 1}|{digest}"
+
+
+def walked_position_key(setting: Setting, position: Position) -> str:
+    """``position_key`` of a position met walking ``setting``'s pool (its members index the
+    pool's words): how the rollout stores a position and finds it again."""
+    words = tuple(setting.pool.words[i] for i in position.members)
+    return position_key(
+        setting.sheet,
+        position.row_index,
+        setting.strategy,
+        setting.prior,
+        setting.pool.lang,
+        setting.vocabulary,
+        words,
+    )
 
 
 def booked_choices(
@@ -266,22 +281,11 @@ def position_entries(setting: Setting, rolled: list[Rolled]) -> dict[str, object
     """Book entries for rolled-out positions, readable: a history reaching each, its
     candidates, and the guesses weighed (value: expected points from the row on, exact)."""
     entries: dict[str, object] = {}
-    pool = setting.pool
     for entry in rolled:
         position = entry.position
-        words = tuple(pool.words[i] for i in position.members)
-        key = position_key(
-            setting.sheet,
-            position.row_index,
-            setting.strategy,
-            setting.prior,
-            pool.lang,
-            setting.vocabulary,
-            words,
-        )
-        entries[key] = {
+        entries[walked_position_key(setting, position)] = {
             "history": ", ".join(f"{t.guess.upper()} {t.heard}" for t in position.history),
-            "candidates": len(words),
+            "candidates": len(position.members),
             "choices": [
                 {
                     "guess": c.guess,

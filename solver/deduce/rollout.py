@@ -209,18 +209,7 @@ def build(
 
 def _stored(setting: ev.Setting, position: Position, reuse: dict[str, object]) -> Rolled | None:
     """A position's entry from an earlier book, or None when it has none."""
-    pool = setting.pool
-    words = tuple(pool.words[i] for i in position.members)
-    key = opening.position_key(
-        setting.sheet,
-        position.row_index,
-        setting.strategy,
-        setting.prior,
-        pool.lang,
-        setting.vocabulary,
-        words,
-    )
-    entry = reuse.get(key)
+    entry = reuse.get(opening.walked_position_key(setting, position))
     if entry is None:
         return None
     choices = entry["choices"]  # type: ignore[index]
