@@ -18,6 +18,9 @@ import numpy as np
 
 from solver.jit import kernel_array, njit, prange, use_threads
 
+# rules.MATCHING_UNITS and rules.BONUS_UNITS, written here: Numba's cache notices an edit to
+# this file only, so the kernels keep the values they compile with beside them (the tests
+# hold the kernels to the rules, test_score_kernel_matches_the_rules_on_100k_triples).
 MATCHING_UNITS = 4  # 1000 points
 BONUS_UNITS = 12  # 3000 points
 # The dtypes the kernels take (``jit.kernel_array``): dtype objects, checked by identity.

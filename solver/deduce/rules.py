@@ -25,6 +25,10 @@ MATCHING_POINTS = 1000
 NON_MATCHING_POINTS = 250
 BONUS = 3000
 POINT_UNIT = 250  # every score is a multiple of this
+# The same in units, as the kernels (which keep their own copy: see kernels.py) and their
+# numpy twins count
+MATCHING_UNITS = MATCHING_POINTS // POINT_UNIT
+BONUS_UNITS = BONUS // POINT_UNIT
 PENALTY = 2000  # to the opponent, for each turn a wrong score given goes undetected
 BOT_NAME = "the bot"  # what every text of a game against a person calls the program
 # Limits of a custom sheet, checked where it is read. The kernels count scores in bytes of

@@ -23,9 +23,9 @@ import math
 
 import numpy as np
 
-MATCHING_UNITS = 4  # as kernels.py (which imports Numba, so is not imported here)
-BONUS_UNITS = 12
-LETTERS = 32
+from solver.deduce.rules import BONUS_UNITS, MATCHING_UNITS
+
+LETTERS = 32  # as kernels.py (which imports Numba, so is not imported here)
 
 
 def max_units(length: int) -> int:
