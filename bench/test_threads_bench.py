@@ -1,12 +1,13 @@
-"""Threads: each parallel kernel on one thread, on every thread, and as myword chooses.
+"""Threads: each split kernel on one thread, on every thread, and as myword chooses.
 
     pytest bench/test_threads_bench.py --benchmark-only --benchmark-columns=median
 
 Each kernel runs at a size under its threshold (``*_PARALLEL_FROM``) and one above it, in
-three ways: ``one`` thread, ``all`` the usable cores (what every call did before the choice
-was made), and ``chosen`` (the wrapper, which picks one or all by the work). On a machine
-with spare cores ``chosen`` should match the faster of the other two at each size. To see
-the busy case, run it while other programs hold the cores, for example
+three ways: ``one`` thread, ``all`` the usable cores (its rows split over them whatever the
+work), and ``chosen`` (the wrapper, which picks one or all by the work;
+``solver/threads.py``). On a machine with spare cores ``chosen`` should match the faster
+of the other two at each size. To see the busy case, run it while other programs hold the
+cores, for example
 
     for i in 1 2; do timeout 300 sh -c 'while :; do :; done' & done
     pytest bench/test_threads_bench.py --benchmark-only --benchmark-columns=median
@@ -18,13 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import numba
 import numpy as np
 import pytest
 
 from solver import lexicon
 from solver.deduce import kernels as deduce_kernels
-from solver.jit import usable_cores
 from solver.race import kernels as race_kernels
 from solver.race.index import encode_table, word_table
 
@@ -55,11 +54,11 @@ def _race_args(words: int) -> tuple:
     return (*columns, *cards, 3)
 
 
-# kernel name -> (wrapper, raw kernel, {size label: arguments})
-CASES: dict[str, tuple[Callable, Callable, dict[str, Callable[[], tuple]]]] = {
+# kernel name -> (wrapper, (its module, its threshold's name), {size label: arguments})
+CASES: dict[str, tuple[Callable, tuple[object, str], dict[str, Callable[[], tuple]]]] = {
     "guess_statistics": (
         deduce_kernels.guess_statistics,
-        deduce_kernels.guess_statistics_kernel,
+        (deduce_kernels, "GUESS_STATISTICS_PARALLEL_FROM"),
         {
             "50x200": lambda: _guess_statistics(50, 200),
             "300x1000": lambda: _guess_statistics(300, 1000),
@@ -67,12 +66,12 @@ CASES: dict[str, tuple[Callable, Callable, dict[str, Callable[[], tuple]]]] = {
     ),
     "score_matrix": (
         deduce_kernels.score_matrix,
-        deduce_kernels.score_matrix_kernel,
+        (deduce_kernels, "SCORE_MATRIX_PARALLEL_FROM"),
         {"30x300": lambda: _score_matrix(30, 300), "300x1000": lambda: _score_matrix(300, 1000)},
     ),
     "lookahead_units": (
         deduce_kernels.lookahead_units,
-        deduce_kernels.lookahead_units_kernel,
+        (deduce_kernels, "LOOKAHEAD_PARALLEL_FROM"),
         {
             "30x40x100": lambda: _lookahead(30, 40, 100),
             "1000x40x300": lambda: _lookahead(1000, 40, 300),
@@ -80,7 +79,7 @@ CASES: dict[str, tuple[Callable, Callable, dict[str, Callable[[], tuple]]]] = {
     ),
     "best_cards": (
         race_kernels.best_cards,
-        race_kernels.best_cards_kernel,
+        (race_kernels, "BEST_CARDS_PARALLEL_FROM"),
         {
             "5000 words": lambda: _race_args(5000),
             "whole table": lambda: _race_args(len(word_table("all", "en").lengths)),
@@ -92,20 +91,16 @@ CASES: dict[str, tuple[Callable, Callable, dict[str, Callable[[], tuple]]]] = {
 @pytest.mark.parametrize("threads", ["one", "all", "chosen"])
 @pytest.mark.parametrize("size", ["small", "large"])
 @pytest.mark.parametrize("kernel", list(CASES))
-def test_threads(benchmark, kernel: str, size: str, threads: str) -> None:
-    wrapper, raw, sizes = CASES[kernel]
+def test_threads(benchmark, monkeypatch, kernel: str, size: str, threads: str) -> None:
+    wrapper, (module, threshold), sizes = CASES[kernel]
     label, make = list(sizes.items())[size == "large"]
     args = make()
     benchmark.extra_info["size"] = label
-    if threads == "chosen":
-        call = wrapper
-    else:
-        count = 1 if threads == "one" else min(usable_cores(), numba.config.NUMBA_NUM_THREADS)
-
-        def call(*args):
-            numba.set_num_threads(count)
-            return raw(*args)
-
     expected = wrapper(*args)
-    found = benchmark(call, *args)
+    if threads == "one":
+        monkeypatch.setenv("MYWORD_THREADS", "1")
+    elif threads == "all":
+        monkeypatch.delenv("MYWORD_THREADS", raising=False)
+        monkeypatch.setattr(module, threshold, 0)
+    found = benchmark(wrapper, *args)
     np.testing.assert_array_equal(np.hstack(found), np.hstack(expected))  # same answer

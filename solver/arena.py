@@ -79,19 +79,12 @@ def game_module(game: str):
 
 
 def one_thread() -> None:
-    """Numba kernels that use threads (``parallel=True``) get one each in a worker: the
-    workers already fill the cores, and more threads than cores slow everything down.
-    ``MYWORD_THREADS`` is what ``jit.use_threads`` reads before every kernel call."""
+    """Kernels run on one thread each in a worker: the workers already fill the cores, and
+    more threads than cores slow everything down. ``MYWORD_THREADS`` is what
+    ``threads.use_threads`` reads before every kernel call."""
     import os
-    import sys
 
     os.environ["MYWORD_THREADS"] = "1"
-    if "numba" in sys.modules:
-        import numba
-
-        numba.set_num_threads(1)
-    else:
-        os.environ["NUMBA_NUM_THREADS"] = "1"
 
 
 def play_chunk(

@@ -23,7 +23,6 @@ WARMED_KERNELS = (
     "deduce.part_shortlist_statistics",
     "race.best_cards",
     "layout.legal_moves",
-    "jit.thread_pool",
 )
 DEMO_CHECKS = ("tables", "jumped", "nephew", "ballet", "London", "etc", "cwm")
 DEMO_LENGTHS = tuple(range(2, 11))
@@ -31,13 +30,15 @@ SAMPLE_PAGE = Path("samples") / "page.txt"
 
 
 def warm_steps(lang: str = "en") -> list:
-    """What the demo compiles and reads, as ``warm`` steps: its kernels, the word tables of
-    its race's bots and the word index."""
+    """What the demo compiles and reads, as ``warm`` steps: its kernels and the word tables
+    of its race's bots. Not the word index: it would cost a fresh install 2 s for the seven
+    words the demo checks, which it reads from the lists instead (``myword warm`` builds it).
+    """
     from solver import warm
     from solver.race.bots import parse_players
 
     tiers = {bot.tier for bot in parse_players(RACE_PLAYERS)}
-    return warm.steps([lang], WARMED_KERNELS, tiers)
+    return warm.steps([lang], WARMED_KERNELS, tiers, word_index=False)
 
 
 def deduce_round(seed: int | None = None, lang: str = "en") -> dict[str, object]:
@@ -110,7 +111,9 @@ def dictionary_tour(seed: int | None = None, lang: str = "en") -> dict[str, obje
             for tier, by_length in counts.items()
         },
         "familiar_samples": {n: sorted(rng.sample(never_picked(n, lang), 8)) for n in (6, 7)},
-        "checks": [check_word(w, lang).to_json() for w in DEMO_CHECKS] if lang == "en" else [],
+        "checks": [check_word(w, lang, build_index=False).to_json() for w in DEMO_CHECKS]
+        if lang == "en"
+        else [],
         "page_pool": None
         if page_pool is None
         else {"source": page_pool.source, "length": 6, "words": list(page_pool.words)},

@@ -243,16 +243,17 @@ def frequencies(lang: str = "en") -> dict[str, float]:
     return table
 
 
-def zipf(word: str, lang: str = "en") -> float:
+def zipf(word: str, lang: str = "en", build_index: bool = True) -> float:
     """Zipf frequency (log10 of uses per billion words), as wordfreq rounds it; 0 if unseen.
 
-    Asked of the word index (``wordindex``: a SQLite look-up, no list loaded), else by
-    scanning the frequency buckets (about 2 ms); for many words use ``zipf_table``.
+    Asked of the word index (``wordindex``: a SQLite look-up, no list loaded; without
+    ``build_index``, only once built), else by scanning the frequency buckets (about 2 ms);
+    for many words use ``zipf_table``.
     """
     key = language(lang).normalize(word)
     from solver import wordindex
 
-    if (known := wordindex.facts(key, lang)) is not None:
+    if (known := wordindex.facts(key, lang, build_index)) is not None:
         return known[1]
     for index, bucket in enumerate(_frequency_buckets(lang)):
         if key in bucket:
@@ -260,25 +261,31 @@ def zipf(word: str, lang: str = "en") -> float:
     return 0.0
 
 
-def tier_of(word: str, lang: str = "en") -> str | None:
+def tier_of(word: str, lang: str = "en", build_index: bool = True) -> str | None:
     """The smallest tier holding the word, or None when it is not a word at all. Asked of
-    the word index when one can be kept (no list loaded), else of the lists."""
+    the word index when one can be kept (no list loaded; without ``build_index``, only once
+    built), else of the lists."""
     from solver import wordindex
 
     normalized = language(lang).normalize(word)
-    if (known := wordindex.facts(normalized, lang)) is not None:
+    if (known := wordindex.facts(normalized, lang, build_index)) is not None:
         return known[0]
     lexicon = load(lang)
     if normalized not in lexicon.play:
         return None
-    return tier_from(normalized, lexicon, None)
+    return tier_from(normalized, lexicon, None, build_index)
 
 
-def tier_from(word: str, lexicon: Lexicon, table: dict[str, float] | None) -> str:
+def tier_from(
+    word: str, lexicon: Lexicon, table: dict[str, float] | None, build_index: bool = True
+) -> str:
     """The smallest tier of a word of the play list (``table``: ``zipf_table``, or None to
-    look its frequency up alone)."""
+    look its frequency up alone, as ``zipf`` does)."""
     if word in lexicon.core:
-        frequency = zipf(word, lexicon.language.code) if table is None else table.get(word, 0.0)
+        if table is None:
+            frequency = zipf(word, lexicon.language.code, build_index)
+        else:
+            frequency = table.get(word, 0.0)
         if frequency >= EASY_ZIPF:
             return "easy"
         if frequency >= FAMILIAR_ZIPF:

@@ -56,19 +56,24 @@ def steps(
     langs: Iterable[str] = LANGS,
     kernels: Collection[str] | None = None,
     tiers: Collection[str] | None = None,
+    word_index: bool = True,
 ) -> list[Step]:
     """The tables of each language, then the kernels: every one, or those named in
-    ``kernels`` (``game.kernel``); MY WORD!'s tables of every bot's tier, or of ``tiers``."""
+    ``kernels`` (``game.kernel``); MY WORD!'s tables of every bot's tier, or of ``tiers``;
+    the word index unless told not to."""
     chosen = list(dict.fromkeys(langs))
     compiled = kernel_steps(chosen[0] if chosen else "en")
     if kernels is not None:
         compiled = [step for step in compiled if step.name in kernels]
-    return [step for lang in chosen for step in table_steps(lang, tiers)] + compiled
+    tables = [step for lang in chosen for step in table_steps(lang, tiers, word_index)]
+    return tables + compiled
 
 
-def table_steps(lang: str, tiers: Collection[str] | None = None) -> list[Step]:
+def table_steps(
+    lang: str, tiers: Collection[str] | None = None, word_index: bool = True
+) -> list[Step]:
     """The lexicon's table of each tier (every command reads them), MY WORD!'s word table of
-    each tier a bot plays from (or of ``tiers``), and the word index."""
+    each tier a bot plays from (or of ``tiers``), and the word index (``word_index``)."""
     from solver import lexicon, tables, wordindex
     from solver.race import bots
     from solver.race.index import table_name, word_table
@@ -98,6 +103,8 @@ def table_steps(lang: str, tiers: Collection[str] | None = None) -> list[Step]:
             tiers or {bot.tier for bot in bots.LEVELS.values()}, key=lexicon.TIERS.index
         )
     ]
+    if not word_index:
+        return found
     found.append(
         Step(
             f"word index, {lang}",
@@ -124,7 +131,6 @@ def kernel_steps(lang: str = "en") -> list[Step]:
             ("race", "best_cards", lambda: best_cards(lang)),
             ("layout", "legal_moves", legal_moves),
             ("layout", "best_points", best_points),
-            ("jit", "thread_pool", thread_pool),
         )
     ]
 
@@ -458,10 +464,3 @@ def best_points() -> object:
     from solver.layout import kernels
 
     return kernels.best_points(*_layout_inputs())
-
-
-def thread_pool() -> object:
-    """Start the kernels' thread pool the way the games do (its starter is a kernel too)."""
-    from solver import jit
-
-    return jit.use_threads(1, 0)

@@ -21,11 +21,13 @@ class WordCheck:
         return asdict(self)
 
 
-def check_word(word: str, lang: str = "en") -> WordCheck:
-    """Everything the dictionaries say about one word."""
+def check_word(word: str, lang: str = "en", build_index: bool = True) -> WordCheck:
+    """Everything the dictionaries say about one word. Without ``build_index`` the word
+    index (``wordindex``) is asked only once built: building it costs 2 s in English, more
+    than reading the lists for a few words once (the demo)."""
     spec = lexicon.language(lang)
     normalized = spec.normalize(word)
-    tier = lexicon.tier_of(normalized, lang)
+    tier = lexicon.tier_of(normalized, lang, build_index)
     note = ""
     if tier is None:
         if not normalized:
@@ -41,6 +43,6 @@ def check_word(word: str, lang: str = "en") -> WordCheck:
         valid=tier is not None,
         tier=tier,
         familiar=tier in ("easy", "familiar"),
-        zipf=lexicon.zipf(normalized, lang) if normalized else 0.0,
+        zipf=lexicon.zipf(normalized, lang, build_index) if normalized else 0.0,
         note=note,
     )

@@ -26,10 +26,13 @@ TIER_CODES = {"easy": 0, "familiar": 1, "core": 2, "all": 3}
 TIER_NAMES = {code: name for name, code in TIER_CODES.items()}
 
 
-def facts(word: str, lang: str = "en") -> tuple[str | None, float] | None:
+def facts(word: str, lang: str = "en", build: bool = True) -> tuple[str | None, float] | None:
     """``(tier, zipf)`` of a normalized word: its smallest tier (None when it is not a word
     of the play list) and its Zipf frequency (0 when wordfreq has not seen it); None when no
-    index can be kept (the caller reads the lists)."""
+    index can be kept, or (without ``build``) none is built yet: the caller reads the lists.
+    """
+    if not build and not ((path := where(lang)) and path.exists()):
+        return None
     connection = _connection(lang)
     if connection is None:
         return None

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.jit import kernel_array, njit, prange, use_threads
+from solver.jit import kernel_array, njit
+from solver.threads import split_rows, use_threads
 
 # rules.MATCHING_UNITS and rules.BONUS_UNITS, written here: Numba's cache notices an edit to
 # this file only, so the kernels keep the values they compile with beside them (the tests
@@ -27,16 +28,16 @@ BONUS_UNITS = 12  # 3000 points
 UINT8, INT64, BOOL, FLOAT64 = (np.dtype(t) for t in (np.uint8, np.int64, np.bool_, np.float64))
 LETTERS = 32  # room for every alphabet (English 26, Spanish 27); tests hold every language to it
 
-# Work (Gameword-against-guess scorings) from which the parallel kernels run on every
-# configured thread; under it, on one. Measured on 2 cores with OpenMP threads that spin
-# briefly (solver/jit.py; bench/test_threads_bench.py; README "Threads"): idle, two threads
-# paid 1.3-1.9 times from 1,000 scorings, but while other programs held both cores they
-# lost up to 2 times below about 10,000 (50,000 for lookahead_units) and paid 1.2-1.8 times
-# above. lookahead_units also adds, per scoring, a row of ``m_next`` additions costing about
-# 1/64 of a scoring each.
-GUESS_STATISTICS_PARALLEL_FROM = 10_000
-SCORE_MATRIX_PARALLEL_FROM = 10_000
-LOOKAHEAD_PARALLEL_FROM = 50_000
+# Work (Gameword-against-guess scorings) from which a kernel's rows are split over every
+# configured thread (``solver.threads``); under it, one thread. Handing a slice to a pool
+# thread costs 35 microseconds at best and about 200 typically on 2 cores (the thread must
+# wake), so a call splits only with a millisecond or two of work: measured on 2 cores
+# (bench/test_threads_bench.py; README "Threads"), two threads ran 100,000 scorings 1.25-1.75
+# times faster than one, and 10,000 up to 1.5 times slower. lookahead_units also adds, per
+# scoring, a row of ``m_next`` additions costing about 1/64 of a scoring each.
+GUESS_STATISTICS_PARALLEL_FROM = 100_000
+SCORE_MATRIX_PARALLEL_FROM = 100_000
+LOOKAHEAD_PARALLEL_FROM = 200_000
 
 
 @njit(cache=True, inline="always")
@@ -126,17 +127,18 @@ def guess_statistics(candidates, weights, guesses, offset, last_row):
 
     ``weights`` are the candidates' probabilities (summing to 1). Threads by the work.
     """
-    use_threads(candidates.shape[0] * guesses.shape[0], GUESS_STATISTICS_PARALLEL_FROM)
-    return guess_statistics_kernel(
-        codes(candidates),
-        kernel_array(weights, FLOAT64),
-        codes(guesses),
-        int(offset),
-        bool(last_row),
+    candidates, weights, guesses = codes(candidates), kernel_array(weights, FLOAT64), codes(guesses)
+    offset, last_row = int(offset), bool(last_row)
+    return split_rows(
+        guesses.shape[0],
+        use_threads(candidates.shape[0] * guesses.shape[0], GUESS_STATISTICS_PARALLEL_FROM),
+        lambda start, stop: guess_statistics_kernel(
+            candidates, weights, guesses[start:stop], offset, last_row
+        ),
     )
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def guess_statistics_kernel(candidates, weights, guesses, offset, last_row):
     """Expected units and entropy (bits) of the score heard, for every guess: shapes (m,).
 
@@ -146,12 +148,15 @@ def guess_statistics_kernel(candidates, weights, guesses, offset, last_row):
     scores = max_units(candidates.shape[1]) + 1
     expected = np.zeros(m, dtype=np.float64)
     entropy = np.zeros(m, dtype=np.float64)
-    for g in prange(m):
+    for g in range(m):
+        # Scratch made afresh for each row: LLVM then knows it shares no memory with the
+        # inputs (score_matrix ran a fifth slower with one buffer made before its loop).
         counts = np.zeros(LETTERS, dtype=np.int32)
         histogram = np.zeros(scores, dtype=np.float64)
+        guess = guesses[g]
         total = 0.0
         for c in range(candidates.shape[0]):
-            units = _units(candidates[c], guesses[g], offset, last_row, counts)
+            units = _units(candidates[c], guess, offset, last_row, counts)
             histogram[units] += weights[c]
             total += weights[c] * units
         expected[g] = total
@@ -250,18 +255,28 @@ def part_shortlist_statistics_kernel(
 
 def score_matrix(candidates, guesses, offset, last_row):
     """Units of every guess against every candidate: shape (n, m). Threads by the work."""
-    use_threads(candidates.shape[0] * guesses.shape[0], SCORE_MATRIX_PARALLEL_FROM)
-    return score_matrix_kernel(codes(candidates), codes(guesses), int(offset), bool(last_row))
+    candidates, guesses, offset, last_row = (
+        codes(candidates),
+        codes(guesses),
+        int(offset),
+        bool(last_row),
+    )
+    return split_rows(
+        candidates.shape[0],
+        use_threads(candidates.shape[0] * guesses.shape[0], SCORE_MATRIX_PARALLEL_FROM),
+        lambda start, stop: score_matrix_kernel(candidates[start:stop], guesses, offset, last_row),
+    )
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def score_matrix_kernel(candidates, guesses, offset, last_row):
     """Units of every guess against every candidate: shape (n, m), candidate-major."""
     out = np.empty((candidates.shape[0], guesses.shape[0]), dtype=np.uint8)
-    for c in prange(candidates.shape[0]):
-        counts = np.zeros(LETTERS, dtype=np.int32)
+    for c in range(candidates.shape[0]):
+        counts = np.zeros(LETTERS, dtype=np.int32)  # afresh: see guess_statistics_kernel
+        gameword, row = candidates[c], out[c]
         for g in range(guesses.shape[0]):
-            out[c, g] = _units(candidates[c], guesses[g], offset, last_row, counts)
+            row[g] = _units(gameword, guesses[g], offset, last_row, counts)
     return out
 
 
@@ -269,19 +284,18 @@ def lookahead_units(candidates, weights, guesses, offset, last_row, next_units):
     """For each guess: the expected units of the best next-row guess (see the kernel).
     Threads by the work."""
     n, m_next = next_units.shape
-    work = n * guesses.shape[0] * (1 + m_next // 64)
-    use_threads(work, LOOKAHEAD_PARALLEL_FROM)
-    return lookahead_units_kernel(
-        codes(candidates),
-        kernel_array(weights, FLOAT64),
-        codes(guesses),
-        int(offset),
-        bool(last_row),
-        codes(next_units),
+    candidates, weights, guesses = codes(candidates), kernel_array(weights, FLOAT64), codes(guesses)
+    offset, last_row, next_units = int(offset), bool(last_row), codes(next_units)
+    return split_rows(
+        guesses.shape[0],
+        use_threads(n * guesses.shape[0] * (1 + m_next // 64), LOOKAHEAD_PARALLEL_FROM),
+        lambda start, stop: lookahead_units_kernel(
+            candidates, weights, guesses[start:stop], offset, last_row, next_units
+        ),
     )
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def lookahead_units_kernel(candidates, weights, guesses, offset, last_row, next_units):
     """For each guess: the expected units of the best next-row guess, chosen after hearing it.
 
@@ -293,8 +307,8 @@ def lookahead_units_kernel(candidates, weights, guesses, offset, last_row, next_
     n, m_next = next_units.shape
     scores = max_units(candidates.shape[1]) + 1
     out = np.zeros(m, dtype=np.float64)
-    for g in prange(m):
-        counts = np.zeros(LETTERS, dtype=np.int32)
+    for g in range(m):
+        counts = np.zeros(LETTERS, dtype=np.int32)  # afresh: see guess_statistics_kernel
         accumulated = np.zeros((scores, m_next), dtype=np.float64)
         seen = np.zeros(scores, dtype=np.bool_)
         for c in range(n):

@@ -17,16 +17,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.jit import kernel_array, njit, prange, use_threads
+from solver.jit import kernel_array, njit
+from solver.race.table import table_letters
+from solver.threads import split_rows, use_threads
 
 # The dtypes the kernels take (``jit.kernel_array``): dtype objects, checked by identity.
 UINT8, INT64, UINT32 = (np.dtype(t) for t in (np.uint8, np.int64, np.uint32))
-CHUNKS = 64  # each chunk of words reuses one set of scratch buffers
-# Words from which best_cards runs on every configured thread. Measured on 2 cores
+# Words from which best_cards splits them over every configured thread. Measured on 2 cores
 # (bench/test_threads_bench.py, README "Threads"): a race's calls search 400-25,000 words
-# in 40 microseconds (median), where a second thread saves a few microseconds and costs
-# more on a busy machine; the whole table (111,000 words) takes 3.5 ms on one, 2.3 on two.
-BEST_CARDS_PARALLEL_FROM = 50_000
+# in 40 microseconds (median), far less than handing half to another thread costs (about
+# 200 microseconds: it must wake); the whole table (111,000 words) takes 3.3 ms on one
+# thread, 2.3 on two.
+BEST_CARDS_PARALLEL_FROM = 100_000
 
 
 @njit(cache=True)
@@ -162,12 +164,13 @@ def _most_cards(
     return best
 
 
-@njit(cache=True, inline="always")
-def scratch_buffers(letters, doubles, width):
+def scratch_buffers(letters: int, doubles: int, width: int) -> tuple[np.ndarray, ...]:
     """Zeroed scratch for ``_most_cards``, each buffer sized by what indexes it: letter codes
     (``letters``, the alphabet), the table's distinct doubles, and search depths (a word of
     ``width`` letters is at most ``width`` cards deep, plus the level that finds it spelled).
     Sizing one buffer by another's bound once let Ñ and short vocabularies write past it.
+    Made by the wrapper, one set per thread, rather than in the kernel: Numba took most of a
+    second to compile the allocations.
     """
     by_letter = np.zeros((2, letters), dtype=np.int64)
     taken_double = np.zeros(doubles, dtype=np.int64)
@@ -175,24 +178,36 @@ def scratch_buffers(letters, doubles, width):
     return by_letter, taken_double, by_depth
 
 
-@njit(cache=True)
-def _table_letters(singles, first, second, doubles):
-    """Letters the table gives counting the doubles' letters, and its letter mask."""
-    available = singles.copy()
-    table_mask = 0
-    for letter in range(singles.shape[0]):
-        if singles[letter] > 0:
-            table_mask |= 1 << letter
-    for j in range(first.shape[0]):
-        available[first[j]] += doubles[j]
-        available[second[j]] += doubles[j]
-        table_mask |= (1 << first[j]) | (1 << second[j])
-    return available, table_mask
+def best_cards(
+    words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild, floor
+):
+    """The most cards that spell each word in a claim (see the kernel). Threads by the
+    number of words."""
+    words, lengths = kernel_array(words, UINT8), kernel_array(lengths, INT64)
+    counts, masks = kernel_array(counts, UINT8), kernel_array(masks, UINT32)
+    table = [kernel_array(array, INT64) for array in (singles, first, second, doubles)]
+    letters = table_letters(*table, wild, double_wild)
+    available = kernel_array(letters.available, INT64)
+    scalars = (int(wild), int(double_wild), int(floor), letters.mask, letters.total)
+
+    def search(start: int, stop: int) -> np.ndarray:
+        scratch = scratch_buffers(table[0].shape[0], table[1].shape[0], words.shape[1])
+        return best_cards_kernel(
+            words[start:stop],
+            lengths[start:stop],
+            counts[start:stop],
+            masks[start:stop],
+            *table,
+            *scalars,
+            available,
+            *scratch,
+        )
+
+    return split_rows(words.shape[0], use_threads(words.shape[0], BEST_CARDS_PARALLEL_FROM), search)
 
 
-@njit(cache=True, inline="always")
-def _bound(
-    i,
+@njit(cache=True, nogil=True)
+def best_cards_kernel(
     words,
     lengths,
     counts,
@@ -202,123 +217,83 @@ def _bound(
     second,
     doubles,
     wild,
-    available,
+    double_wild,
+    floor,
     table_mask,
     total_letters,
-    wild_letters,
-):
-    """Upper bound on the cards that spell word i (0: certainly none), and the letters the
-    single cards lack. Cheap necessary conditions only."""
-    length = lengths[i]
-    if length > total_letters:
-        return 0, 0
-    missing = masks[i] & ~table_mask
-    distinct_missing = 0
-    while missing:
-        missing &= missing - 1
-        distinct_missing += 1
-    if distinct_missing > wild_letters:
-        return 0, 0
-    short = 0  # letters the table lacks even counting the doubles' letters
-    lacking = 0  # letters the single cards lack
-    seen = 0
-    for p in range(length):  # each distinct letter of the word once
-        letter = words[i, p]
-        if seen & (1 << letter):
-            continue
-        seen |= 1 << letter
-        need = counts[i, letter]
-        if need > available[letter]:
-            short += need - available[letter]
-        if need > singles[letter]:
-            lacking += need - singles[letter]
-    if short > wild_letters:
-        return 0, 0
-    cover = 0  # letters the doubles can give: only where the word has their pair
-    for j in range(first.shape[0]):
-        pairs = 0
-        for p in range(length - 1):
-            if words[i, p] == first[j] and words[i, p + 1] == second[j]:
-                pairs += 1
-        cover += 2 * min(pairs, doubles[j])
-    if lacking > cover + wild_letters:
-        return 0, 0
-    # Letters the singles lack and no '?' gives need two-letter cards, each costing a card.
-    beyond_single_wilds = max(0, lacking - wild)
-    return length - (beyond_single_wilds + 1) // 2, lacking
-
-
-def best_cards(
-    words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild, floor
-):
-    """The most cards that spell each word in a claim (see the kernel). Threads by the
-    number of words."""
-    use_threads(words.shape[0], BEST_CARDS_PARALLEL_FROM)
-    return best_cards_kernel(
-        kernel_array(words, UINT8),
-        kernel_array(lengths, INT64),
-        kernel_array(counts, UINT8),
-        kernel_array(masks, UINT32),
-        *(kernel_array(array, INT64) for array in (singles, first, second, doubles)),
-        int(wild),
-        int(double_wild),
-        int(floor),
-    )
-
-
-@njit(cache=True, parallel=True)
-def best_cards_kernel(
-    words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild, floor
+    available,
+    by_letter,
+    taken_double,
+    by_depth,
 ):
     """The most cards that spell each word in a claim (0: no claim of 3 cards or more),
     bounds and search in one pass. Words whose bound is under ``floor`` are not searched
-    (0): the caller already holds better claims."""
+    (0): the caller already holds better claims. ``table_mask``, ``total_letters`` and
+    ``available`` are the table's letters (``table.table_letters``); the last three arrays
+    are ``scratch_buffers``."""
     n = words.shape[0]
     out = np.zeros(n, dtype=np.int8)
-    available, table_mask = _table_letters(singles, first, second, doubles)
-    total_letters = singles.sum() + 2 * doubles.sum() + wild + 2 * double_wild
     wild_letters = wild + 2 * double_wild
-    chunks = min(CHUNKS, n)
-    for chunk in prange(chunks):
-        by_letter, taken_double, by_depth = scratch_buffers(
-            singles.shape[0], first.shape[0], words.shape[1]
+    floor = max(floor, 3)  # a claim takes three cards at least
+    for i in range(n):
+        # The bound: cheap necessary conditions, in the loop rather than in a function of
+        # their own. Inlined, a call bound its dozen arrays anew for every word, and Numba
+        # counts each binding with an atomic increment and decrement: 7 times slower.
+        length = lengths[i]
+        if length > total_letters:
+            continue
+        missing = masks[i] & ~table_mask
+        distinct_missing = 0
+        while missing:
+            missing &= missing - 1
+            distinct_missing += 1
+        if distinct_missing > wild_letters:
+            continue
+        short = 0  # letters the table lacks even counting the doubles' letters
+        lacking = 0  # letters the single cards lack
+        seen = 0
+        for p in range(length):  # each distinct letter of the word once
+            letter = words[i, p]
+            if seen & (1 << letter):
+                continue
+            seen |= 1 << letter
+            need = counts[i, letter]
+            if need > available[letter]:
+                short += need - available[letter]
+            if need > singles[letter]:
+                lacking += need - singles[letter]
+        if short > wild_letters:
+            continue
+        cover = 0  # letters the doubles can give: only where the word has their pair
+        for j in range(first.shape[0]):
+            pairs = 0
+            for p in range(length - 1):
+                if words[i, p] == first[j] and words[i, p + 1] == second[j]:
+                    pairs += 1
+            cover += 2 * min(pairs, doubles[j])
+        if lacking > cover + wild_letters:
+            continue
+        # Letters the singles lack and no '?' gives need two-letter cards, each a card.
+        bound = length - (max(0, lacking - wild) + 1) // 2
+        if bound < floor:
+            continue
+        cards = _most_cards(
+            words[i],
+            length,
+            singles,
+            first,
+            second,
+            doubles,
+            wild,
+            double_wild,
+            bound,
+            np.int64(lacking),
+            by_letter,
+            taken_double,
+            by_depth,
         )
-        for i in range(chunk * n // chunks, (chunk + 1) * n // chunks):
-            bound, lacking = _bound(
-                i,
-                words,
-                lengths,
-                counts,
-                masks,
-                singles,
-                first,
-                second,
-                doubles,
-                wild,
-                available,
-                table_mask,
-                total_letters,
-                wild_letters,
-            )
-            if bound >= max(floor, 3):
-                cards = _most_cards(
-                    words[i],
-                    lengths[i],
-                    singles,
-                    first,
-                    second,
-                    doubles,
-                    wild,
-                    double_wild,
-                    bound,
-                    np.int64(lacking),  # typed as the literal 0 of _bound's early returns,
-                    # _most_cards compiled a second time (2 s more in a fresh process)
-                    by_letter,
-                    taken_double,
-                    by_depth,
-                )
-                if cards >= 3:  # a claim takes three cards at least
-                    out[i] = cards
+        if cards >= 3:
+            out[i] = cards
     return out
 
 

@@ -6,7 +6,7 @@ the kernel first costs Numba's start-up (import 0.2 s, loading the cached kernel
 idle cores). ``index.py`` gives this path the searches it can do faster than Numba starts
 (``NUMPY_WORDS_UNTIL``); tests hold it equal to the kernel.
 
-How: the kernel's cheap necessary conditions (``kernels._bound``) run over all the words at
+How: the kernel's cheap necessary conditions (its bound) run over all the words at
 once; the few words whose bound reaches the floor are then solved exactly, one by one. A
 claim takes ``length - k`` cards, where ``k`` is the number of two-letter cards it uses
 (doubles and ``??``), so the most cards is the word's length minus the fewest two-letter
@@ -23,6 +23,8 @@ from itertools import combinations
 
 import numpy as np
 
+from solver.race.table import table_letters
+
 MIN_CARDS = 3
 
 
@@ -37,19 +39,12 @@ def _bits_set(masks: np.ndarray) -> np.ndarray:
 def bounds(
     words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild
 ) -> tuple[np.ndarray, np.ndarray]:
-    """``kernels._bound`` for every word: the upper bound on its cards (0: certainly none)
+    """The kernel's bound for every word: the upper bound on its cards (0: certainly none)
     and the letters its single cards lack. The conditions on lengths and letter masks,
     cheap, run first; the ones on letter counts only over the words that pass them."""
-    available = singles.copy()
-    table_mask = 0
-    for letter in np.flatnonzero(singles).tolist():
-        table_mask |= 1 << letter
-    for j in range(first.shape[0]):
-        available[first[j]] += doubles[j]
-        available[second[j]] += doubles[j]
-        table_mask |= (1 << int(first[j])) | (1 << int(second[j]))
-    total_letters = singles.sum() + 2 * doubles.sum() + wild + 2 * double_wild
-    wild_letters = wild + 2 * double_wild
+    letters = table_letters(singles, first, second, doubles, wild, double_wild)
+    available, table_mask = letters.available, letters.mask
+    total_letters, wild_letters = letters.total, letters.wild_letters
     bound = np.zeros(words.shape[0], dtype=np.int64)
     lacking = np.zeros(words.shape[0], dtype=np.int64)
     missing = np.asarray(masks, dtype=np.uint32) & np.uint32(~table_mask & 0xFFFFFFFF)

@@ -55,3 +55,23 @@ def test_a_damaged_index_is_not_trusted(tmp_path, monkeypatch) -> None:
         assert wordindex.facts("table", "en") == ("easy", 5.05)
     finally:
         wordindex._connection.cache_clear()
+
+
+def test_a_check_that_may_not_build_the_index_reads_the_lists(tmp_path, monkeypatch) -> None:
+    """The demo checks seven words without building the index (2 s in a fresh install);
+    it answers as the index does, and uses the index once one is built."""
+    from solver.wordcheck import check_word
+
+    monkeypatch.setenv("MYWORD_CACHE_DIR", str(tmp_path))
+    wordindex._connection.cache_clear()
+    try:
+        words = ["tables", "London", "etc", "cwm", "erne", "xyzzy", ""]
+        without = [check_word(word, build_index=False) for word in words]
+        assert not list(tmp_path.glob("tables/words-en-*.sqlite"))  # none was built
+        assert wordindex.facts("table", "en", build=False) is None
+        with_index = [check_word(word) for word in words]
+        assert list(tmp_path.glob("tables/words-en-*.sqlite"))
+        assert without == with_index
+        assert wordindex.facts("table", "en", build=False) == ("easy", 5.05)  # built: used
+    finally:
+        wordindex._connection.cache_clear()

@@ -1,0 +1,34 @@
+"""What the cards on a table give, letter by letter, before any word is searched.
+
+Computed once per claim with numpy and read by the kernel (``kernels.best_cards``) and by
+its numpy twin (``vectorized.py``) alike. Why here and not in the kernel: it is a handful of
+sums over a 27-letter alphabet, and in the kernel its copies and sums cost Numba about a
+second of compiling in a fresh install (``solver/threads.py`` has the measurements).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class TableLetters:
+    available: np.ndarray  # (alphabet,) int64: single cards plus the doubles' letters
+    mask: int  # bit per letter the table holds on a single card or a double
+    total: int  # letters all the cards can spell at most, wilds included
+    wild_letters: int  # letters the wild cards can stand for ('?' one, '??' two)
+
+
+def table_letters(singles, first, second, doubles, wild, double_wild) -> TableLetters:
+    """The letters a table of cards gives (see ``index.encode_table`` for the arguments)."""
+    available = np.array(singles, dtype=np.int64)
+    np.add.at(available, np.asarray(first, dtype=np.int64), doubles)
+    np.add.at(available, np.asarray(second, dtype=np.int64), doubles)
+    mask = 0
+    for letter in [*np.flatnonzero(singles).tolist(), *first.tolist(), *second.tolist()]:
+        mask |= 1 << int(letter)
+    wild_letters = int(wild) + 2 * int(double_wild)
+    total = int(np.sum(singles)) + 2 * int(np.sum(doubles)) + wild_letters
+    return TableLetters(available, mask, total, wild_letters)
