@@ -136,10 +136,11 @@ def kernel_steps(lang: str = "en") -> list[Step]:
 
 
 # Kernels compiled in a second process while this one builds the tables and compiles the
-# rest: on 2 cores the two halves take about as long (compile seconds, busy 2-core machine:
-# best_cards 7.9, legal_moves and best_points 2.5; the tables 3.5 and What's My Word?'s
-# seven kernels 10.6). Compiling is single-threaded, so one process alone leaves a core idle.
-SECOND_PROCESS = ("race.best_cards", "layout.legal_moves", "layout.best_points", "jit.thread_pool")
+# rest: compiling is single-threaded, so one process alone leaves a core idle. A cold demo
+# on 2 idle cores (CPU seconds; each process's first kernel includes Numba's start, about
+# 1 s): here the tables 1.1 and What's My Word?'s kernels 5.4, there best_cards 4.1 and
+# legal_moves 1.6, done half a second before this process.
+SECOND_PROCESS = ("race.best_cards", "layout.legal_moves", "layout.best_points")
 
 
 def run(
