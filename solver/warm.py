@@ -32,6 +32,7 @@ class Step:
     kind: str  # "kernel" or "table"
     run: Callable[[], object]
     ready: Callable[[], bool] = lambda: False  # a table already on disk (kernels: unknown)
+    second_process: bool = False  # done by the second process when there is one (``run``)
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ def table_steps(
             "table",
             lambda tier=tier: word_table(tier, lang),
             lambda tier=tier: exists(tables.where(table_name(tier, lang), lexicon.sources(lang))),
+            second_process=True,
         )
         for tier in sorted(
             tiers or {bot.tier for bot in bots.LEVELS.values()}, key=lexicon.TIERS.index
@@ -119,7 +121,7 @@ def table_steps(
 def kernel_steps(lang: str = "en") -> list[Step]:
     """Every kernel, each called once on small real inputs through its wrapper."""
     return [
-        Step(f"{game}.{name}", "kernel", call)
+        Step(f"{game}.{name}", "kernel", call, second_process=game in SECOND_PROCESS_GAMES)
         for game, name, call in (
             ("deduce", "score_against", score_against),
             ("deduce", "history_mismatches", history_mismatches),
@@ -135,12 +137,13 @@ def kernel_steps(lang: str = "en") -> list[Step]:
     ]
 
 
-# Kernels compiled in a second process while this one builds the tables and compiles the
-# rest: compiling is single-threaded, so one process alone leaves a core idle. A cold demo
-# on 2 idle cores (CPU seconds; each process's first kernel includes Numba's start, about
-# 1 s): here the tables 1.1 and What's My Word?'s kernels 5.4, there best_cards 4.1 and
-# legal_moves 1.6, done half a second before this process.
-SECOND_PROCESS = ("race.best_cards", "layout.legal_moves", "layout.best_points")
+# MY WORD!'s and My Word (1980)'s kernels and MY WORD!'s word tables are done in a second
+# process while this one builds the lexicon's tables and compiles What's My Word?'s
+# kernels: compiling is single-threaded, so one process alone leaves a core idle. A cold
+# demo on 2 idle cores (CPU seconds; each process's first kernel includes Numba's start,
+# about 1 s): here the lexicon's tables 0.7 and What's My Word?'s kernels 5.4, there the
+# race tables 0.45, best_cards 4.1 and legal_moves 1.6.
+SECOND_PROCESS_GAMES = ("race", "layout")
 
 
 def run(
@@ -156,8 +159,10 @@ def run(
 
     Steps already done are skipped at once (``0 s``): a table on disk, a kernel this Numba
     cache holds (``Stamps``), so a warm run imports nothing. With more than one usable core
-    (and ``second_process``) the kernels of ``SECOND_PROCESS`` compile meanwhile in a second
-    process (``Helper``); this one then loads them from Numba's cache when their turn comes.
+    (and ``second_process``) the steps marked ``second_process`` are done meanwhile in a
+    second process (``Helper``), and this one does its own first: it then loads their
+    kernels from Numba's cache and their tables from disk. ``working`` and ``finished`` are
+    told each step's index in ``chosen``, in the order the steps are done.
     """
     from solver.cores import usable_cores
 
@@ -170,12 +175,16 @@ def run(
             if finished:
                 finished(index, outcome)
         return outcomes
-    from numba.core import event
-
-    shared = [step.name for _, step in left if step.name in SECOND_PROCESS]
+    shared = [step.name for _, step in left if step.second_process]
     helper = Helper(shared, lang) if shared and second_process and usable_cores() > 1 else None
+    from numba.core import event  # after starting the second process: 0.5 s it need not wait
+
+    order = sorted(
+        range(len(chosen)), key=lambda i: helper is not None and chosen[i].name in shared
+    )
     try:
-        for index, step in enumerate(chosen):
+        for index in order:
+            step = chosen[index]
             if step.name in ready:
                 if finished:
                     finished(index, outcomes[index])
@@ -304,14 +313,16 @@ class Helper:
 
 
 def _compile_share(names: list[str], lang: str, reports) -> None:
-    """The second process: run the named kernel steps, sending each outcome (None when a
-    step failed: the first process then runs it itself and shows the error)."""
+    """The second process: run the named steps, sending each outcome (None when a step
+    failed: the first process then runs it itself and shows the error)."""
     from numba.core import event
 
-    chosen = {step.name: step for step in kernel_steps(lang)}
+    chosen = {step.name: step for step in [*table_steps(lang), *kernel_steps(lang)]}
     for name in names:
         step = chosen[name]
         compiled = _compile_watch()(lambda: None)
+        if step.kind == "table" and not step.ready():
+            compiled.working()  # a table built here counts as built
         start, cpu = time.perf_counter(), time.process_time()
         try:
             with event.install_listener("numba:compile", compiled):

@@ -54,18 +54,21 @@ def with_progress(steps: list, lang: str = "en", transient: bool = False) -> lis
         transient=transient,
     )
     task = None
+    done = 0  # steps finished so far (they need not finish in the list's order)
 
     def working(index: int, step) -> None:
         nonlocal task
         verb = "compiling" if step.kind == "kernel" else "building"
         if task is None:
             progress.start()
-            task = progress.add_task("", total=len(steps), completed=index)
+            task = progress.add_task("", total=len(steps), completed=done)
         progress.update(task, description=f"Warming up: {verb} {step.name}")
 
     def finished(index: int, outcome) -> None:
+        nonlocal done
+        done += 1
         if task is not None:
-            progress.update(task, completed=index + 1)
+            progress.update(task, completed=done)
 
     try:
         return warming.run(steps, working, finished, lang)

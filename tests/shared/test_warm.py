@@ -145,3 +145,26 @@ def test_warm_reports_each_step_as_json_and_is_quiet_when_warm() -> None:
     assert again.exit_code == 0 and again.output == ""  # everything was ready
     report = json.loads(CliRunner().invoke(cli.main, ["warm", "--lang", "en", "--json"]).stdout)
     assert report["compiled"] == report["built"] == 0
+
+
+def test_tables_built_by_the_second_process_are_reported_built(tmp_path: Path) -> None:
+    """MY WORD!'s word tables are built by the second process (the first loads them from
+    disk after its own steps): each is reported built once, on disk, and a second run has
+    nothing to do."""
+    environment = os.environ | {"MYWORD_CACHE_DIR": str(tmp_path), "MYWORD_THREADS": "2"}
+    command = [sys.executable, "-m", "cli", "warm", "--lang", "en", "--json"]
+
+    def warm_report() -> dict:
+        done = subprocess.run(
+            command, cwd=ROOT, env=environment, capture_output=True, text=True, check=True
+        )
+        return json.loads(done.stdout)
+
+    report = warm_report()
+    tables = [step for step in report["steps"] if step["kind"] == "table"]
+    race = [step for step in tables if step["name"].startswith("race word table")]
+    assert race and all(step["built"] for step in tables), tables
+    assert report["built"] == len(tables)
+    assert len(list(tmp_path.glob("tables/race-*"))) >= len(race)
+    again = warm_report()
+    assert again["built"] == again["compiled"] == 0
