@@ -10,14 +10,15 @@ slice per thread: this thread runs the first slice while the pool runs the other
 row is computed as before, so the answers are the same to the last bit on any number of
 threads (tests/shared/test_threads.py holds every kernel to it).
 
-When threads pay. On 2 cores a second thread costs tens of microseconds to hand work to,
-and on a busy machine it fights other programs for the cores; so a call runs on one thread
-unless its work passes the size measured to pay (``use_threads``; README "Threads"), and
-never on more threads than the cores this process may use (or ``MYWORD_THREADS``, the
-``--threads`` setting; tournament workers set 1).
+When threads pay. On 2 cores handing a slice to a pool thread costs 35 microseconds at best
+and about 200 typically (the thread must wake), and on a busy machine a second thread
+fights other programs for the cores; so a call runs on one thread unless its work passes
+the size measured to pay (``use_threads``; README "Threads"), and never on more threads
+than the cores this process may use (or ``MYWORD_THREADS``, the ``--threads`` setting;
+tournament workers set 1).
 
-Signals. The pool's threads block Ctrl-C, SIGTERM and SIGHUP from their first instruction
-on, so that the main thread takes them: taken by another thread, a signal did not wake a
+Signals. The pool's threads block Ctrl-C, SIGTERM and SIGHUP as the first thing they do,
+so that the main thread takes them: taken by another thread, a signal did not wake a
 game waiting at a prompt, which then neither saved nor stopped (tests/shared/test_signals.py).
 A forked child (tournament workers) starts a pool of its own when it needs one.
 """
