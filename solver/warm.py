@@ -335,9 +335,12 @@ def _compile_share(names: list[str], lang: str, reports) -> None:
     reports.close()
 
 
-def summary(outcomes: list[Outcome]) -> dict[str, object]:
-    """The ``--json`` document: each step's seconds, and the totals."""
+def summary(outcomes: list[Outcome], wall_seconds: float) -> dict[str, object]:
+    """The ``--json`` document: each step's seconds, their totals (the second process's
+    steps ran beside this one's, so they add up to more than the ``wall_seconds`` the
+    whole run took)."""
     return {
+        "wall_seconds": round(wall_seconds, 3),
         "seconds": round(sum(o.seconds for o in outcomes), 3),
         "cpu_seconds": round(sum(o.cpu_seconds for o in outcomes), 3),
         "compiled": sum(o.built for o in outcomes if o.kind == "kernel"),
