@@ -255,12 +255,8 @@ def part_shortlist_statistics_kernel(
 
 def score_matrix(candidates, guesses, offset, last_row):
     """Units of every guess against every candidate: shape (n, m). Threads by the work."""
-    candidates, guesses, offset, last_row = (
-        codes(candidates),
-        codes(guesses),
-        int(offset),
-        bool(last_row),
-    )
+    candidates, guesses = codes(candidates), codes(guesses)
+    offset, last_row = int(offset), bool(last_row)
     return split_rows(
         candidates.shape[0],
         use_threads(candidates.shape[0] * guesses.shape[0], SCORE_MATRIX_PARALLEL_FROM),
