@@ -273,7 +273,8 @@ def _stamp_folder() -> Path | None:
 
 
 class Helper:
-    """A second process compiling some kernel steps ahead, reporting each as it ends."""
+    """A second process doing some steps ahead (kernels to compile, tables to build),
+    reporting each as it ends."""
 
     def __init__(self, names: list[str], lang: str) -> None:
         import multiprocessing
