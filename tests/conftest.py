@@ -1,6 +1,30 @@
 """Fixtures every test folder may use."""
 
+import time
+from collections.abc import Callable
+
 import pytest
+
+# How long a condition may take before a test calls it a hang. Generous on purpose: a test
+# waits for a condition, never for a time, and a loaded machine is slow, not wrong.
+HANG_SECONDS = 300.0
+
+
+async def wait_until(pilot, condition: Callable[[], object], what: str = "it") -> None:
+    """Let the app run until ``condition()`` holds: the way a Pilot test waits for what a
+    key press starts (a timer, a worker, a screen pushed later), instead of a fixed pause
+    that a busy machine outlasts."""
+    end = time.monotonic() + HANG_SECONDS
+    await pilot.pause()
+    while not condition():
+        assert time.monotonic() < end, f"never happened: {what}"
+        await pilot.pause(0.02)
+
+
+@pytest.fixture
+def until():
+    """``await until(pilot, lambda: ..., "what")``: see ``wait_until``."""
+    return wait_until
 
 
 @pytest.fixture

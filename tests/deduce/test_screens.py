@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from pathlib import Path
 
 from rich.console import Console
@@ -14,6 +15,8 @@ from solver import lexicon
 from solver.deduce import default_sheet, score, session
 from solver.deduce.ui.screens import DeduceScreen, new_game_screen, resume_screen
 from solver.ui.app import MywordApp
+
+HANG_SECONDS = 300.0  # a condition not met by then is a hang (tests/conftest.py)
 
 SIX = default_sheet(6)
 SIZE = (120, 48)
@@ -53,12 +56,14 @@ async def settle(app, pilot) -> None:
     turn to the bot may still be queued when this starts, and then no worker is running yet:
     waiting for workers alone let a slow CI machine take the mid-game snapshot while the bot
     was thinking. So wait until the game no longer waits for the bot."""
-    for _ in range(1200):  # at most a minute: a first compile of the easy bot's kernel
+    end = time.monotonic() + HANG_SECONDS  # a hang, not a slow machine (a first compile)
+    while True:
         await pilot.pause()
         await app.workers.wait_for_complete()
         screen = app.screen
         if not isinstance(screen, DeduceScreen) or screen.game.waiting().kind != session.BOT:
             break
+        assert time.monotonic() < end, "the bot never moved"
         await pilot.pause(0.05)
     await pilot.pause()
 

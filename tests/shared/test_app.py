@@ -39,14 +39,14 @@ async def test_the_menu_offers_the_three_games_and_help() -> None:
     assert app.return_code == 0
 
 
-async def test_notes_show_at_the_top_clear_of_the_typing_line() -> None:
+async def test_notes_show_at_the_top_clear_of_the_typing_line(until) -> None:
     """Toasts showed at the bottom right, over the line every game types into."""
     from textual.widgets._toast import Toast
 
     app = MywordApp()
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         app.notify("Game saved; continue with: myword deduce assist --resume x", timeout=30)
-        await pilot.pause(0.3)
+        await until(pilot, lambda: app.screen.query(Toast), "the toast")
         toast = app.screen.query_one(Toast)
         assert toast.region.y > 0 and toast.region.bottom < SIZE[1] // 3, toast.region
         await pilot.press("q")
@@ -97,15 +97,19 @@ async def test_saved_games_lists_what_is_kept() -> None:
         assert isinstance(app.screen, MenuScreen)
 
 
-async def test_a_game_that_cannot_open_says_why_and_the_menu_stays(monkeypatch) -> None:
+async def test_a_game_that_cannot_open_says_why_and_the_menu_stays(monkeypatch, until) -> None:
     broken = app_module.GameChoice("deduce", "Nothing", "", "solver.no_such_screens")
     monkeypatch.setitem(app_module.GAMES_BY_KEY, "deduce", broken)
     app = MywordApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        await pilot.pause(0.5)  # the game opens once the starting note is drawn
+        # The game opens once the starting note is drawn: wait for the error's note.
+        await until(
+            pilot,
+            lambda: any("no full-screen game" in str(n.message) for n in app._notifications),
+            "the error's note",
+        )
         assert isinstance(app.screen, MenuScreen)
-        assert any("no full-screen game" in str(n.message) for n in app._notifications)
 
 
 def test_serve_refuses_a_port_in_use_in_one_line() -> None:
@@ -184,7 +188,7 @@ async def test_saved_games_deletes_after_asking() -> None:
         assert app.screen.query_one("#games", DataTable).row_count == 0
 
 
-async def test_a_game_opens_from_the_menu_after_a_note() -> None:
+async def test_a_game_opens_from_the_menu_after_a_note(until) -> None:
     """A first game compiles for seconds: the menu says it is starting before it sits still
     (found by a newcomer's review: the menu stayed as it was for 8 s)."""
     from solver.deduce.ui.screens import DeduceScreen
@@ -192,9 +196,8 @@ async def test_a_game_opens_from_the_menu_after_a_note() -> None:
     app = MywordApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
+        await until(pilot, lambda: app._notifications, "a note")
         assert any("Starting the game" in str(n.message) for n in app._notifications)
-        await pilot.pause(1)
-        assert isinstance(app.screen, DeduceScreen)
+        await until(pilot, lambda: isinstance(app.screen, DeduceScreen), "the game's screen")
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")

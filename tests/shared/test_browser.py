@@ -15,6 +15,7 @@ import asyncio
 import base64
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -42,12 +43,32 @@ FOCUS = (
     "(() => { const t = document.querySelector('.xterm-helper-textarea');"
     " if (t) { t.focus(); return true } return false })()"
 )
-GAMES = (  # menu downs, screenshot, what is typed (a Gameword and a Guessword; a hint and
-    # play), then seconds to watch (cards dealt, bots claiming)
-    (0, "whats-my-word", ("planet", "enter", "so", "enter", "!"), 2),  # ! shows the hints
-    (1, "my-word-race", (), 14),
-    (2, "my-word-1980", ("1", "h", "enter"), 2),
+GAMES = (  # menu downs, screenshot, what its first screen draws, then each move and what it
+    # draws once the app has taken it (a Gameword and a Guessword and the hints; a bot's
+    # claim; a hinted play)
+    (
+        0,
+        "whats-my-word",
+        "type, then Enter",
+        (
+            (("planet", "enter"), "your 2-letter Guessword"),
+            (("so", "enter"), "your 3-letter Guessword"),
+            (("!",), "alphabet"),
+        ),
+    ),
+    (1, "my-word-race", "Cards won", (((), "(+"),)),
+    # enter plays the hint, or asks for the word it makes against symbols
+    (2, "my-word-1980", "your hand", ((("1", "h"), "hint:"), (("enter",), "enter: |plays card"))),
 )
+
+
+def _character(c: str) -> tuple[str, int, str]:
+    """A printable key as a keyboard sends it: its code (KeyA, Digit4) and virtual key."""
+    if c.isdigit():
+        return f"Digit{c}", ord(c), c
+    if c.isalpha():
+        return f"Key{c.upper()}", ord(c.upper()), c
+    return "", 0, c
 
 
 def _browser() -> str | None:
@@ -63,47 +84,92 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+# A condition not met by then is a hang, not a slow machine: the test waits for what the
+# app draws, never for a time.
+HANG_SECONDS = 300.0
+ESCAPES = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\\\)|[@-Z\\-_])")
+
+
 class Page:
-    """One Chromium tab, driven over the DevTools protocol."""
+    """One Chromium tab, driven over the DevTools protocol.
+
+    What the app draws reaches the page as websocket frames (textual-serve sends the
+    terminal's bytes); the page keeps their text, escape sequences removed, so that the
+    test can wait until the app has drawn a phrase: the canvas the terminal paints on has
+    no text to read."""
 
     def __init__(self, socket_) -> None:
         self.socket = socket_
         self.calls = 0
+        self.drawn = ""  # the app's text since the last mark()
+        self.painted = ""  # the same with its escape sequences (colours, the cursor)
+        self.raw = b""  # bytes of a character split between two frames
 
     async def call(self, method: str, **params):
         self.calls += 1
         ask = self.calls
         await self.socket.send_json({"id": ask, "method": method, "params": params})
         while True:
-            message = await self.socket.receive_json(timeout=30)
+            message = await self.socket.receive_json(timeout=HANG_SECONDS)
             if message.get("id") == ask:
                 if "error" in message:
                     raise AssertionError(f"{method}: {message['error']}")
                 return message.get("result", {})
+            self._take(message)
+
+    def _take(self, message: dict) -> None:
+        if message.get("method") != "Network.webSocketFrameReceived":
+            return
+        frame = message["params"]["response"]
+        if frame.get("opcode") != 2:  # text frames are pings and pongs
+            return
+        self.raw += base64.b64decode(frame["payloadData"])
+        text = self.raw.decode("utf-8", errors="ignore")
+        self.raw = b"" if text.encode("utf-8") == self.raw else self.raw[-3:]
+        self.drawn += ESCAPES.sub("", text)
+        self.painted += text
+
+    def mark(self) -> None:
+        """Forget what was drawn so far: the next wait looks only at what comes after."""
+        self.drawn = self.painted = ""
+
+    async def painted_like(self, pattern: str) -> None:
+        """Wait until what was painted since the last mark() matches ``pattern``."""
+        end = time.monotonic() + HANG_SECONDS
+        while not re.search(pattern, self.painted):
+            assert time.monotonic() < end, f"never painted: {pattern}"
+            await asyncio.sleep(0.05)  # how often to look, not how long to wait
+            await self.evaluate("1")
+
+    async def drawn_text(self, *phrases: str) -> None:
+        """Wait until the app has drawn every phrase since the last mark() (``a|b``: either
+        a or b)."""
+        end = time.monotonic() + HANG_SECONDS
+        while not all(any(p in self.drawn for p in phrase.split("|")) for phrase in phrases):
+            assert time.monotonic() < end, f"never drawn: {phrases}; drawn: {self.drawn[-2000:]}"
+            await asyncio.sleep(0.05)  # how often to look, not how long to wait
+            await self.evaluate("1")  # a round trip: the frames that came meanwhile are read
 
     async def evaluate(self, expression: str):
         result = await self.call("Runtime.evaluate", expression=expression)
         return result.get("result", {}).get("value")
 
-    async def wait_for(self, expression: str, seconds: float = 60) -> None:
-        end = time.monotonic() + seconds
+    async def wait_for(self, expression: str) -> None:
+        end = time.monotonic() + HANG_SECONDS
         while not await self.evaluate(expression):
             assert time.monotonic() < end, f"the page never had {expression}"
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(0.05)  # how often to look, not how long to wait
 
-    async def type(self, *keys: str, pause: float = 0.3) -> None:
+    async def type(self, *keys: str) -> None:
         """Each key: a name from KEYS, or characters typed one by one."""
         for key in keys:
-            strokes = [KEYS[key]] if key in KEYS else [(f"Key{c.upper()}", 0, c) for c in key]
+            strokes = [KEYS[key]] if key in KEYS else [_character(c) for c in key]
             for code, virtual, text in strokes:
-                name = text if text and text != "\r" else code
-                if name == "\r":
-                    name = "Enter"
+                name = "Enter" if text == "\r" else (text or code)
                 fields = {"key": name, "code": code, "windowsVirtualKeyCode": virtual}
                 down = fields | ({"text": text} if text else {})
                 await self.call("Input.dispatchKeyEvent", type="keyDown", **down)
                 await self.call("Input.dispatchKeyEvent", type="keyUp", **fields)
-            await asyncio.sleep(pause)
 
     async def screenshot(self, name: str, folder: Path) -> Path:
         shot = await self.call("Page.captureScreenshot", format="png")
@@ -112,14 +178,29 @@ class Page:
         return path
 
 
-def _wait_for_file(path: Path, seconds: float = 20) -> dict:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+async def _settled_folder(folder: Path, page: Page, count: int) -> list[str]:
+    """The names of the JSON files in ``folder`` once there are ``count`` of them."""
+    end = time.monotonic() + HANG_SECONDS
+    while len(names := [path.name for path in folder.glob("*.json")]) < count:
+        assert time.monotonic() < end, f"{folder} holds {names}"
+        await asyncio.sleep(0.05)  # how often to look, not how long to wait
+        await page.evaluate("1")
+    return names
+
+
+async def _settled_file(path: Path, page: Page, condition) -> dict:
+    """The JSON file once it exists and ``condition(document)`` holds."""
+    end = time.monotonic() + HANG_SECONDS
+    while True:
         try:
-            return json.loads(path.read_text("utf-8"))
+            document = json.loads(path.read_text("utf-8"))
+            if condition(document):
+                return document
         except (OSError, ValueError):
-            time.sleep(0.2)
-    raise AssertionError(f"{path} never appeared")
+            pass
+        assert time.monotonic() < end, f"{path} never held what was typed"
+        await asyncio.sleep(0.05)  # how often to look, not how long to wait
+        await page.evaluate("1")
 
 
 @pytest.fixture
@@ -186,35 +267,46 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
             async with http.ws_connect(pages[0]["webSocketDebuggerUrl"], max_msg_size=0) as ws:
                 page = Page(ws)
                 await page.call("Page.enable")
+                await page.call("Network.enable")  # the app's frames, to wait for its text
                 await page.call("Page.navigate", url=url)
-                # textual-serve marks the page once the app's first bytes arrive.
-                await page.wait_for(
-                    "document.body && document.body.classList.contains('-first-byte')"
-                )
-                await asyncio.sleep(2)  # the first frame drawn
+                await page.wait_for(FIRST_BYTE)
+                await page.drawn_text("Resume a saved game", "n New game")
                 await page.screenshot("menu", shots)
                 assert await page.evaluate(FOCUS)
                 # The settings screen, typed in the page: two tabs to the seed, 42, enter.
-                await page.type("s", pause=1)
-                await page.type("tab", "tab", "42")
+                page.mark()
+                await page.type("s")
+                await page.drawn_text("Seed (empty: a fresh one every game)")
+                page.mark()
+                await page.type("tab", "tab")
+                # The seed's field with the cursor on its placeholder's first letter: it has
+                # the focus (keys typed before the app has moved it go to the level's list).
+                await page.painted_like("f(\x1b\\[[0-9;]*m)+resh")
+                page.mark()
+                await page.type("4", "2")
+                await page.drawn_text("42")
                 await page.screenshot("settings", shots)
                 await page.type("enter")
-                settings = _wait_for_file(data / "settings.json")
+                settings = await _settled_file(data / "settings.json", page, bool)
                 assert settings["seed"] == 42
                 assert settings["lang"] == "en"
                 # Each game, opened from the menu in a fresh tab (a fresh app), played a little.
-                for downs, name, moves, watch in GAMES:
+                for downs, name, opened, moves in GAMES:
+                    page.mark()
                     await page.call("Page.navigate", url=url)
                     await page.wait_for(FIRST_BYTE)
-                    await asyncio.sleep(2)
+                    await page.drawn_text("Resume a saved game")
                     assert await page.evaluate(FOCUS)
-                    await page.type(*["down"] * downs, "enter", pause=0.5)
-                    await asyncio.sleep(4)  # the game's first screen (a bot may move first)
-                    await page.type(*moves, pause=1.5)
-                    await asyncio.sleep(watch)
+                    page.mark()
+                    await page.type(*["down"] * downs, "enter")
+                    await page.drawn_text(opened)  # the first screen (a bot may move first)
+                    for keys, drawn in moves:
+                        page.mark()
+                        await page.type(*keys)
+                        await page.drawn_text(drawn)
                     await page.screenshot(name, shots)
-                games = sorted(path.name.split("-")[0] for path in (data / "games").glob("*.json"))
-                assert games == ["deduce", "layout"]  # both saved games, played in the page
+                saved = await _settled_folder(data / "games", page, 2)
+                assert sorted(name.split("-")[0] for name in saved) == ["deduce", "layout"]
     finally:
         chromium.terminate()
         try:
