@@ -292,8 +292,8 @@ def _check_kernels_cached() -> None:
     from solver import cachedir
 
     folder = cachedir.numba_folder()
-    if folder is None:
-        return  # nothing can be written: Numba keeps to its own choice
+    if folder is None or not cachedir.writable(folder):
+        return  # Numba keeps to its own choice, and every process makes the same
     for name in KERNEL_MODULES:
         module = sys.modules.get(name)
         for value in vars(module).values() if module else ():
@@ -403,7 +403,11 @@ def _compile_share(names: list[str], lang: str, reports) -> None:
     """The second process: run the named steps, sending each outcome (with its error when
     the step failed: the first process reports it). Nothing here ends in a traceback: a
     failure outside a step (finding the steps, loading Numba) is sent as every remaining
-    step's error."""
+    step's error. Ctrl-C is left to the first process, which stops this one (``stop``):
+    here it once printed a traceback over the first process's "Stopped."."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     left = list(names)
     try:
         _load_numba()

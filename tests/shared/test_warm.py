@@ -344,3 +344,22 @@ def test_warm_exits_non_zero_naming_the_failed_steps(monkeypatch) -> None:
     assert errors["test table"] is None and errors["test.fails"].startswith("RuntimeError")
     assert errors["test shared"]  # the second process's error, or this one's (one core)
     assert [step["built"] for step in report["steps"]] == [False, True, False]
+
+
+def test_ctrl_c_is_left_to_the_first_process(capfd) -> None:
+    """Ctrl-C reaches both processes; the first stops the second (``Helper.stop``), which
+    once printed a traceback of its own over the first one's "Stopped."."""
+    import signal
+
+    from solver import warm
+
+    helper = warm.Helper(["no such step", *["word list, en easy"] * 30], "en")
+    try:
+        assert helper.wait_for("no such step", lambda: None) is not None  # it has started
+        os.kill(helper.process.pid, signal.SIGINT)
+        helper.process.join(timeout=300)
+        assert helper.process.exitcode == 0
+        assert helper.wait_for("word list, en easy", lambda: None).error is None
+    finally:
+        helper.stop()
+    assert "Traceback" not in capfd.readouterr().err
