@@ -36,6 +36,17 @@ def writable(folder: Path) -> bool:
     return True
 
 
+def numba_folder() -> Path | None:
+    """Where Numba keeps compiled kernels: ``NUMBA_CACHE_DIR`` when set, else the user's
+    cache folder or its private temporary twin (``user_folder``); None when none can be
+    written. One answer for ``jit.py``, which hands it to Numba, and for ``myword warm``'s
+    stamps, which must not import Numba to know it."""
+    configured = os.environ.get("NUMBA_CACHE_DIR")
+    if configured:
+        return Path(configured)
+    return user_folder("numba")
+
+
 def user_folder(kind: str) -> Path | None:
     """The first writable of ``<user cache>/<version>/<kind>`` and its private temporary
     twin; None when neither can be written."""

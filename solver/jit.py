@@ -26,6 +26,7 @@ Kernel modules import ``njit`` from here, never from numba directly.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,12 +38,9 @@ if TYPE_CHECKING:
 
 def cache_dir() -> Path | None:
     """The folder for Numba's cache: ``NUMBA_CACHE_DIR`` when set, else the user's cache
-    folder or a private temporary one (``cachedir``); None when none can be written (Numba
-    then keeps to its own choice)."""
-    configured = os.environ.get("NUMBA_CACHE_DIR")
-    if configured:
-        return Path(configured)
-    return cachedir.user_folder("numba")
+    folder or a private temporary one (``cachedir.numba_folder``); None when none can be
+    written (Numba then keeps to its own choice)."""
+    return cachedir.numba_folder()
 
 
 def kernel_array(array: np.ndarray, dtype: np.dtype) -> np.ndarray:
@@ -65,9 +63,19 @@ def kernel_array(array: np.ndarray, dtype: np.dtype) -> np.ndarray:
 
 
 def _configure() -> None:
+    """Hand Numba its cache folder before any kernel is defined. Numba reads its settings
+    when first imported, and again only at its first compile: a process that imported it
+    earlier (``myword warm`` for its compile events, a test, a notebook) would otherwise
+    give the kernels defined before that compile a cache beside their sources, where no
+    other process looks (``myword warm`` once compiled What's My Word?'s kernels there, and
+    the first game compiled them again). So the settings are read again here."""
     folder = cache_dir()
-    if folder is not None:
-        os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    if folder is None:
+        return
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    numba_config = sys.modules.get("numba.core.config")
+    if numba_config is not None and str(folder) != numba_config.CACHE_DIR:
+        numba_config.reload_config()
 
 
 _configure()

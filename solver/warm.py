@@ -11,13 +11,19 @@ compiles under the one signature they use (``jit.py``, "Signatures"). A kernel a
 compiled loads from Numba's cache in milliseconds and a table already built is not read,
 so a second run shows nothing and is quick. Nothing here is a game's result: the calls
 only exist to be compiled.
+
+Where: the kernels are compiled into the folder the games read (``jit.py`` chooses it
+before Numba loads, in both processes here), and a kernel step is done only when every
+kernel loaded is cached there (``_check_kernels_cached``). A step that fails is reported
+(``Outcome.error``; ``myword warm`` exits non-zero) and never stamped done.
 """
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -42,6 +48,7 @@ class Outcome:
     seconds: float  # wall clock
     cpu_seconds: float  # this process's CPU time: what it costs on a busy machine too
     built: bool  # compiled or built now (False: loaded from the caches)
+    error: str | None = None  # why the step failed, on one line (None: it is done)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -50,7 +57,15 @@ class Outcome:
             "seconds": round(self.seconds, 3),
             "cpu_seconds": round(self.cpu_seconds, 3),
             "built": self.built,
+            "error": self.error,
         }
+
+
+def one_line(error: BaseException, limit: int = 300) -> str:
+    """An exception as one line (its type and message, white space folded, cut at
+    ``limit`` characters): what a failed step reports (Numba's errors span pages)."""
+    text = " ".join(f"{type(error).__name__}: {error}".split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def steps(
@@ -163,11 +178,16 @@ def run(
     second process (``Helper``), and this one does its own first: it then loads their
     kernels from Numba's cache and their tables from disk. ``working`` and ``finished`` are
     told each step's index in ``chosen``, in the order the steps are done.
+
+    A step that raises is not stopped at: its outcome carries the error (``error``), the
+    other steps go on, and it is not stamped. A step that failed in the second process is
+    not tried again here (it would fail the same way); one that process never reported (it
+    died) is done here.
     """
     from solver.cores import usable_cores
 
     stamps = Stamps()
-    ready = {step.name for step in chosen if stamps.holds(step) or step.ready()}
+    ready = {step.name for step in chosen if stamps.holds(step) or _ready(step)}
     outcomes: list[Outcome] = [Outcome(step.name, step.kind, 0.0, 0.0, False) for step in chosen]
     left = [(index, step) for index, step in enumerate(chosen) if step.name not in ready]
     if not left:
@@ -177,7 +197,7 @@ def run(
         return outcomes
     shared = [step.name for _, step in left if step.second_process]
     helper = Helper(shared, lang) if shared and second_process and usable_cores() > 1 else None
-    from numba.core import event  # after starting the second process: 0.5 s it need not wait
+    _load_numba()  # after starting the second process: 0.5 s it need not wait
 
     order = sorted(
         range(len(chosen)), key=lambda i: helper is not None and chosen[i].name in shared
@@ -197,24 +217,90 @@ def run(
             done_there = None
             if helper and step.name in shared:
                 done_there = helper.wait_for(step.name, tell)
-            compiled = _compile_watch()(tell)
-            if step.kind == "table" and not step.ready():
-                compiled.working()
-            start, cpu = time.perf_counter(), time.process_time()
-            with event.install_listener("numba:compile", compiled):
-                step.run()
-            seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-            outcome = Outcome(step.name, step.kind, seconds, cpu, compiled.seen)
-            if done_there is not None and not compiled.seen:  # compiled there, loaded here
-                outcome = done_there
+            if done_there is not None and done_there.error is not None:
+                outcome = replace(done_there, kind=step.kind)  # failed there
+            else:
+                outcome = run_step(step, tell)
+                if done_there is not None and outcome.error is None and not outcome.built:
+                    outcome = done_there  # compiled or built there, loaded here
+                if step.kind == "table" and outcome.error is None:
+                    # not on disk when the run began: built by this run, here or by the
+                    # second process (the race tables it builds build the lexicon's too)
+                    outcome = replace(outcome, built=True)
             outcomes[index] = outcome
-            stamps.done(step)
+            if outcome.error is None:
+                stamps.done(step)
             if finished:
                 finished(index, outcome)
     finally:
         if helper:
             helper.stop()
     return outcomes
+
+
+def run_step(step: Step, working: Callable[[], None]) -> Outcome:
+    """Run one step, timed, watching for compiles (the first tells ``working``); a failure
+    is returned as the outcome's ``error``, never raised. A kernel step fails too when a
+    kernel it loaded is cached where the games do not look (``_check_kernels_cached``)."""
+    _load_numba()
+    from numba.core import event
+
+    compiled = _compile_watch()(working)
+    start, cpu = time.perf_counter(), time.process_time()
+    error = None
+    try:
+        if step.kind == "table" and not step.ready():
+            compiled.working()
+        with event.install_listener("numba:compile", compiled):
+            step.run()
+        if step.kind == "kernel":
+            _check_kernels_cached()
+    except Exception as failed:
+        error = one_line(failed)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    built = compiled.seen and error is None  # a compile or build that failed made nothing
+    return Outcome(step.name, step.kind, seconds, cpu, built, error)
+
+
+def _ready(step: Step) -> bool:
+    """Whether a table is on disk already; a check that fails says no (the step then runs,
+    and reports the failure)."""
+    try:
+        return step.ready()
+    except Exception:
+        return False
+
+
+def _load_numba() -> None:
+    """Import Numba the way the games do: through ``jit.py``, which chooses its cache
+    folder first. Importing ``numba`` directly (as this module once did for its compile
+    events) left What's My Word?'s kernels cached beside their sources, where no game
+    looks, and the first game compiled them again."""
+    from solver import jit  # noqa: F401
+
+
+KERNEL_MODULES = ("solver.deduce.kernels", "solver.race.kernels", "solver.layout.kernels")
+
+
+def _check_kernels_cached() -> None:
+    """Raise unless every kernel loaded in this process keeps its cache in the folder
+    every process reads (``cachedir.numba_folder``). Asked of each dispatcher (Numba's
+    cache path, fixed when the kernel is defined), not of Numba's settings, which Numba
+    reads again at its first compile and so say nothing of kernels defined before."""
+    import sys
+
+    from solver import cachedir
+
+    folder = cachedir.numba_folder()
+    if folder is None or not cachedir.writable(folder):
+        return  # Numba keeps to its own choice, and every process makes the same
+    for name in KERNEL_MODULES:
+        module = sys.modules.get(name)
+        for value in vars(module).values() if module else ():
+            path = getattr(getattr(value, "_cache", None), "_cache_path", None)
+            if isinstance(path, str) and not Path(path).is_relative_to(folder):
+                function = f"{name}.{value.py_func.__name__}"
+                raise RuntimeError(f"{function} is cached in {path}, not in {folder}")
 
 
 class Stamps:
@@ -254,8 +340,7 @@ def _stamp_folder() -> Path | None:
 
     from solver import cachedir
 
-    configured = os.environ.get("NUMBA_CACHE_DIR")
-    cache = Path(configured) if configured else cachedir.user_folder("numba")
+    cache = cachedir.numba_folder()  # where jit.py has Numba cache the kernels
     if cache is None:
         return None
     digest = hashlib.blake2b(digest_size=10)
@@ -289,8 +374,9 @@ class Helper:
         self.done: dict[str, Outcome | None] = {}
 
     def wait_for(self, name: str, waiting: Callable[[], None]) -> Outcome | None:
-        """The step's outcome there, once it has ended; None when the process failed or
-        ended without it (this process then does the step itself)."""
+        """The step's outcome there (its ``error`` when it failed there), once it has ended;
+        None when the process ended without reporting it (this process then does the step
+        itself)."""
         told = False
         while name not in self.done:
             if self.reports.poll(0.05):
@@ -314,38 +400,56 @@ class Helper:
 
 
 def _compile_share(names: list[str], lang: str, reports) -> None:
-    """The second process: run the named steps, sending each outcome (None when a step
-    failed: the first process then runs it itself and shows the error)."""
-    from numba.core import event
+    """The second process: run the named steps, sending each outcome (with its error when
+    the step failed: the first process reports it). Nothing here ends in a traceback: a
+    failure outside a step (finding the steps, loading Numba) is sent as every remaining
+    step's error. Ctrl-C is left to the first process, which stops this one (``stop``):
+    here it once printed a traceback over the first process's "Stopped."."""
+    import signal
 
-    chosen = {step.name: step for step in [*table_steps(lang), *kernel_steps(lang)]}
-    for name in names:
-        step = chosen[name]
-        compiled = _compile_watch()(lambda: None)
-        if step.kind == "table" and not step.ready():
-            compiled.working()  # a table built here counts as built
-        start, cpu = time.perf_counter(), time.process_time()
-        try:
-            with event.install_listener("numba:compile", compiled):
-                step.run()
-        except Exception:
-            reports.send((name, None))
-            continue
-        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-        reports.send((name, Outcome(name, step.kind, seconds, cpu, compiled.seen)))
-    reports.close()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    left = list(names)
+    try:
+        _load_numba()
+        chosen = helper_steps(lang)
+        while left:
+            name = left[0]
+            step = chosen.get(name)
+            if step is None:
+                outcome = Outcome(name, "", 0.0, 0.0, False, "the second process has no such step")
+            else:
+                outcome = run_step(step, lambda: None)
+            reports.send((name, outcome))
+            left.pop(0)
+    except Exception as error:
+        with contextlib.suppress(OSError):  # the first process has gone
+            for name in left:
+                reports.send((name, Outcome(name, "", 0.0, 0.0, False, one_line(error))))
+    finally:
+        reports.close()
+
+
+def helper_steps(lang: str) -> dict[str, Step]:
+    """Every step the first process may hand the second, by name: the tables of every
+    language and tier (the first process's language alone once left Spanish's tables out,
+    and the second process died on the first of them), and the kernels, on ``lang``."""
+    from solver import lexicon
+
+    tables = [step for code in LANGS for step in table_steps(code, lexicon.TIERS)]
+    return {step.name: step for step in [*tables, *kernel_steps(lang)]}
 
 
 def summary(outcomes: list[Outcome], wall_seconds: float) -> dict[str, object]:
     """The ``--json`` document: each step's seconds, their totals (the second process's
     steps ran beside this one's, so they add up to more than the ``wall_seconds`` the
-    whole run took)."""
+    whole run took), and how many steps failed (each failed step's ``error``)."""
     return {
         "wall_seconds": round(wall_seconds, 3),
         "seconds": round(sum(o.seconds for o in outcomes), 3),
         "cpu_seconds": round(sum(o.cpu_seconds for o in outcomes), 3),
         "compiled": sum(o.built for o in outcomes if o.kind == "kernel"),
         "built": sum(o.built for o in outcomes if o.kind == "table"),
+        "failed": sum(o.error is not None for o in outcomes),
         "steps": [o.to_json() for o in outcomes],
     }
 

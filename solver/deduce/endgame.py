@@ -44,12 +44,14 @@ BOUND_MARGIN = 1e-9  # units: keeps the bound above float rounding in the parts'
 
 
 # per part: its value and the parts its search met; shared by every search of a process
+# (past ``MEMO_LIMIT`` parts, a new search starts a new memo: see ``_Search``)
 _part_values: dict[tuple, tuple[float, tuple]] = {}
 # per Guessword row and candidate: its units against every word of the row's vocabulary
 _columns: dict[tuple, np.ndarray] = {}
 _column_bytes = 0
-# Forgotten past this. A game's searches keep a few MB; a walk over every familiar 7-letter
-# word (``evaluate``, vocabulary ``all``) would keep 200 MB for 7% of its time.
+# Forgotten past this (``_remember_columns``). A game's searches keep a few MB; a walk over
+# every familiar 7-letter word (``evaluate``, vocabulary ``all``) would keep 200 MB for 7%
+# of its time.
 COLUMN_BYTES = 64 * 2**20
 MEMO_LIMIT = 500_000
 NODES = 100  # positions one search may take (about 40 ms warm); see the module's docstring
@@ -96,8 +98,10 @@ class _Search:
         self._known_from: int | None = None
         self._units: dict[int, np.ndarray] = {}
         self._ceilings: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        global _part_values
         if len(_part_values) > MEMO_LIMIT:
-            _part_values.clear()
+            _part_values = {}  # a new memo: a search running meanwhile keeps its own
+        self.memo = _part_values  # the memo this search reads and writes, to its end
 
     def vocabulary(self, row_index: int) -> np.ndarray:
         """The bot's Guesswords for a row (any word on the last row, to name the word)."""
@@ -108,27 +112,29 @@ class _Search:
         """Units of every Guessword of a row against every candidate of the search, (m, n):
         each candidate's column is scored once per process (``_columns``: the candidates of
         a game's later searches were nearly all met by its first), then read by every part
-        the search meets on that row."""
+        the search meets on that row.
+
+        The columns are taken from the cache before any is added, and the search reads its
+        own references: remembering the new ones may fill the cache and forget the rest
+        (``_remember_columns``), which once took columns this search was about to read
+        (a KeyError midway through a search)."""
         if row_index not in self._units:
             from solver.deduce import kernels
 
             keys = [
                 (self.sheet_key, self.lang, self.tier, row_index, w.tobytes()) for w in self.codes
             ]
-            new = [i for i, key in enumerate(keys) if key not in _columns]
+            held = {key: _columns.get(key) for key in keys}
+            new = [i for i, key in enumerate(keys) if held[key] is None]
             if new:
                 row = self.sheet.rows[row_index]
                 last = self.sheet.is_last(row_index)
                 vocabulary = self.vocabulary(row_index)
                 scored = kernels.score_matrix(self.codes[new], vocabulary, row.offset, last)
-                global _column_bytes
-                if _column_bytes > COLUMN_BYTES:
-                    _columns.clear()
-                    _column_bytes = 0
                 for i, column in zip(new, scored, strict=True):
-                    _columns[keys[i]] = column
-                _column_bytes += scored.nbytes
-            self._units[row_index] = np.stack([_columns[key] for key in keys], axis=1)
+                    held[keys[i]] = column
+                _remember_columns({keys[i]: held[keys[i]] for i in new}, scored.nbytes)
+            self._units[row_index] = np.stack([held[key] for key in keys], axis=1)
         return self._units[row_index]
 
     def ceilings(self, row_index: int) -> tuple[np.ndarray, np.ndarray]:
@@ -170,13 +176,13 @@ class _Search:
         )
         if self._children:
             self._children[-1].append(key)
-        if key in _part_values:
+        if key in self.memo:
             self._count(key)
-            return _part_values[key][0]
+            return self.memo[key][0]
         self._count_one(key)
         self._children.append([])
         value = float(self.best(members, row_index, only_best=True)[1].max())
-        _part_values[key] = (value, tuple(self._children.pop()))
+        self.memo[key] = (value, tuple(self._children.pop()))
         return value
 
     def _count_one(self, key: tuple | None) -> None:
@@ -195,7 +201,7 @@ class _Search:
             part = stack.pop()
             if part not in self.seen:
                 self._count_one(part)
-                stack.extend(_part_values[part][1])
+                stack.extend(self.memo[part][1])
 
     def best(
         self, members: np.ndarray, row_index: int, only_best: bool = False
@@ -248,6 +254,19 @@ class _Search:
             values[i] = total
             best_value = max(best_value, total)
         return shortlist, values
+
+
+def _remember_columns(columns: dict[tuple, np.ndarray], size: int) -> None:
+    """Keep newly scored columns (``size`` bytes) for later searches. Past ``COLUMN_BYTES``
+    the cache is emptied first: only the cache forgets, never a search, which holds every
+    column it reads (``_Search.units``), so the cap may be reached at any point of a
+    search."""
+    global _column_bytes
+    if _column_bytes > COLUMN_BYTES:
+        _columns.clear()
+        _column_bytes = 0
+    _columns.update(columns)
+    _column_bytes += size
 
 
 def endgame_values(

@@ -23,7 +23,9 @@ def warm(langs: tuple[str, ...], as_json: bool) -> None:
     """Compile every kernel and build every word table now, so no game waits for them.
 
     A fresh install (or a new version) compiles each kernel at its first use, seconds
-    each; run this once after installing. Quiet and quick when everything is ready."""
+    each; run this once after installing. Quiet and quick when everything is ready. A step
+    that fails is named on one line (with --json, in each step's "error" too) and the exit
+    status is 1; the other steps are still done."""
     from solver import render
     from solver import warm as warming
 
@@ -38,6 +40,19 @@ def warm(langs: tuple[str, ...], as_json: bool) -> None:
             f"Compiled {report['compiled']} kernels and built {report['built']} tables "
             f"in {report['wall_seconds']:.1f} s."
         )
+    failed = [outcome for outcome in outcomes if outcome.error is not None]
+    if failed:
+        raise click.ClickException(failure_line(failed, len(outcomes)))
+
+
+def failure_line(failed: list, steps: int) -> str:
+    """The failed steps in one line: the first with its error, the others by name (the
+    --json document gives each one's error)."""
+    first, *others = failed
+    line = f"warm-up failed at {len(failed)} of {steps} steps: {first.name}: {first.error}"
+    if others:
+        line += f"; and at {', '.join(outcome.name for outcome in others)}"
+    return line
 
 
 def with_progress(steps: list, lang: str = "en", transient: bool = False) -> list:
@@ -58,6 +73,7 @@ def with_progress(steps: list, lang: str = "en", transient: bool = False) -> lis
     )
     task = None
     done = 0  # steps finished so far (they need not finish in the list's order)
+    failed = 0  # steps that failed: never counted done
 
     def working(index: int, step) -> None:
         nonlocal task
@@ -68,7 +84,10 @@ def with_progress(steps: list, lang: str = "en", transient: bool = False) -> lis
         progress.update(task, description=f"Warming up: {verb} {step.name}")
 
     def finished(index: int, outcome) -> None:
-        nonlocal done
+        nonlocal done, failed
+        if outcome.error is not None:
+            failed += 1
+            return
         done += 1
         if task is not None:
             progress.update(task, completed=done)
@@ -77,5 +96,10 @@ def with_progress(steps: list, lang: str = "en", transient: bool = False) -> lis
         return warming.run(steps, working, finished, lang)
     finally:
         if task is not None:  # never started, the bar would still print an empty line
-            progress.update(task, description="Warmed up: kernels compiled, tables built")
+            ended = "Warmed up: kernels compiled, tables built"
+            if failed:
+                ended = f"Warm-up failed at {failed} of {len(steps)} steps"
+            elif done < len(steps):  # interrupted
+                ended = f"Warm-up stopped: {done} of {len(steps)} steps done"
+            progress.update(task, description=ended)
             progress.stop()

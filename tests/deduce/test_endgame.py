@@ -133,3 +133,63 @@ def test_over_the_budget_the_strategy_plays_its_lookahead(monkeypatch) -> None:
     choices = strategies.choose(found, SIX, 4, top=4, vocabulary="core")
     monkeypatch.setattr(endgame, "CANDIDATES", 0)  # no endgame search at all
     assert strategies.choose(found, SIX, 4, top=4, vocabulary="core") == choices
+
+
+def test_a_full_column_cache_never_takes_a_column_from_a_running_search(monkeypatch) -> None:
+    """The cache of scored columns is forgotten past its cap (``COLUMN_BYTES``), which a
+    search can reach midway: a search keeps the columns it reads, so a full cache changes
+    nothing but the time. Here the cap is set to what a first search left, so the second,
+    sharing some of its candidates (their columns remembered, the others scored), fills it
+    at its first row."""
+    found = position("ballet", 5)  # 11 candidates
+
+    def searches(full: bool) -> list[np.ndarray]:
+        endgame._columns.clear()
+        endgame._part_values.clear()
+        monkeypatch.setattr(endgame, "_column_bytes", 0)
+        monkeypatch.setattr(endgame, "COLUMN_BYTES", 2**62)
+        values = []
+        for members in (slice(0, 7), slice(4, 11)):  # candidates 4-6 in both
+            codes, weights = found.codes[members], found.weights[members]
+            values.append(endgame.endgame_values(codes, weights, SIX, 5, "en", "core", False))
+            if full:  # the cache full after the first search
+                monkeypatch.setattr(endgame, "COLUMN_BYTES", endgame._column_bytes - 1)
+        return values
+
+    unlimited = searches(full=False)
+    remembered = len(endgame._columns)
+    capped = searches(full=True)
+    assert len(endgame._columns) < remembered  # the first search's columns were forgotten
+    for plain, values in zip(unlimited, capped, strict=True):
+        assert np.array_equal(plain, values)
+
+
+def test_a_new_memo_leaves_a_running_search_its_own(monkeypatch) -> None:
+    """Past ``MEMO_LIMIT`` parts a new search starts a new memo. A search running meanwhile
+    (the assistant's advice runs in a worker thread) keeps the memo it started with: it
+    finds the same values and positions, and every part it remembers finds the parts its
+    own search met (a remembered part's count reads them: ``_Search._count``)."""
+    found = position("facing", 6)
+    alone = searched(found, 6)
+    endgame._part_values.clear()
+    monkeypatch.setattr(endgame, "MEMO_LIMIT", 40)
+    memo = endgame._part_values  # the one the search starts with
+    running = endgame._Search(found.codes[:24], found.weights[:24], SIX, "en", "core")
+    value = running.value
+    interrupted = []
+
+    def value_then_a_new_search(members, row_index):
+        if len(memo) > endgame.MEMO_LIMIT and not interrupted:  # another search begins
+            interrupted.append(
+                endgame._Search(found.codes[:3], found.weights[:3], SIX, "en", "core")
+            )
+        return value(members, row_index)
+
+    monkeypatch.setattr(running, "value", value_then_a_new_search)
+    _, values = running.best(np.arange(len(running.codes)), 6)
+    assert interrupted and endgame._part_values is not memo  # a new memo began
+    assert running.spent == alone.spent
+    assert np.array_equal(values, alone.best(np.arange(len(alone.codes)), 6)[1])
+    assert len(memo) > endgame.MEMO_LIMIT
+    for _, children in memo.values():
+        assert all(child in memo for child in children)

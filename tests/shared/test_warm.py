@@ -35,10 +35,11 @@ def signatures():
     return found
 """
 
-COMPILES_IN_WARM_THEN_DEMO = """
+COMPILES = """
 import json
 from collections import Counter
 
+from solver import jit  # as a game imports Numba: its cache folder chosen first
 from numba.core import event
 
 from solver import demo, warm
@@ -56,8 +57,11 @@ class Compiles(event.Listener):
 
     def on_end(self, ev):
         pass
+"""
 
-
+COMPILES_IN_WARM_THEN_DEMO = (
+    COMPILES
+    + """
 warming, playing = Compiles(), Compiles()
 with event.install_listener("numba:compile", warming):
     warm.run(demo.warm_steps(), second_process=False)  # all compiles seen here
@@ -69,16 +73,19 @@ with event.install_listener("numba:compile", playing):
     demo.layout_game()
 print(json.dumps({"warm": warming.seen, "demo": playing.seen}))
 """
+)
 
 
-def probe(source: str, **environment: str) -> dict:
+def probe(source: str, only: dict[str, str] | None = None, **environment: str) -> dict:
+    """The JSON ``source`` prints, run in a new interpreter with this process's environment
+    and ``environment``, or with ``only``."""
     result = subprocess.run(
         [sys.executable, "-c", source],
         capture_output=True,
         text=True,
         cwd=ROOT,
         check=False,
-        env=os.environ | environment,
+        env=os.environ | environment if only is None else only,
     )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
@@ -171,3 +178,188 @@ def test_tables_built_by_the_second_process_are_reported_built(tmp_path: Path) -
     assert len(list(tmp_path.glob("tables/race-*"))) >= len(race)
     again = warm_report()
     assert again["built"] == again["compiled"] == 0
+
+
+PLAY_AFTER_WARM = (
+    COMPILES
+    + """
+from solver import lexicon, tables
+
+playing = Compiles()
+with event.install_listener("numba:compile", playing):
+    demo.dictionary_tour()
+    demo.deduce_round()
+    demo.deduce_match()
+    demo.race_game()
+    demo.layout_game()
+    for step in warm.kernel_steps():  # every kernel, through the wrappers the games call
+        step.run()
+stamps = warm.Stamps()
+print(json.dumps({
+    "compiled": playing.seen,
+    "kernels stamped": all(stamps.holds(step) for step in warm.kernel_steps()),
+    "tables missing": [
+        step.name for lang in warm.LANGS for step in warm.table_steps(lang) if not step.ready()
+    ],
+}))
+"""
+)
+
+
+def fresh_user(home: Path) -> dict[str, str]:
+    """The environment of a user with nothing cached: an empty HOME, no cache folder chosen
+    (the test session's own tables folder left out too)."""
+    chosen = ("NUMBA_CACHE_DIR", "MYWORD_CACHE_DIR", "XDG_CACHE_HOME")
+    environment = {k: v for k, v in os.environ.items() if k not in chosen}
+    home.mkdir()
+    return environment | {"HOME": str(home)}
+
+
+def compiled_beside_the_sources() -> set[Path]:
+    return set((ROOT / "solver").rglob("*.nb[ic]"))
+
+
+@pytest.mark.heavy
+def test_the_first_game_after_warm_compiles_nothing(tmp_path: Path) -> None:
+    """A fresh user runs ``myword warm`` (both languages, every kernel; the second process
+    builds MY WORD!'s tables of both), then plays in a new process: the games and every
+    kernel's wrapper compile nothing, every table is where the games read it, and nothing
+    was cached beside the sources. Before, warm imported Numba before choosing its cache
+    folder and cached What's My Word?'s kernels beside the sources, its second process died
+    on the first Spanish table (a traceback, exit 0), and the first game compiled again."""
+    environment = fresh_user(tmp_path / "home")
+    beside = compiled_beside_the_sources()
+    warmed = subprocess.run(
+        [sys.executable, "-m", "cli", "warm"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert warmed.returncode == 0, warmed.stderr
+    assert "Traceback" not in warmed.stderr and "Error" not in warmed.stderr
+    assert "Compiled 10 kernels" in warmed.stdout
+    played = probe(PLAY_AFTER_WARM, only=environment)
+    assert played == {"compiled": {}, "kernels stamped": True, "tables missing": []}
+    assert compiled_beside_the_sources() <= beside
+    assert list((tmp_path / "home").rglob("*.nbi"))  # in the user's cache folder
+
+
+def broken() -> None:
+    raise RuntimeError("a step that fails\nover two lines")
+
+
+def test_a_step_that_fails_is_reported_and_never_stamped(monkeypatch, tmp_path: Path) -> None:
+    from solver import warm
+
+    monkeypatch.setattr(warm, "_stamp_folder", lambda: tmp_path / "stamps")
+    chosen = [
+        warm.Step("test.fails", "kernel", broken),
+        warm.Step("test.works", "kernel", lambda: None),
+        warm.Step("test table", "table", broken, lambda: False),
+    ]
+    outcomes = warm.run(chosen, second_process=False)
+    assert [o.error for o in outcomes] == [
+        "RuntimeError: a step that fails over two lines",
+        None,
+        "RuntimeError: a step that fails over two lines",
+    ]
+    stamps = warm.Stamps()
+    assert not stamps.holds(chosen[0]) and stamps.holds(chosen[1])
+    report = warm.summary(outcomes, 1.0)
+    assert report["failed"] == 2 and report["steps"][0]["error"] == outcomes[0].error
+    again = warm.run(chosen, second_process=False)  # the failed kernel is tried again
+    assert again[0].error is not None and again[1].seconds == 0.0
+
+
+def test_a_kernel_cached_where_games_do_not_look_fails_its_step(
+    monkeypatch, tmp_path: Path
+) -> None:
+    """The kernels of this process are cached in its Numba folder; were the games to look
+    elsewhere, the step is not done (its stamp would say so falsely)."""
+    from solver import warm
+    from solver.deduce import kernels  # noqa: F401  (defined: its cache path is fixed)
+
+    monkeypatch.setattr(warm, "_stamp_folder", lambda: tmp_path / "stamps")
+    here, elsewhere = (warm.Step(f"test.kernel {n}", "kernel", lambda: None) for n in (1, 2))
+    assert warm.run([here], second_process=False)[0].error is None
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "elsewhere"))  # where games look
+    outcome = warm.run([elsewhere], second_process=False)[0]
+    assert outcome.error is not None and "elsewhere" in outcome.error
+    assert outcome.error.startswith("RuntimeError: solver.deduce.kernels.")
+
+
+def test_the_second_process_knows_every_step_it_may_be_handed() -> None:
+    """Its steps are found by name; with the first language's alone it once died (a
+    traceback, ``KeyError: 'race word table, es easy'``) on the first Spanish table."""
+    from solver import lexicon, warm
+
+    for first in warm.LANGS:
+        known = warm.helper_steps(first)
+        for langs in (warm.LANGS, warm.LANGS[::-1], [first]):
+            shared = [s.name for s in warm.steps(langs, tiers=lexicon.TIERS) if s.second_process]
+            assert shared and set(shared) <= set(known), (first, langs)
+
+
+def test_a_step_failing_in_the_second_process_is_reported_without_a_traceback(capfd) -> None:
+    from solver import warm
+
+    helper = warm.Helper(["no such step"], "en")
+    try:
+        outcome = helper.wait_for("no such step", lambda: None)
+    finally:
+        helper.stop()
+    assert outcome is not None and outcome.error == "the second process has no such step"
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_warm_exits_non_zero_naming_the_failed_steps(monkeypatch) -> None:
+    """On one line, after the summary; with --json each step's error, and the count."""
+    from solver import warm
+
+    chosen = [
+        warm.Step("test.fails", "kernel", broken),
+        warm.Step("test table", "table", lambda: None, lambda: False),
+        warm.Step("test shared", "table", broken, lambda: False, second_process=True),
+    ]
+    monkeypatch.setattr(warm, "steps", lambda langs: chosen)
+    monkeypatch.setattr(warm, "_stamp_folder", lambda: None)
+    result = CliRunner().invoke(cli.main, ["warm"])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert result.stdout.startswith("Compiled 0 kernels and built 1 tables in ")
+    error = [line for line in result.stderr.splitlines() if line.startswith("Error")]
+    assert error == [
+        "Error: warm-up failed at 2 of 3 steps: test.fails: RuntimeError: a step that fails "
+        "over two lines; and at test shared"
+    ]
+    assert "Warm-up failed at 2 of 3 steps" in result.stderr
+    assert "Warmed up" not in result.stderr  # the progress bar claims nothing done
+    result = CliRunner().invoke(cli.main, ["warm", "--json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["failed"] == 2 and report["built"] == 1
+    errors = {step["name"]: step["error"] for step in report["steps"]}
+    assert errors["test table"] is None and errors["test.fails"].startswith("RuntimeError")
+    assert errors["test shared"]  # the second process's error, or this one's (one core)
+    assert [step["built"] for step in report["steps"]] == [False, True, False]
+
+
+def test_ctrl_c_is_left_to_the_first_process(capfd) -> None:
+    """Ctrl-C reaches both processes; the first stops the second (``Helper.stop``), which
+    once printed a traceback of its own over the first one's "Stopped."."""
+    import signal
+
+    from solver import warm
+
+    helper = warm.Helper(["no such step", *["word list, en easy"] * 30], "en")
+    try:
+        assert helper.wait_for("no such step", lambda: None) is not None  # it has started
+        os.kill(helper.process.pid, signal.SIGINT)
+        helper.process.join(timeout=300)
+        assert helper.process.exitcode == 0
+        assert helper.wait_for("word list, en easy", lambda: None).error is None
+    finally:
+        helper.stop()
+    assert "Traceback" not in capfd.readouterr().err
