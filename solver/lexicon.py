@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -69,8 +70,11 @@ class Language:
         return text
 
     def normalize(self, word: str) -> str:
-        """The form words are stored in: trimmed, lowercase, accents folded."""
-        return self.fold(word.strip().lower())
+        """The form words are stored in: trimmed, lowercase, accents folded. Every word a
+        person types goes through here. An accent typed as a combining mark after its
+        vowel (``o`` + U+0301, as macOS and some keyboards send it) is composed first
+        (NFC), so that it folds like the accented letter."""
+        return self.fold(unicodedata.normalize("NFC", word.strip()).lower())
 
     def foreign_letters(self, word: str) -> set[str]:
         """Characters of a normalized word that are not letters of this alphabet."""
