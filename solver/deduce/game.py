@@ -79,7 +79,9 @@ class RoundResult:
 
 
 def check_gameword(gameword: str, sheet: Sheet, lang: str = "en") -> str:
-    word = lexicon.language(lang).normalize(gameword)
+    """A Gameword typed, as the dictionaries store it (``candidates.typed_word``), or a
+    UserError."""
+    word = cand.typed_word(gameword, "the Gameword", lang)
     if len(word) != sheet.word_length:
         raise UserError(f"{gameword!r} is not a {sheet.word_length}-letter word")
     if not lexicon.is_word(word, lang):

@@ -80,6 +80,7 @@ def test_advise_reports_an_inconsistent_history() -> None:
         (["deduce", "score", "ballets", "an", "--row", "1"], "6-letter Gameword"),
         (["deduce", "solve", "balle"], "not a 6-letter word"),
         (["deduce", "solve", "xqzzyv"], "not in the dictionary"),
+        (["deduce", "solve", "canción"], "not English letters: ó (Spanish words: --lang es)"),
         (["deduce", "solve", "ballet", "--strategy", "magic"], "'magic' is not one of"),
     ],
 )
