@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -74,7 +73,12 @@ class Language:
         person types goes through here. An accent typed as a combining mark after its
         vowel (``o`` + U+0301, as macOS and some keyboards send it) is composed first
         (NFC), so that it folds like the accented letter."""
-        return self.fold(unicodedata.normalize("NFC", word.strip()).lower())
+        word = word.strip()
+        if not word.isascii():
+            import unicodedata  # only for letters beyond ASCII: 0.5 ms of start-up spared
+
+            word = unicodedata.normalize("NFC", word)
+        return self.fold(word.lower())
 
     def foreign_letters(self, word: str) -> set[str]:
         """Characters of a normalized word that are not letters of this alphabet."""

@@ -32,7 +32,7 @@ class Advice:
     vocabulary: str  # the lexicon tier Guesswords are recommended from
     deduction: cand.Deduction
     alphabets: cand.MarginalAlphabets | None
-    choices: tuple[Choice, ...]  # best first; empty when the round is over or inconsistent
+    choices: tuple[Choice, ...]  # best first; none once the round is over
     warnings: tuple[str, ...]  # about the history as heard, each once
     inconsistency: cand.Inconsistency | None  # no word fits: the likeliest fix, and others
     # The choices are the opening book's (``opening.booked_choices``): their value is the
