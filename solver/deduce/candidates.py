@@ -17,9 +17,10 @@ every dictionary word of the length and says so; when none fits either, the hist
 inconsistent and ``explain`` names the fewest heard scores whose change would make it
 consistent again (the way to catch a wrong score).
 
-Words come in as people type them (``CANCIÓN``, ``Den``); ``typed_word`` and
-``typed_history`` put them in the form the dictionaries store, with the language's own
-``normalize`` (lowercase, Spanish accents folded), before anything reads them.
+Words come in as people type them (``CANCIÓN``, ``Den``); ``typed_history`` (and
+``typed.typed_word`` for a single word) puts them in the form the dictionaries store, with
+the language's own ``normalize`` (lowercase, Spanish accents folded), before anything reads
+them.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import numpy as np
 
 from solver import lexicon
 from solver.deduce.rules import BONUS, MATCHING_POINTS, POINT_UNIT, Sheet, possible_scores
+from solver.deduce.typed import other_languages
 from solver.errors import UserError
 
 PRIORS = ("familiar", "uniform")
@@ -118,36 +120,9 @@ def parse_history(text: str) -> list[Turn]:
     return turns
 
 
-def _other_languages(text: str, lang: str) -> str:
-    """A hint when a word's letters are another language's: `` (Spanish words: --lang es)``."""
-    fitting = []
-    for spec in lexicon.LANGUAGES.values():
-        word = spec.normalize(text)
-        if spec.code != lang and word and not spec.foreign_letters(word):
-            fitting.append(f"{spec.name} words: --lang {spec.code}")
-    return f" ({'; '.join(fitting)})" if fitting else ""
-
-
-def typed_word(text: str, what: str, lang: str = "en") -> str:
-    """A word a person typed (``what``: "the Gameword", ...), in the form the dictionaries
-    store it (``Language.normalize``: trimmed, lowercase, Spanish accents folded, so that
-    CANCIÓN is CANCION), or a UserError when it holds anything but the language's letters."""
-    spec = lexicon.language(lang)
-    word = spec.normalize(text)
-    if not word:
-        raise UserError(f"{what} is empty")
-    if foreign := spec.foreign_letters(word):
-        shown = " ".join(sorted(foreign))
-        raise UserError(
-            f"{what} {text!r} holds characters that are not {spec.name} letters: {shown}"
-            + _other_languages(text, lang)
-        )
-    return word
-
-
 def typed_history(history: list[Turn], lang: str = "en") -> list[Turn]:
-    """The turns with their Guesswords as the dictionaries store them (``typed_word``'s
-    folding; ``check_history`` says what is wrong with a turn)."""
+    """The turns with their Guesswords as the dictionaries store them (the folding of
+    ``typed.typed_word``; ``check_history`` says what is wrong with a turn)."""
     spec = lexicon.language(lang)
     return [Turn(spec.normalize(turn.guess), turn.heard) for turn in history]
 
@@ -168,7 +143,7 @@ def check_history(history: list[Turn], sheet: Sheet, lang: str = "en") -> list[s
             raise HistoryError(f"{where}: row {number} takes a {row.length}-letter Guessword")
         if foreign := spec.foreign_letters(guess):
             shown = " ".join(sorted(foreign))
-            hint = _other_languages(turn.guess, lang)
+            hint = other_languages(turn.guess, lang)
             raise HistoryError(f"{where}: not {spec.name} letters: {shown}{hint}")
         if turn.heard < 0:
             raise HistoryError(f"{where}: a score cannot be negative")

@@ -149,7 +149,8 @@ def test_negative_scores_are_errors() -> None:
 
 
 def test_an_accent_typed_as_a_combining_mark_is_read_with_its_letter() -> None:
-    from solver.deduce.candidates import typed_history, typed_word
+    from solver.deduce.candidates import typed_history
+    from solver.deduce.typed import typed_word
 
     (turn,) = parse_history("cancio\u0301n 250")
     assert typed_history([turn], "es") == [Turn("cancion", 250)]

@@ -86,7 +86,7 @@ def score(gameword: str, guess: str, row_number: int, sheet: str, lang: str, as_
     from solver import render
     from solver.deduce import load_sheet, marking
     from solver.deduce import score as score_guess
-    from solver.deduce.candidates import typed_word
+    from solver.deduce.typed import typed_word
     from solver.deduce.ui.display import LEGEND, marked
     from solver.errors import UserError
 
