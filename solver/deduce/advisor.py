@@ -8,11 +8,11 @@ heard scores are most likely wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from solver import lexicon
 from solver.deduce import candidates as cand
-from solver.deduce.opening import book_choices, booked_choices, with_booked
+from solver.deduce.opening import book_choices, booked_choices
 from solver.deduce.rules import Row, Sheet
 from solver.deduce.strategies import (
     DEFAULT_STRATEGY,
@@ -32,9 +32,13 @@ class Advice:
     vocabulary: str  # the lexicon tier Guesswords are recommended from
     deduction: cand.Deduction
     alphabets: cand.MarginalAlphabets | None
-    choices: tuple[Choice, ...]  # best first; empty when the round is over or inconsistent
-    warnings: tuple[str, ...]
-    inconsistency: cand.Inconsistency | None
+    choices: tuple[Choice, ...]  # best first; none once the round is over
+    warnings: tuple[str, ...]  # about the history as heard, each once
+    inconsistency: cand.Inconsistency | None  # no word fits: the likeliest fix, and others
+    # The choices are the opening book's (``opening.booked_choices``): their value is the
+    # points expected from this row to the end of the round, worked out exactly, and there
+    # are as many as the book holds. Otherwise the value is the strategy's own measure.
+    from_book: bool = False
 
     @property
     def next_row_index(self) -> int | None:
@@ -81,6 +85,9 @@ class Advice:
             },
             "strategy": self.strategy,
             "vocabulary": self.vocabulary,
+            # "opening book": value = points expected to the round's end, exact, and as
+            # many choices as the book holds; "strategy": value = the strategy's measure
+            "recommended_from": "opening book" if self.from_book else "strategy",
             "recommended": [
                 {
                     "guess": c.guess,
@@ -123,33 +130,33 @@ def advise(
     vocabulary: str = DEFAULT_VOCABULARY,
 ) -> Advice:
     """Deduce from the history and recommend the next row's Guessword, from the
-    ``vocabulary`` tier (any word on the last row)."""
+    ``vocabulary`` tier (any word on the last row).
+
+    The warnings and the inconsistency describe the history as heard; only the advice
+    (candidates, alphabets, choices) goes on from the likeliest fix when no word fits."""
     check_strategy(strategy)
     check_vocabulary(vocabulary)
+    history = cand.typed_history(history, lang)
     warnings = cand.check_history(history, sheet, lang)
     deduction = cand.deduce(history, sheet, pool, prior, lang)
+    inconsistency = None
     if not deduction.consistent:
         # A heard score is wrong: say which, and advise on the likeliest fix meanwhile (the
         # game goes on while the opponent rechecks; the bot believes the same fix).
-        inconsistency = cand.explain(history, sheet, prior, lang)
-        assumed = advise(
-            inconsistency.believed(history), sheet, strategy, pool, prior, lang, top, seconds,
-            vocabulary,
-        )  # fmt: skip
-        return replace(
-            assumed,
-            history=tuple(history),
-            warnings=tuple(warnings) + assumed.warnings,
-            inconsistency=inconsistency,
-        )
-    if deduction.widened:
+        inconsistency = cand.explain(history, sheet, prior, lang, pool=pool)
+        deduction = cand.deduce(inconsistency.believed(history), sheet, pool, prior, lang)
+    elif deduction.widened:
         source = pool.source if pool else "familiar tier"
         warnings.append(_widened_warning(history, sheet, pool, prior, lang, source))
     alphabets = cand.marginal_alphabets(deduction, lang)
     choices: tuple[Choice, ...] = ()
     row_index = len(history)
     booked = booked_choices(deduction, sheet, row_index, strategy, prior, lang, vocabulary)
-    if booked and len(booked) >= top:
+    if booked:
+        # The book holds this position: its moves, valued exactly, are the advice, as many
+        # as it holds (``ROLLOUT_TOP``) when ``top`` asks for more. Adding searched moves
+        # would cost the search the book spares (ten times the book's time) and mix two
+        # meanings of "value" in one list.
         choices = tuple(booked[:top])
     elif row_index < len(sheet.rows):
         computed: list[Choice] | None = None
@@ -158,7 +165,7 @@ def advise(
             computed = book_choices(sheet, strategy, prior, lang, top, default_pool, vocabulary)
         if computed is None:
             computed = choose(deduction, sheet, row_index, strategy, lang, top, seconds, vocabulary)
-        choices = tuple(with_booked(booked, computed, top))
+        choices = tuple(computed[:top])
     return Advice(
         sheet,
         tuple(history),
@@ -168,7 +175,8 @@ def advise(
         alphabets,
         choices,
         tuple(warnings),
-        None,
+        inconsistency,
+        bool(booked),
     )
 
 
@@ -186,6 +194,8 @@ def _widened_warning(
     said = f"no word of the {source} fits: searched every dictionary word"
     if pool is not None and pool.source != "familiar tier":
         return said
+    if cand.named_row(history, sheet) is not None:
+        return said  # the bonus was heard: their word is the rare one named
     found = cand.explain(history, sheet, prior, lang, tier="familiar", alternatives=2)
     if found.fewest != 1:
         return said

@@ -58,10 +58,8 @@ def bot_guess(
     """The bot's Guessword for the next row, from what it has heard so far."""
     deduction = cand.deduce(history, sheet, pool, "familiar", lang)
     if not deduction.consistent:  # a person kept a wrong score: believe the likeliest fix
-        wrong = cand.explain(history, sheet, "familiar", lang)
-        fixed = dict(zip(wrong.rows, wrong.corrected, strict=True))
-        believed = [cand.Turn(t.guess, fixed.get(r, t.heard)) for r, t in enumerate(history)]
-        deduction = cand.deduce(believed, sheet, pool, "familiar", lang)
+        wrong = cand.explain(history, sheet, "familiar", lang, pool=pool)
+        deduction = cand.deduce(wrong.believed(history), sheet, pool, "familiar", lang)
     row_index = len(history)
     slack = 1 if sheet.is_last(row_index) else bot.slack
     choices = remembered_choose(

@@ -6,27 +6,35 @@ numbers, never a decoded (matching, non-matching) pair, since 1000 may be one ma
 letter or four non-matching ones.
 
 The prior (why some candidates are likelier): people hide words they know, so by default a
-candidate's weight grows with its frequency, as ``10 ** (PRIOR_SLOPE * (zipf - 3))``: a
-word used 1000 times more often (3 Zipf units) weighs ``10 ** (3 * PRIOR_SLOPE)`` times
-more. The slope is gentle because the pool is already the familiar words. ``uniform``
-weighs every candidate the same.
+candidate's weight grows with its frequency, as
+``10 ** (PRIOR_SLOPE * (max(zipf, ZIPF_FLOOR) - 3))``: a word used 1000 times more often (3
+Zipf units) weighs ``10 ** (3 * PRIOR_SLOPE)`` times more, and a word wordfreq never saw
+(Zipf 0) weighs as one of Zipf 1. The slope is gentle because the pool is already the
+familiar words. ``uniform`` weighs every candidate the same.
 
 When no word of the pool fits (the opponent hid a word outside it), the search widens to
 every dictionary word of the length and says so; when none fits either, the history is
 inconsistent and ``explain`` names the fewest heard scores whose change would make it
 consistent again (the way to catch a wrong score).
+
+Words come in as people type them (``CANCIÓN``, ``Den``); ``typed_history`` (and
+``typed.typed_word`` for a single word) puts them in the form the dictionaries store, with
+the language's own ``normalize`` (lowercase, Spanish accents folded), before anything reads
+them.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
 from solver import lexicon
-from solver.deduce.rules import POINT_UNIT, Sheet, possible_scores
+from solver.deduce.rules import BONUS, MATCHING_POINTS, POINT_UNIT, Sheet, possible_scores
+from solver.deduce.typed import other_languages
 from solver.errors import UserError
 
 PRIORS = ("familiar", "uniform")
@@ -98,15 +106,25 @@ _BETWEEN_TURNS = re.compile(r"[;\n]|(?<![0-9]),|,(?![0-9]{3}(?![0-9]))")
 
 def parse_history(text: str) -> list[Turn]:
     """``"SO 0, DEN 1250, ..."`` -> turns; commas or semicolons between turns, scores
-    with or without thousands separators (``DEN 1,250``, as myword prints them)."""
+    with or without thousands separators (``DEN 1,250``, as myword prints them). The words
+    are as typed (``typed_history`` folds them); an accent typed as a separate combining
+    mark (as some keyboards and macOS send it) is composed first, so that it reads as part
+    of its letter."""
     turns = []
-    for part in _BETWEEN_TURNS.split(text):
+    for part in _BETWEEN_TURNS.split(unicodedata.normalize("NFC", text)):
         if not part.strip():
             continue
         if not (found := _TURN.fullmatch(part)):
             raise HistoryError(f"cannot read {part.strip()!r}: write a Guessword then its score")
         turns.append(Turn(found.group(1), int(found.group(2).replace(",", ""))))
     return turns
+
+
+def typed_history(history: list[Turn], lang: str = "en") -> list[Turn]:
+    """The turns with their Guesswords as the dictionaries store them (the folding of
+    ``typed.typed_word``; ``check_history`` says what is wrong with a turn)."""
+    spec = lexicon.language(lang)
+    return [Turn(spec.normalize(turn.guess), turn.heard) for turn in history]
 
 
 def check_history(history: list[Turn], sheet: Sheet, lang: str = "en") -> list[str]:
@@ -124,7 +142,9 @@ def check_history(history: list[Turn], sheet: Sheet, lang: str = "en") -> list[s
         if len(guess) != row.length:
             raise HistoryError(f"{where}: row {number} takes a {row.length}-letter Guessword")
         if foreign := spec.foreign_letters(guess):
-            raise HistoryError(f"{where}: not {spec.name} letters: {' '.join(sorted(foreign))}")
+            shown = " ".join(sorted(foreign))
+            hint = other_languages(turn.guess, lang)
+            raise HistoryError(f"{where}: not {spec.name} letters: {shown}{hint}")
         if turn.heard < 0:
             raise HistoryError(f"{where}: a score cannot be negative")
         if turn.heard % POINT_UNIT:
@@ -247,6 +267,16 @@ def among(pool: lexicon.Pool, members: np.ndarray, prior: str = "familiar") -> D
     return _fitting(pool.words, codes, members, prior, pool.lang, pool.source, False)
 
 
+def named_row(history: list[Turn], sheet: Sheet) -> int | None:
+    """The last row, when it was heard with the bonus: a score only the exact word earns
+    (the opponent said "that is my word"); else None."""
+    last = len(sheet.rows) - 1
+    if len(history) <= last:
+        return None
+    full = sheet.word_length * MATCHING_POINTS + BONUS
+    return last if history[last].heard == full else None
+
+
 def explain(
     history: list[Turn],
     sheet: Sheet,
@@ -254,11 +284,20 @@ def explain(
     lang: str = "en",
     tier: str = "all",
     alternatives: int = 3,
+    pool: lexicon.Pool | None = None,
 ) -> Inconsistency:
     """For a history no word of ``tier`` fits: the fewest heard scores that must be wrong,
-    which ones (for the most probable word that fits all the others), and what they should
-    have been; and up to ``alternatives`` other sets of rows whose change would do as well,
-    the likeliest first (a set's likelihood: the prior weight of the words it lets fit)."""
+    which ones, and what they should have been; and up to ``alternatives`` other sets of
+    rows whose change would do as well. Every fix changes that fewest number of rows.
+
+    Which of those fixes is likeliest, in this order:
+    1. one that keeps the bonus heard on the last row (``named_row``): only the exact
+       word earns it, so the opponent said it is their word;
+    2. one that lets a word of ``pool`` fit (default: the familiar tier; people hide words
+       they know), before one that only words outside it fit;
+    3. the one whose words weigh most (the prior weight of the pool's words it lets fit,
+       when it lets some fit; else of all).
+    A fix names its most probable word (of the pool, when it has one)."""
     from solver.deduce import scoring
 
     words = lexicon.words(sheet.word_length, tier, lang)
@@ -268,6 +307,8 @@ def explain(
     fewest = int(wrong.min())
     closest = np.flatnonzero(wrong == fewest)
     weights = prior_weights(tuple(words[i] for i in closest), prior, lang)
+    pool = pool or lexicon.pool(sheet.word_length, "familiar", lang)
+    in_pool = frozenset(pool.words)
     guesses, lengths, offsets, lasts, heard = arrays
     kept = heard_rows(history)
     would_give = np.stack(  # (closest, rows): what each close word gives each row heard
@@ -277,16 +318,25 @@ def explain(
         ],
         axis=1,
     ).astype(np.int64)
-    by_rows: dict[tuple[int, ...], list[tuple[float, int, tuple[int, ...]]]] = {}
+    by_rows: dict[tuple[int, ...], list[tuple[bool, float, int, tuple[int, ...]]]] = {}
     for k, (index, weight) in enumerate(zip(closest, weights, strict=True)):
         wrong_at = np.flatnonzero(would_give[k] != heard)
         rows = tuple(kept[i] for i in wrong_at)
         corrected = tuple(int(would_give[k, i]) * POINT_UNIT for i in wrong_at)
-        by_rows.setdefault(rows, []).append((float(weight), int(index), corrected))
-    ranked = sorted(by_rows.items(), key=lambda item: -sum(w for w, _, _ in item[1]))
+        found = (words[index] in in_pool, float(weight), int(index), corrected)
+        by_rows.setdefault(rows, []).append(found)
+    named = named_row(history, sheet)
+
+    def likelihood(item) -> tuple[bool, bool, float]:
+        rows, found = item
+        pooled = [weight for member, weight, _, _ in found if member]
+        weight = sum(pooled) if pooled else sum(weight for _, weight, _, _ in found)
+        return (named not in rows, bool(pooled), weight)
+
+    ranked = sorted(by_rows.items(), key=likelihood, reverse=True)  # stable: ties keep order
     fixes = []
     for rows, found in ranked[: 1 + alternatives]:
-        _, index, corrected = max(found, key=lambda f: (f[0], -f[1]))
+        _, _, index, corrected = max(found, key=lambda f: (f[0], f[1], -f[2]))
         fixes.append(Fix(rows, words[index], corrected))
     best = fixes[0]
     return Inconsistency(fewest, best.rows, best.word, best.corrected, tuple(fixes[1:]))

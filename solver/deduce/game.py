@@ -16,6 +16,7 @@ from solver.deduce import candidates as cand
 from solver.deduce.opening import remembered_choose
 from solver.deduce.rules import BONUS, Mark, Row, Sheet, marking, score
 from solver.deduce.strategies import DEFAULT_STRATEGY, DEFAULT_VOCABULARY
+from solver.deduce.typed import typed_word
 from solver.errors import UserError
 
 
@@ -79,7 +80,9 @@ class RoundResult:
 
 
 def check_gameword(gameword: str, sheet: Sheet, lang: str = "en") -> str:
-    word = lexicon.language(lang).normalize(gameword)
+    """A Gameword typed, as the dictionaries store it (``typed.typed_word``), or a
+    UserError."""
+    word = typed_word(gameword, "the Gameword", lang)
     if len(word) != sheet.word_length:
         raise UserError(f"{gameword!r} is not a {sheet.word_length}-letter word")
     if not lexicon.is_word(word, lang):

@@ -146,3 +146,14 @@ def test_an_unheard_row_says_nothing_and_keeps_the_rows_aligned() -> None:
 def test_negative_scores_are_errors() -> None:
     with pytest.raises(HistoryError, match="cannot be negative"):
         check_history(parse_history("SO -250"), SIX)
+
+
+def test_an_accent_typed_as_a_combining_mark_is_read_with_its_letter() -> None:
+    from solver.deduce.candidates import typed_history
+    from solver.deduce.typed import typed_word
+
+    (turn,) = parse_history("cancio\u0301n 250")
+    assert typed_history([turn], "es") == [Turn("cancion", 250)]
+    assert typed_word(" CANCIÓN ", "the Gameword", "es") == "cancion"
+    with pytest.raises(HistoryError, match=r"not English letters: é \(Spanish words: --lang es\)"):
+        check_history([Turn("té", 0)], SIX)

@@ -4,6 +4,8 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cli
 
@@ -78,6 +80,7 @@ def test_advise_reports_an_inconsistent_history() -> None:
         (["deduce", "score", "ballets", "an", "--row", "1"], "6-letter Gameword"),
         (["deduce", "solve", "balle"], "not a 6-letter word"),
         (["deduce", "solve", "xqzzyv"], "not in the dictionary"),
+        (["deduce", "solve", "canción"], "not English letters: ó (Spanish words: --lang es)"),
         (["deduce", "solve", "ballet", "--strategy", "magic"], "'magic' is not one of"),
     ],
 )
@@ -187,3 +190,98 @@ def test_play_opens_the_full_screen_game_at_a_terminal(monkeypatch, tmp_path) ->
     monkeypatch.setattr(commands, "_interactive", lambda: False)
     piped = run("deduce", "play", "--save", str(tmp_path / "c.json"))
     assert len(opened) == 1 and "Your 6-letter Gameword" in piped.output
+
+
+# --- Words are read the same way everywhere: folded (issue 24, item 1) ------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "points"),
+    [
+        (["canción", "cancion", "--row", "11", "--sheet", "7"], 10000),  # 7 matching + bonus
+        (["nepalí", "mise", "--row", "6"], 500),  # I and E non-matching, as in NEPALI
+        (["NEPALÍ", "MISÉ", "--row", "6"], 500),
+        (["cancio\u0301n", "CANCIÓN", "--row", "11", "--sheet", "7"], 10000),  # a combining accent
+    ],
+)
+def test_score_folds_accents_as_every_command_does(args: list[str], points: int) -> None:
+    result = run("deduce", "score", *args, "--lang", "es", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["score"] == points and document["lang"] == "es"
+    assert document["gameword"].isascii() and document["guess"].isascii()
+
+
+def test_score_says_which_language_an_accented_word_belongs_to() -> None:
+    result = run("deduce", "score", "canción", "cancion", "--row", "11", "--sheet", "7")
+    assert result.exit_code != 0 and "Traceback" not in result.stderr
+    assert "not English letters: ó (Spanish words: --lang es)" in result.stderr
+    result = run("deduce", "score", "bal1et", "an", "--row", "1")
+    assert result.exit_code != 0 and "not English letters: 1" in result.stderr
+
+
+def _spanish_words() -> dict[int, list[str]]:
+    """Spanish words as the word list spells them, accents and all, by length."""
+    from solver import lexicon
+
+    path = lexicon.dictionaries_dir() / "es" / "core.txt"
+    by_length: dict[int, list[str]] = {}
+    for word in path.read_text("utf-8").split():
+        by_length.setdefault(len(word), []).append(word)
+    return by_length
+
+
+SPANISH = _spanish_words()
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), length=st.sampled_from([6, 7]), upper=st.booleans())
+def test_score_of_spanish_words_is_the_score_of_their_folded_forms(
+    data, length: int, upper: bool
+) -> None:
+    """Any two Spanish words, as spelled (accents, either case): the score is the rules'
+    score of the words folded first (103 of 400 such pairs were scored wrong)."""
+    from solver import lexicon
+    from solver.deduce import default_sheet, score
+
+    sheet = default_sheet(length)
+    number = data.draw(st.integers(1, len(sheet.rows)), "row")
+    row = sheet.rows[number - 1]
+    gameword = data.draw(st.sampled_from(SPANISH[length]), "gameword")
+    guess = data.draw(st.sampled_from(SPANISH[row.length]), "guess")
+    if upper:
+        gameword, guess = gameword.upper(), guess.upper()
+    result = run(
+        "deduce", "score", gameword, guess, "--row", str(number), "--sheet", str(length),
+        "--lang", "es", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    fold = lexicon.language("es").normalize
+    expected = score(fold(gameword), fold(guess), row.offset, sheet.is_last(number - 1))
+    assert json.loads(result.stdout)["score"] == expected
+
+
+def test_advise_reads_an_accented_history_as_folded() -> None:
+    """A Guessword typed with its accents is the same Guessword: same advice, and the
+    history shown as the dictionaries store it."""
+    accented = run(
+        "deduce", "advise", "--lang", "es", "--history", "té 0, Más 1250", "--top", "2",
+        "--json",
+    )  # fmt: skip
+    plain = run(
+        "deduce", "advise", "--lang", "es", "--history", "te 0, mas 1250", "--top", "2",
+        "--json",
+    )  # fmt: skip
+    assert accented.exit_code == 0, accented.output
+    assert json.loads(accented.stdout) == json.loads(plain.stdout)
+    assert json.loads(accented.stdout)["history"][1] == {"guess": "mas", "heard": 1250}
+    english = run("deduce", "advise", "--history", "té 250")
+    assert english.exit_code != 0 and "(Spanish words: --lang es)" in english.stderr
+
+
+def test_an_inconsistent_history_warns_of_a_non_word_once() -> None:
+    history = "SO 0, DEN 1250, ONL 1250, INN 250, BID 0, TURN 250, EARL 1000"
+    result = run("deduce", "advise", "--history", history)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count("ONL is not in the dictionary") == 1
+    assert "No dictionary word fits" in result.output

@@ -140,3 +140,133 @@ def test_a_wrong_score_is_suspected_before_a_rare_word() -> None:
     assert advice.deduction.widened and advice.inconsistency is None
     (warning,) = [w for w in advice.warnings if "no word of the familiar tier" in w]
     assert "a score heard is wrong: row" in warning and "row 2 (DEN, heard 0)" in warning
+
+
+# --- Inconsistent histories: which fix, and warnings true to what was heard (issue 24) ---
+
+
+def played(hidden: str, guesses: str, wrong_row: int, heard: int) -> list[Turn]:
+    """The rows of ``guesses`` scored against ``hidden`` by the rules, but row
+    ``wrong_row`` (1 first) heard as ``heard``: a person's slip."""
+    sheet = default_sheet(len(hidden))
+    history = [
+        Turn(guess, score(hidden, guess, row.offset, sheet.is_last(index)))
+        for index, (guess, row) in enumerate(zip(guesses.split(), sheet.rows, strict=False))
+    ]
+    assert history[wrong_row - 1].heard != heard
+    history[wrong_row - 1] = Turn(history[wrong_row - 1].guess, heard)
+    return history
+
+
+def fits_but(word: str, history: list[Turn], sheet, changed: tuple[int, ...]) -> bool:
+    """Whether ``word`` gives every heard score except on the rows ``changed`` (0-based)."""
+    return all(
+        (score(word, t.guess, sheet.rows[r].offset, sheet.is_last(r)) == t.heard) != (r in changed)
+        for r, t in enumerate(history)
+    )
+
+
+def check_every_fix_is_true(advice, history: list[Turn]) -> None:
+    """Each fix named changes exactly its rows: its word gives every other heard score and
+    would score what it says on its rows; "heard" is what was heard."""
+    wrong = advice.inconsistency
+    assert advice.history == tuple(history)
+    for fix in [wrong, *wrong.others]:
+        assert len(fix.rows) == wrong.fewest
+        assert fits_but(fix.word, history, advice.sheet, fix.rows)
+        for r, right in zip(fix.rows, fix.corrected, strict=True):
+            row = advice.sheet.rows[r]
+            assert score(fix.word, history[r].guess, row.offset, advice.sheet.is_last(r)) == right
+
+
+SLIPS = [
+    # hidden word, guesses, the row heard wrong (1 first) and what was heard
+    ("alarms", "by key kor pox wiz duet dado", 3, 1250),  # was fixed with GRAHAM, not familiar
+    ("joyful", "or war haw yep opt apse sech blew", 1, 1000),  # with OILING, not familiar
+    ("brands", "um dos tic wet sap lite ziti jail uncut phots brands", 10, 1250),  # 9,000 "wrong"
+]
+
+
+@pytest.mark.parametrize(("hidden", "guesses", "wrong_row", "heard"), SLIPS)
+def test_the_likeliest_fix_keeps_the_hidden_word(hidden, guesses, wrong_row, heard) -> None:
+    """A familiar word needing as few changes as any is preferred to words outside the pool,
+    and the bonus heard on the last row (only the exact word earns it) is kept."""
+    history = played(hidden, guesses, wrong_row, heard)
+    advice = advise(history, SIX)
+    wrong = advice.inconsistency
+    assert wrong is not None and wrong.fewest == 1
+    assert wrong.rows == (wrong_row - 1,) and wrong.word == hidden
+    assert hidden in advice.deduction.words and advice.deduction.source == "familiar tier"
+    check_every_fix_is_true(advice, history)
+
+
+def test_fixes_with_familiar_words_come_first() -> None:
+    """CHAPEL, row 1 heard 1,250 (ER scores 250): several single rows could be the wrong
+    one; the ones a familiar word fits come before any only rarer words fit (HARPER, not
+    familiar, was named first)."""
+    history = played("chapel", "er aby non sow dey muzz gust peso", 1, 1250)
+    advice = advise(history, SIX)
+    wrong = advice.inconsistency
+    familiar = set(lexicon.pool(6).words)
+    named = [wrong, *wrong.others]
+    in_pool = [fix.word in familiar for fix in named]
+    assert in_pool[0] and in_pool == sorted(in_pool, reverse=True)
+    assert any(fix.rows == (0,) and fix.word == "chapel" for fix in named)
+    check_every_fix_is_true(advice, history)
+
+
+def test_the_pool_given_is_the_one_preferred() -> None:
+    history = played("joyful", "or war haw yep opt apse sech blew", 1, 1000)
+    rare = lexicon.Pool(("oiling",), 6, "en", "all", "word list test")
+    from solver.deduce.candidates import explain
+
+    assert explain(history, SIX, pool=rare).word == "oiling"
+    assert explain(history, SIX).word == "joyful"
+
+
+def test_warnings_describe_the_history_as_heard_once_each() -> None:
+    """The warnings were computed on the history after the assumed fix: a non-word warned
+    of twice, and a rare-word warning naming one change where two were made, with the
+    corrected score shown as heard."""
+    history = played("joyful", "or war haw yep opt apse sech blew", 1, 1000)
+    history[5] = Turn("epsa", history[5].heard)  # a non-word the opponent accepted
+    advice = advise(history, SIX)
+    assert advice.warnings == ("EPSA is not in the dictionary (allowed if accepted)",)
+    assert advice.inconsistency.rows == (0,)
+    document = advice.to_json(5)
+    assert document["history"][0] == {"guess": "or", "heard": 1000}
+    assert document["inconsistency"]["would_have_scored"] == [250]
+
+
+def test_the_rare_word_warning_is_true_to_what_was_heard() -> None:
+    """No familiar word fits, a rare one does: each "would score" names one row, the score
+    heard there and the score the named familiar word gives, and that word gives every
+    other score heard."""
+    import re
+
+    history = [
+        Turn(guess, score("ballet", guess, row.offset, False))
+        for guess, row in zip(["so", "den", "ebb"], SIX.rows, strict=False)
+    ]
+    history[1] = Turn("den", history[1].heard - 250)
+    advice = advise(history, SIX)
+    (warning,) = [w for w in advice.warnings if "would score" in w]
+    said = r"row (\d+) \((\w+), heard ([\d,]+)\) would score ([\d,]+) if their word were (\w+)"
+    found = re.findall(said, warning)
+    assert found
+    for number, guess, heard, right, word in found:
+        r = int(number) - 1
+        assert guess.lower() == history[r].guess and int(heard.replace(",", "")) == history[r].heard
+        row = SIX.rows[r]
+        assert score(word.lower(), history[r].guess, row.offset) == int(right.replace(",", ""))
+        assert fits_but(word.lower(), history, SIX, (r,))
+
+
+def test_the_assistants_warning_names_the_row_the_heard_and_the_right_score() -> None:
+    from solver.deduce.live_advice import advice_warnings
+
+    history = played("joyful", "or war haw yep opt apse sech blew", 1, 1000)
+    (warning,) = advice_warnings(advise(history, SIX))
+    assert "Most likely row 1 (OR: heard 1,000, it would score 250 if their word were JOYFUL)" in (
+        warning
+    )

@@ -38,7 +38,7 @@ def test_a_checked_word_is_shown_as_typed() -> None:
 def test_score_shows_the_words_as_typed() -> None:
     result = run("deduce", "score", "ba[/x]", "b[", "--row", "1")
     assert_clean(result, (1,))  # letters only, and the refusal shows them as typed
-    assert "'ba[/x]' is not letters only" in result.output
+    assert "'ba[/x]' holds characters that are not English letters" in result.output
 
 
 def test_words_from_a_file_are_shown_as_text() -> None:
@@ -453,4 +453,4 @@ def test_deduce_score_takes_letters_only(gameword, guess) -> None:
     """`deduce score BALLET 12 --row 1` scored the digits (found by a newcomer's review)."""
     result = run("deduce", "score", gameword, guess, "--row", "1")
     assert_clean(result, (1,))
-    assert "is not letters only" in result.output
+    assert "holds characters that are not English letters" in result.output

@@ -77,18 +77,21 @@ def _pool(length: int, tier, lang: str, from_text, from_list):
     "--row", "row_number", type=click.IntRange(min=1), required=True, help="Row number, 1 first."
 )
 @SHEET_OPTION
+@LANG_OPTION
 @JSON_OPTION
-def score(gameword: str, guess: str, row_number: int, sheet: str, as_json: bool) -> None:
-    """Score GUESS against GAMEWORD on a row of the sheet, with its marking."""
+def score(gameword: str, guess: str, row_number: int, sheet: str, lang: str, as_json: bool) -> None:
+    """Score GUESS against GAMEWORD on a row of the sheet, with its marking. Words are read
+    as every command reads them (Spanish: an accented vowel is the plain vowel, so CANCIÓN
+    is CANCION)."""
     from solver import render
     from solver.deduce import load_sheet, marking
     from solver.deduce import score as score_guess
+    from solver.deduce.typed import typed_word
     from solver.deduce.ui.display import LEGEND, marked
     from solver.errors import UserError
 
-    for what, word in (("Gameword", gameword), ("Guessword", guess)):
-        if not word.isalpha():
-            raise UserError(f"the {what} {word!r} is not letters only")
+    gameword = typed_word(gameword, "the Gameword", lang)
+    guess = typed_word(guess, "the Guessword", lang)
     played = load_sheet(sheet)
     if row_number > len(played.rows):
         raise UserError(f"the {played.name} sheet has {len(played.rows)} rows, not {row_number}")
@@ -103,8 +106,9 @@ def score(gameword: str, guess: str, row_number: int, sheet: str, as_json: bool)
     if as_json:
         render.emit_json(
             {
-                "gameword": gameword.lower(),
-                "guess": guess.lower(),
+                "gameword": gameword,
+                "guess": guess,
+                "lang": lang,
                 "row": row_number,
                 "length": row.length,
                 "offset": row.offset,

@@ -156,8 +156,13 @@ def advice_view(advice: Advice, top: int) -> Group:
                 f"{choice.expected_bits:.2f}",
                 f"{choice.value:,.0f}",
             )
-        choices.caption = VALUE_MEANS[advice.strategy]
+        choices.caption = BOOK_VALUE_MEANS if advice.from_book else VALUE_MEANS[advice.strategy]
         parts.append(choices)
+        if advice.from_book and len(advice.choices) < top:
+            held = len(advice.choices)
+            parts.append(
+                Text(f"The opening book holds {held} Guesswords here (--top {top} asked for more).")
+            )
     return Group(*parts)
 
 
@@ -168,6 +173,10 @@ VALUE_MEANS = {
     "points": "value: points expected this row",
     "entropy": "value: bits of information from the score heard (points break ties)",
 }
+BOOK_VALUE_MEANS = (
+    "from the opening book; value: points expected from this row to the end of the round, "
+    "worked out exactly"
+)
 
 
 def alphabet_table(alphabets: MarginalAlphabets, title: str) -> Table:
