@@ -74,13 +74,13 @@ async def test_a_whole_round_through_the_screen(tmp_path: Path) -> None:
             await enter(app, pilot, mine)
             await enter(app, pilot, theirs)
             if index == 1:
-                await enter(app, pilot, "said 250")
+                await enter(app, pilot, ":said 250")
                 assert "CAR scores 1,000, not 250" in notes(app)
-                await enter(app, pilot, "said 1000")
+                await enter(app, pilot, ":said 1000")
         assert "Announce 5,000" in notes(app)
         assert screen.assistant.waiting().kind == "round over"
-        await enter(app, pilot, "reveal nephew")
-        await enter(app, pilot, "end")
+        await enter(app, pilot, ":reveal nephew")
+        await enter(app, pilot, ":end")
         assert "You win!" in shown(app, "#totals")
         assert "(N) (E) (P) (H) (E) (W)" in shown(app, "#yours")  # marked once revealed
         await pilot.press("escape")
@@ -101,7 +101,7 @@ async def test_a_wrong_score_heard_is_warned_on_the_screen(tmp_path: Path) -> No
         await enter(app, pilot, "ebb 750")  # possible on the row, but no word fits with it
         said = " ".join(notes(app).split())  # the log wraps long lines
         assert "no word fits the scores you heard" in said and "2,000 points" in said
-        assert "Most likely row" in said and "heard ROW SCORE" in said
+        assert "Most likely row" in said and ":heard ROW SCORE" in said
 
 
 async def test_leaving_saves_and_resume_goes_on(tmp_path: Path) -> None:
@@ -167,7 +167,7 @@ async def test_leaving_before_the_first_entry_keeps_no_save(tmp_path: Path) -> N
             if undo:
                 await enter(app, pilot, "ballet")
                 assert path.exists()
-                await enter(app, pilot, "undo")
+                await enter(app, pilot, ":undo")
             await pilot.press("escape")
             await pilot.pause()
             assert screen.resume_note() is None
