@@ -4,6 +4,7 @@ with marks, the 2000-point rule both ways, totals and bonus, saves, undo, line m
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -384,7 +385,9 @@ def test_a_guessword_spelling_a_command_is_a_guessword(word: str) -> None:
         assert result["they_penalty"] == result["you_penalty"] == 0
         assert sum(f"{word.upper()} is entered as a Guessword." in n for n in notes) == 2
         assert any(f"Commands start with ':': :{word}" in n for n in notes) or word in (
-            "mine", "them", "theirs"  # aliases: the note names the command itself
+            "mine",
+            "them",
+            "theirs",  # aliases: the note names the command itself
         )
 
 
@@ -405,17 +408,17 @@ def test_an_old_command_typed_bare_is_refused_with_the_command_named() -> None:
     word cannot be a Guessword there, the refusal names the command."""
     assistant = new()
     assistant.enter("ballet")
-    with pytest.raises(Refused, match="takes a 2-letter word; UNDO has 4. Commands start "
-                       "with ':': :undo."):  # fmt: skip
+    refused = "takes a 2-letter word; UNDO has 4. Commands start with ':': :undo."
+    with pytest.raises(Refused, match=re.escape(refused)):
         assistant.enter("undo")
     for mine, theirs in zip(PURPLE, RED, strict=True):
         assistant.enter(mine)
         assistant.enter(theirs)
     assert assist.complete(assistant.round)
-    with pytest.raises(Refused, match="Both sheets are full: :reveal THEIRWORD, then :end. "
-                       "Commands start with ':': :end."):  # fmt: skip
+    refused = "Both sheets are full: :reveal THEIRWORD, then :end. Commands start with ':': :end."
+    with pytest.raises(Refused, match=re.escape(refused)):
         assistant.enter("end")
-    with pytest.raises(Refused, match="Cannot read 'reveal nephew'.*:reveal WORD"):
+    with pytest.raises(Refused, match=r"Cannot read 'reveal nephew'.*:reveal WORD"):
         assistant.enter("reveal nephew")
     assert assistant.waiting().prompt == "Round over: :reveal THEIRWORD, then :end"
     assistant.enter(":reveal nephew")

@@ -7,10 +7,8 @@ import pytest
 
 from solver import lexicon
 from solver.deduce import assist_entries as entries
-from solver.deduce.rules import default_sheet
 from solver.deduce.assist_entries import Entry, Refused, parse_entry
-
-WORD_KINDS = {"guess", "mine"}
+from solver.deduce.rules import default_sheet
 
 
 def shipped_lists() -> list[str]:
