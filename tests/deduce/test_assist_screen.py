@@ -172,3 +172,45 @@ async def test_leaving_before_the_first_entry_keeps_no_save(tmp_path: Path) -> N
             await pilot.pause()
             assert screen.resume_note() is None
         assert list(tmp_path.iterdir()) == [], undo
+
+
+def typed_fast(app, text: str) -> None:
+    """Keys as a fast typist sends them: all queued before the screen has handled any
+    (``pilot.press`` waits for the app to be idle after each key, which hides the race)."""
+    from textual import events
+
+    names = {"\n": ("enter", "\r"), " ": ("space", " ")}
+    for character in text:
+        key, printed = names.get(character, (character, character))
+        app.post_message(events.Key(key, printed))
+
+
+async def wait_until(pilot, condition, what: str) -> None:
+    """Pause until the condition holds (a bounded number of the app's idle turns)."""
+    for _ in range(200):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"never happened: {what}")
+
+
+async def test_keys_typed_while_an_entry_is_handled_are_kept(tmp_path: Path) -> None:
+    """`end` typed right after `reveal` was lost (2 of 3 tries): the line was emptied by the
+    screen once it had handled the entry, wiping the keys typed meanwhile (and their Enter
+    then sent an empty line, or the two entries ran together as NEPHEWEND). Now the line
+    is emptied when Enter is read, in the order of the keys, however fast they come."""
+    assistant = assist.Assistant(assist.new_game(assist.Settings(rounds=1)), tmp_path / "g.json")
+    assistant.enter("ballet")
+    for mine, theirs in zip(PURPLE, RED, strict=True):
+        assistant.enter(mine)
+        assistant.enter(theirs)
+    screen = AssistScreen(assistant, speculate=False)
+    app = MywordApp(lambda: screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        typed_fast(app, ":reveal nephew\n:end\n")
+        await wait_until(pilot, lambda: assistant.finished, "the game ended")
+        assert assistant.round["their_word"] == "nephew"
+        assert [e["kind"] for e in assistant.state["entries"][-2:]] == ["reveal", "end"]
+        assert screen.query_one("#answer", Input).value == ""
+        assert "> :reveal nephew" in notes(app) and "> :end" in notes(app)
