@@ -43,7 +43,8 @@ RACE_LANG_OPTION = click.option(
 @LANG_OPTION
 @JSON_OPTION
 def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
-    """The best claims for TABLE, e.g. "A B ND U K ? E": most cards first, then familiar."""
+    """The best claims for TABLE (cards such as "A B ND U K ? E"): most cards first, then
+    familiar."""
     from solver import render
     from solver.race.index import claims, parse_table
 
