@@ -152,14 +152,17 @@ def _sheet(game_round: dict[str, Any]) -> Sheet:
     return default_sheet(game_round["length"])
 
 
-def _letters(text: str, length: int, lang: str, what: str) -> str:
+def _letters(text: str, length: int, lang: str, what: str, hidden: bool = False) -> str:
+    """The word normalized, or Refused saying why not; a word typed ``hidden`` (your
+    Gameword) is not said back, even refused: a mistyped BALLE gives BALLET away."""
     spec = lexicon.language(lang)
     word = spec.normalize(text)
     if foreign := spec.foreign_letters(word):
         shown = " ".join(sorted(foreign))
         raise Refused(f"{what} takes letters of the {spec.name} alphabet, not {shown}.")
     if len(word) != length:
-        raise Refused(f"{what} takes a {length}-letter word; {word.upper()} has {len(word)}.")
+        typed = "the word typed" if hidden else word.upper()
+        raise Refused(f"{what} takes a {length}-letter word; {typed} has {len(word)}.")
     return word
 
 
@@ -219,7 +222,7 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
     if kind == "gameword":
         if game_round["your_word"] is not None:
             raise Refused("Your Gameword for this round is set already (:undo to change it).")
-        word = _letters(entry["word"], length, lang, "Your Gameword")
+        word = _letters(entry["word"], length, lang, "Your Gameword", hidden=True)
         game_round["your_word"] = word
         notes = [f"Your Gameword for round {game['round'] + 1} is set (hidden)."]
         tier = lexicon.tier_of(word, lang)
@@ -618,7 +621,12 @@ class Assistant:
         waiting = self.waiting()
         typed = text.strip()
         if waiting.kind == "gameword" and typed not in ("", "?") and not entries.is_command(typed):
-            return self._make({"kind": "gameword", "word": typed})
+            try:
+                return self._make({"kind": "gameword", "word": typed})
+            except Refused as refused:  # `said 0` typed the old way: no Gameword
+                if hint := entries.hint(typed.split()[0]):
+                    raise Refused(f"{refused} {hint}") from None
+                raise
         entry = entries.parse_entry(text)
         if entry.command or entry.kind not in ("guess", "mine"):
             return self._command_or_score(entry)
@@ -628,10 +636,19 @@ class Assistant:
         except Refused as refused:
             if hint:
                 raise Refused(f"{refused} {hint}") from None
+            if self._gameword_again(entry.word):
+                raise Refused(f"{refused} Your Gameword is set (:undo changes it).") from None
             raise
         if hint:
             notes.append(f"{entry.word.upper()} is entered as a Guessword. {hint}")
         return notes
+
+    def _gameword_again(self, word: str) -> bool:
+        """Whether a word refused as the first row has the length of a Gameword: typed as
+        one, perhaps after PURPLE was taken for the Gameword (the colour is :purple)."""
+        game_round = self.round
+        started = game_round["mine"] or game_round["theirs"] or self.pending
+        return not started and len(word) == game_round["length"]
 
     def _word(self, entry: entries.Entry, waiting: Waiting) -> list[str]:
         """A bare word entry: WORD SCORE (yours) or WORD (by turn order)."""
@@ -652,7 +669,8 @@ class Assistant:
             if index == len(self.sheet.rows):
                 raise Refused("Your sheet is full for this round.")
             row = self.sheet.rows[index]
-            self.pending = _letters(entry.word, row.length, self.settings.lang, "Your row")
+            what = f"Your row {index + 1}"
+            self.pending = _letters(entry.word, row.length, self.settings.lang, what)
             return [f"Your row {index + 1}: {self.pending.upper()}; now the score you heard."]
         pending = self.pending
         notes = self._make({"kind": "mine", "guess": entry.word, "heard": entry.score})

@@ -435,6 +435,21 @@ def test_the_gameword_prompt_names_the_colour_commands_and_keeps_the_word_hidden
     assert not any("PURPLE" in note.upper() for note in notes)
     with pytest.raises(Refused, match=r"Unknown command :blue; the commands are :me, :they"):
         assistant.enter(":blue")
+    with pytest.raises(
+        Refused, match=r"takes a 2-letter word; BALLET has 6\. Your Gameword is set"
+    ):
+        assistant.enter("ballet")  # PURPLE was meant as the colour: the refusal says why
+
+
+def test_a_refused_gameword_is_not_said_back() -> None:
+    """A mistyped BALLE, typed hidden, was said back in the refusal."""
+    assistant = new()
+    with pytest.raises(Refused) as refused:
+        assistant.enter("balle")
+    assert "BALLE" not in str(refused.value).upper()
+    assert "takes a 6-letter word; the word typed has 5" in str(refused.value)
+    with pytest.raises(Refused, match="Commands start with ':': :said"):
+        assistant.enter("said 0")
 
 
 def test_a_save_of_the_old_grammar_resumes(tmp_path: Path, monkeypatch) -> None:

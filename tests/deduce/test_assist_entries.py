@@ -3,6 +3,8 @@ a word entry, and no word of any list we ship can be read as a command."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from solver import lexicon
@@ -114,3 +116,32 @@ def test_help_lists_every_command_as_typed() -> None:
     for command in entries.COMMANDS:
         assert command.typed in said
     assert "WORD SCORE" in said and "Commands start with ':'" in said
+
+
+def test_every_text_names_the_commands_there_are() -> None:
+    """The README, --help, the screen's help and placeholder, and line mode's first line
+    name only commands that exist; the README, --help and the screen's help name them all."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    import cli
+    from solver.deduce.ui import assist_lines, assist_screen
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text("utf-8")
+    section = readme[readme.index("### Playing a person") :]
+    section = section[: section.index("\n### ", 1)]
+    usage = CliRunner().invoke(cli.main, ["deduce", "assist", "--help"]).output
+    texts = {
+        "README": section,
+        "--help": usage,
+        "screen help": assist_screen.HELP,
+        "placeholder": assist_screen.PLACEHOLDER,
+        "line mode": assist_lines.HOW_TO_TYPE,
+    }
+    names = {c.name for c in entries.COMMANDS}
+    for where, text in texts.items():
+        named = set(re.findall(r"(?<![\w:]):([a-z]+)\b", text))
+        assert named and named <= names, (where, named - names)
+        if where in ("README", "--help", "screen help"):
+            assert named == names, (where, names - named)
