@@ -560,7 +560,7 @@ class Assistant:
             if not self.game["round"]:  # the colour is chosen before the first row
                 you = self.game["you"]
                 other = COLOURS[1 - COLOURS.index(you)]
-                prompt += f"; you play {you.capitalize()} (:{other} to play {other.capitalize()})"
+                prompt += f"; you are {you.capitalize()} (:{other} changes it)"
             return Waiting("gameword", prompt, hidden=True)
         if self.pending is not None:
             return Waiting("score", f"The score you heard for {self.pending.upper()}")
@@ -718,14 +718,11 @@ class Assistant:
         elif entry["kind"] in ("mine", "theirs"):
             rows = game["rounds"][game["round"]]["mine" if entry["kind"] == "mine" else "theirs"]
             entry = entry | {"guess": rows[-1]["guess"]}
-        before = self.game["round"]
         self.state["entries"].append(entry)
         self.game = game
         self.pending = None
         self._save()
-        if self.game["round"] != before:
-            notes.append(self.intro())
-        return notes
+        return notes  # a new round is introduced by the front end, once its Gameword is set
 
     def undo(self) -> list[str]:
         """Take back the last entry (a Guessword waiting for its score first)."""

@@ -83,17 +83,28 @@ NAMES = ", ".join(f"{MARK}{c.name}" for c in COMMANDS)
 
 WORD_ENTRIES = (
     ("WORD SCORE", "your Guessword and the score you heard (DEN 1250)"),
-    ("WORD", "your opponent's Guessword on their turn: you get the score to announce"),
-    ("", "(on your turn: your Guessword, then the score you heard)"),
+    (
+        "WORD",
+        "your opponent's Guessword on their turn: you get the score to announce (on your "
+        "turn: your Guessword, then the score you heard)",
+    ),
 )
 
 
-def help_lines() -> list[str]:
-    """Every entry and command, one a line (line mode's ``:help``)."""
+def help_lines(columns: int = 80) -> list[str]:
+    """Every entry and command, each explained beside it, in ``columns`` (line mode's
+    ``:help``: its lines are said one by one, so they are wrapped here)."""
+    from textwrap import wrap
+
     width = max(len(c.typed) for c in COMMANDS) + 2
-    lines = [f"{typed:<{width}}{means}" for typed, means in WORD_ENTRIES]
+
+    def entry(typed: str, means: str) -> list[str]:
+        said = wrap(means, columns - width - 1) or [""]
+        return [f"{typed:<{width}}{said[0]}", *(" " * width + more for more in said[1:])]
+
+    lines = [line for typed, means in WORD_ENTRIES for line in entry(typed, means)]
     lines.append(f"Commands start with '{MARK}'; any other line is a word entry (even END):")
-    lines += [f"{c.typed:<{width}}{c.means}" for c in COMMANDS]
+    lines += [line for c in COMMANDS for line in entry(c.typed, c.means)]
     return lines
 
 

@@ -427,9 +427,9 @@ def test_an_old_command_typed_bare_is_refused_with_the_command_named() -> None:
 
 def test_the_gameword_prompt_names_the_colour_commands_and_keeps_the_word_hidden() -> None:
     assistant = new()
-    assert assistant.waiting().prompt.endswith("; you play Purple (:red to play Red)")
+    assert assistant.waiting().prompt.endswith("; you are Purple (:red changes it)")
     assert assistant.enter(":red") == ["You are Red: your opponent plays first in this round."]
-    assert assistant.waiting().prompt.endswith("; you play Red (:purple to play Purple)")
+    assert assistant.waiting().prompt.endswith("; you are Red (:purple changes it)")
     notes = assistant.enter("purple")  # a Gameword, not a colour: said nowhere
     assert assistant.round["your_word"] == "purple" and assistant.game["you"] == "red"
     assert not any("PURPLE" in note.upper() for note in notes)

@@ -70,6 +70,9 @@ async def test_a_whole_round_through_the_screen(tmp_path: Path) -> None:
         await pilot.press("question_mark")
         assert app.screen.__class__.__name__ == "HelpScreen"
         await pilot.press("escape")
+        await pilot.press(*":help", "enter")  # typed, the help command opens the same
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        await pilot.press("escape")
         for index, (mine, theirs) in enumerate(zip(PURPLE, RED, strict=True)):
             await enter(app, pilot, mine)
             await enter(app, pilot, theirs)

@@ -79,9 +79,7 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
             console.show(state)
         if assistant.waiting().kind == "round over" and waiting.kind != "round over":
             console.show(state)
-    console.show(state)
-    if assistant.verdict() not in notes:  # "end" says it already
-        console.say(assistant.verdict())
+    console.show(state)  # the totals under the sheets end with the verdict
     return state
 
 

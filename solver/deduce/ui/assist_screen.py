@@ -44,8 +44,9 @@ first; 7 in round 2, Red first). Type here what happens; the assistant keeps bot
 scores your opponent's Guesswords from your Gameword, and advises your next Guessword.
 
 ## Entries
-A line is a word entry, or a command starting with `:`. Any line without it is a word
-entry, so a Guessword is never taken for a command: END is a Guessword, `:end` ends the game.
+A line is a word entry, or a command, which starts with a colon (`:end`, `:undo`). A line
+without the colon is a word entry, so a Guessword is never taken for a command: END is a
+Guessword, `:end` ends the game.
 
 | type | for |
 |---|---|
@@ -86,7 +87,8 @@ alphabets: per column of their word, the letters still possible (circled when kn
 
 
 # What the empty input line says: the entries, and that commands start with ':'.
-PLACEHOLDER = "WORD SCORE · WORD · :undo :said :heard :reveal :end · ? help"
+PLACEHOLDER = "WORD SCORE, WORD, or a :command (:help)"
+GAMEWORD_PLACEHOLDER = "your Gameword, hidden as you type"
 SIDE_BY_SIDE = 130  # columns: both sheets (about 80) and the advice (at least 44)
 
 
@@ -220,7 +222,7 @@ class AssistScreen(Screen[None]):
         prompt.update(waiting.prompt)
         answer = self.query_one("#answer", Input)
         answer.password = waiting.hidden
-        answer.placeholder = PLACEHOLDER
+        answer.placeholder = GAMEWORD_PLACEHOLDER if waiting.hidden else PLACEHOLDER
         answer.focus()
 
     def _sheet_full(self) -> Text:
