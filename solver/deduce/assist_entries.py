@@ -5,13 +5,14 @@ with the score you heard (``DEN 1250``), your opponent's Guessword (``DEN``). Co
 once bare words too (``end``, ``undo``, ``said 0``), and every one of them is also a
 dictionary word: an opponent's Guessword END ended the game, SAID 0 was read as a score you
 announced. So a line is a command when, and only when, its first character (after spaces)
-is ``:``; everything else is a word entry. No word of any list we ship holds a ``:``
-(``tests/deduce/test_assist_entries.py`` parses every one, in both cases, alone and with a
-score), so no Guessword of any language can be read as a command.
+is ``:``; everything else is a word entry. Every word of every list we ship is letters
+only, so no Guessword of any language can be read as a command
+(``tests/deduce/test_assist_entries.py`` checks every word, and parses in full, in both
+cases, alone and with a score, every word short enough to be a Guessword).
 
 One parser, here, for every front end (line mode, the full-screen app), and one table of
-commands (``COMMANDS``): the help, the error naming the commands and the README's table
-say the same.
+commands (``COMMANDS``): the help, the screen's help and the error naming the commands
+come from it (a test holds the README and ``--help`` to it).
 
 Word entries:
 
