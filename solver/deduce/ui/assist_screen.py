@@ -87,7 +87,7 @@ alphabets: per column of their word, the letters still possible (circled when kn
 
 
 # What the empty input line says: the entries, and that commands start with ':'.
-PLACEHOLDER = "WORD SCORE, WORD, or a :command (:help)"
+PLACEHOLDER = "WORD SCORE, WORD, or a command such as :help"
 GAMEWORD_PLACEHOLDER = "your Gameword, hidden as you type"
 SIDE_BY_SIDE = 130  # columns: both sheets (about 80) and the advice (at least 44)
 
