@@ -94,6 +94,7 @@ class Advice:
                     "expected_points": round(c.expected_points, 1),
                     "expected_bits": round(c.expected_bits, 3),
                     "value": round(c.value, 1),
+                    "measure": c.measure,  # what value is (measures.MEASURES)
                 }
                 for c in self.choices
             ],

@@ -8,10 +8,13 @@ its reasons (``advisor.advise``); warns as soon as the scores you heard cannot a
 right; keeps both sheets, the totals and the bonus. Nothing here draws or asks: a front end
 (line mode, the full-screen app) sends entries and shows the notes they return.
 
-The state is a plain dict: the settings and the list of entries, in the order they were
-made. Everything else (the sheets, the totals) is derived by replaying the entries
-(``replay``), so that undo is dropping the last entry, and a save is checked on resume by
-replaying it through the same rules that took each entry. It is saved after every entry,
+What a typed line says is read by ``assist_entries``: commands start with ``:``, so that no
+Guessword is ever read as one. The state is a plain dict: the settings and the list of
+entries, in the order they were made, as read (a save holds entries, not typed lines, so a
+save made before a change of grammar resumes). Everything else (the sheets, the totals) is
+derived by replaying the entries (``replay``), so that undo is dropping the last entry, and
+a save is checked on resume by replaying it through the same rules that took each entry.
+It is saved after every entry,
 game kind ``assist``, in the same sealed and signed envelope as a game against the bot
 (``savefile``). Your Gamewords are sealed, as in ``session``: a save or ``--json`` print
 lying on the table must not give them away; you see them on your own screen.
@@ -22,13 +25,13 @@ undetected."
 
 - Your opponent scores you. When no word fits the scores you heard, one of them is wrong:
   the assistant names the likeliest (``candidates.explain``) and tells you to call it out.
-  A score they correct is entered with ``heard ROW SCORE``: you receive 2000 for each of
+  A score they correct is entered with ``:heard ROW SCORE``: you receive 2000 for each of
   your turns from the wrong score up to the turn it was corrected. When they reveal their
-  word at the end of the round (``reveal WORD``) every score you heard is audited, as the
+  word at the end of the round (``:reveal WORD``) every score you heard is audited, as the
   bot audits yours in ``session.audit``, and your rows count at their right scores.
 - You score them. The assistant gives the right score, so an error is one you enter:
-  ``said SCORE`` records a different score you announced. It warns at once; the opponent
-  receives 2000 for each of their turns until you correct it (``said SCORE`` again, the
+  ``:said SCORE`` records a different score you announced. It warns at once; the opponent
+  receives 2000 for each of their turns until you correct it (``:said SCORE`` again, the
   right one). Their rows count at their right scores.
 
 Turns are counted as ``session`` counts them: the turns of the player who was scored
@@ -38,13 +41,14 @@ wrong, from the wrong score up to, not including, the turn it was corrected.
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from solver import lexicon, savefile
+from solver.deduce import assist_entries as entries
 from solver.deduce import candidates as cand
+from solver.deduce.assist_entries import Refused
 from solver.deduce.rules import (
     BONUS,
     MATCHING_POINTS,
@@ -116,107 +120,6 @@ def settings_of(state: dict[str, Any]) -> Settings:
     return Settings(**state["settings"])
 
 
-class Refused(ValueError):
-    """An entry the rules refuse; its message says why, in words to show the person."""
-
-
-# --- reading an entry ---------------------------------------------------------------------
-_NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+"
-_SCORE = re.compile(rf"(?:{_NUMBER})")
-COMMANDS = ("undo", "next", "end", "purple", "red", "help", "show")
-
-ENTRIES_HELP = """\
-WORD SCORE      your Guessword and the score you heard (DEN 1250)
-WORD            your opponent's Guessword (their turn); you get the score to announce
-                (on your turn: your Guessword, then the score you heard)
-they WORD       your opponent's Guessword, whoever's turn it is; me WORD SCORE: yours
-said SCORE      the score you announced for their last Guessword, if not the one given
-                (said ROW SCORE for another row; said again to correct it)
-heard ROW SCORE a score your opponent corrected: row ROW of your sheet is SCORE
-reveal WORD     your opponent's Gameword, told at the end of the round: checks every
-                score you heard and marks your Guesswords
-next            the next round (when both sheets are full); end: the game is over
-undo            take back the last entry
-purple, red     your colour (before the first row): Purple plays first in round 1"""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One entry, read from what was typed (not yet checked against the game)."""
-
-    kind: str  # gameword, mine, theirs, guess (by turn order), score, said, heard, reveal, ...
-    word: str = ""
-    score: int | None = None
-    row: int | None = None  # 0-based row of a sheet
-
-
-def _number(text: str) -> int:
-    return int(text.replace(",", ""))
-
-
-def parse_entry(text: str) -> Entry:
-    """What a line says, or Refused with how to say it. Words stay as typed (the game
-    checks their letters and lengths against the row)."""
-    tokens = text.strip().split()
-    if not tokens:
-        raise Refused("Type an entry (? or help lists them).")
-    head = tokens[0].lower()
-    rest = tokens[1:]
-    numbers = [t for t in rest if _SCORE.fullmatch(t)]
-    if head in ("?", "help") and not rest:
-        return Entry("help")
-    if head in COMMANDS and not rest:
-        return Entry(head)
-    if head == "undo" or head in ("next", "end"):
-        raise Refused(f"{head} takes nothing after it.")
-    if head in ("said", "heard"):
-        if not rest or len(rest) > 2 or len(numbers) != len(rest):
-            how = "said SCORE or said ROW SCORE" if head == "said" else "heard ROW SCORE"
-            raise Refused(f"Write {how} (numbers only).")
-        if head == "heard" and len(rest) != 2:
-            raise Refused("Write heard ROW SCORE: which row of your sheet, and its score.")
-        row = _number(rest[0]) - 1 if len(rest) == 2 else None
-        if row is not None and row < 0:
-            raise Refused("Rows are numbered from 1.")
-        return Entry(head, score=_number(rest[-1]), row=row)
-    if head == "reveal":
-        if len(rest) != 1:
-            raise Refused("Write reveal WORD: your opponent's Gameword.")
-        return Entry("reveal", word=rest[0])
-    if head in ("they", "them", "theirs", "me", "mine"):
-        whose = "theirs" if head.startswith("the") else "mine"
-        if whose == "theirs" and len(rest) == 1:
-            return Entry("theirs", word=rest[0])
-        if whose == "mine" and len(rest) in (1, 2):
-            if len(rest) == 2:
-                return Entry("mine", word=rest[0], score=_score_token(rest[1]))
-            return Entry("mine", word=rest[0])
-        raise Refused(f"Write {'they WORD' if whose == 'theirs' else 'me WORD SCORE'}.")
-    if len(tokens) == 1 and _SCORE.fullmatch(tokens[0]):
-        return Entry("score", score=_number(tokens[0]))
-    if _SCORE.fullmatch(tokens[0]):
-        raise Refused(
-            f"An entry starts with a word, not {tokens[0]}: WORD SCORE (yours, with the score "
-            "you heard), WORD (theirs), or ? for every entry."
-        )
-    if len(tokens) == 2 and _SCORE.fullmatch(tokens[1].lstrip("-")):
-        return Entry("mine", word=tokens[0], score=_score_token(tokens[1]))
-    if len(tokens) == 1:
-        return Entry("guess", word=tokens[0])
-    raise Refused(
-        f"Cannot read {text.strip()!r}: type WORD SCORE (yours, with the score you heard), "
-        "WORD (theirs), or ? for every entry."
-    )
-
-
-def _score_token(token: str) -> int:
-    if token.startswith("-"):
-        raise Refused("A score cannot be negative.")
-    if not _SCORE.fullmatch(token):
-        raise Refused(f"{token!r} is not a score: write a number such as 1250.")
-    return _number(token)
-
-
 # --- the game, replayed from its entries ------------------------------------------------
 def _new_round(number: int) -> dict[str, Any]:
     return {
@@ -249,14 +152,17 @@ def _sheet(game_round: dict[str, Any]) -> Sheet:
     return default_sheet(game_round["length"])
 
 
-def _letters(text: str, length: int, lang: str, what: str) -> str:
+def _letters(text: str, length: int, lang: str, what: str, hidden: bool = False) -> str:
+    """The word normalized, or Refused saying why not; a word typed ``hidden`` (your
+    Gameword) is not said back, even refused: a mistyped BALLE gives BALLET away."""
     spec = lexicon.language(lang)
     word = spec.normalize(text)
     if foreign := spec.foreign_letters(word):
         shown = " ".join(sorted(foreign))
         raise Refused(f"{what} takes letters of the {spec.name} alphabet, not {shown}.")
     if len(word) != length:
-        raise Refused(f"{what} takes a {length}-letter word; {word.upper()} has {len(word)}.")
+        typed = "the word typed" if hidden else word.upper()
+        raise Refused(f"{what} takes a {length}-letter word; {typed} has {len(word)}.")
     return word
 
 
@@ -302,7 +208,7 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
     with the game unchanged, when the rules refuse it."""
     kind = entry["kind"]
     if game["finished"] and kind != "undo":
-        raise Refused("The game is over (undo takes back its end).")
+        raise Refused("The game is over (:undo takes back its end).")
     game_round = game["rounds"][game["round"]]
     sheet = _sheet(game_round)
     length = game_round["length"]
@@ -315,8 +221,8 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
         return [f"You are {entry['you'].capitalize()}: {first} first in this round."]
     if kind == "gameword":
         if game_round["your_word"] is not None:
-            raise Refused("Your Gameword for this round is set already (undo to change it).")
-        word = _letters(entry["word"], length, lang, "Your Gameword")
+            raise Refused("Your Gameword for this round is set already (:undo to change it).")
+        word = _letters(entry["word"], length, lang, "Your Gameword", hidden=True)
         game_round["your_word"] = word
         notes = [f"Your Gameword for round {game['round'] + 1} is set (hidden)."]
         tier = lexicon.tier_of(word, lang)
@@ -339,7 +245,7 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
         if not lexicon.is_word(guess, lang):
             notes.append(
                 f"Warning: {guess.upper()} is not in the dictionary; your opponent may reject "
-                "it (then undo and play another)."
+                "it (then :undo and play another)."
             )
         return notes
     if kind == "theirs":
@@ -362,7 +268,7 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
             notes.append(f"They named your word: {BONUS:,} bonus in it.")
         if not lexicon.is_word(guess, lang):
             notes.append(
-                f"Warning: {guess.upper()} is not in the dictionary: you may reject it (undo, "
+                f"Warning: {guess.upper()} is not in the dictionary: you may reject it (:undo, "
                 "and ask for another), or accept it."
             )
         return notes
@@ -394,7 +300,7 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
             ]
         return [
             f"Warning: {row['guess'].upper()} scores {row['score']:,}, not {said:,}. Correct it "
-            f"now: tell {OPPONENT} {row['score']:,} and enter said {index + 1} {row['score']}. "
+            f"now: tell {OPPONENT} {row['score']:,} and enter :said {index + 1} {row['score']}. "
             f"The rulebook gives them {PENALTY:,} points for each of their turns it goes "
             "undetected."
         ]
@@ -424,7 +330,7 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
         if len(game_round["mine"]) < len(sheet.rows):
             raise Refused("Their Gameword is revealed at the end of the round.")
         if game_round["their_word"] is not None:
-            raise Refused("Their Gameword is entered already (undo to change it).")
+            raise Refused("Their Gameword is entered already (:undo to change it).")
         word = _letters(entry["word"], length, lang, "Their Gameword")
         game_round["their_word"] = word
         found = their_audit(game_round)
@@ -460,7 +366,7 @@ def _unfinished(game_round: dict[str, Any]) -> str:
     left_theirs = rows - len(game_round["theirs"])
     return (
         f"The round is not over: {left_mine} row(s) of yours and {left_theirs} of theirs to "
-        "play (end stops the game here)."
+        "play (:end stops the game here)."
     )
 
 
@@ -648,18 +554,19 @@ class Assistant:
         game_round = self.round
         number = len(game_round["mine"]) + 1
         if self.finished:
-            return Waiting("over", "The game is over (undo takes back its end)")
+            return Waiting("over", "The game is over (:undo takes back its end)")
         if game_round["your_word"] is None:
             prompt = f"Your {game_round['length']}-letter Gameword (hidden; it scores theirs)"
+            if not self.game["round"]:  # the colour is chosen before the first row
+                you = self.game["you"]
+                other = COLOURS[1 - COLOURS.index(you)]
+                prompt += f"; you are {you.capitalize()} (:{other} changes it)"
             return Waiting("gameword", prompt, hidden=True)
         if self.pending is not None:
             return Waiting("score", f"The score you heard for {self.pending.upper()}")
         turn = self.turn()
         if turn is None:
-            last = self.game["round"] + 1 == len(self.game["rounds"])
-            then = "end" if last else "next (round 2)"
-            reveal = "reveal THEIRWORD, " if game_round["their_word"] is None else ""
-            return Waiting("round over", f"Round over: {reveal}{then}")
+            return Waiting("round over", f"Round over: {self._round_over_steps()}")
         if turn == "you":
             row = self.sheet.rows[number - 1]
             return Waiting(
@@ -674,6 +581,14 @@ class Assistant:
             f"Their row {index + 1} ({row.length} letters from column {row.offset + 1}): "
             "their WORD",
         )
+
+    def _round_over_steps(self) -> str:
+        """What is left to type once both sheets are full."""
+        last = self.game["round"] + 1 == len(self.game["rounds"])
+        then = ":end" if last else ":next (round 2)"
+        if self.round["their_word"] is None:
+            return f":reveal THEIRWORD, then {then}"
+        return then
 
     def intro(self) -> str:
         game_round, you = self.round, self.game["you"]
@@ -698,54 +613,102 @@ class Assistant:
     # --- entries -------------------------------------------------------------------------
     def enter(self, text: str) -> list[str]:
         """One line typed: the notes to show. Raises Refused (nothing changed) when the
-        line cannot be read or the rules refuse it; saves after every entry taken."""
+        line cannot be read or the rules refuse it; saves after every entry taken.
+
+        A bare word whose letters spell a command's name (END, UNDO, SAID 0) is a word
+        entry like any other; its notes, or the reason it is refused, name the command
+        perhaps meant (``assist_entries.hint``), never for your hidden Gameword."""
         waiting = self.waiting()
-        if waiting.kind == "gameword" and text.strip().lower() not in (*COMMANDS, "?"):
-            return self._make({"kind": "gameword", "word": text.strip()})
-        entry = parse_entry(text)
-        if entry.kind == "help":
-            return ENTRIES_HELP.splitlines()
-        if entry.kind == "show":
-            return []
-        if entry.kind == "undo":
-            return self.undo()
-        if entry.kind in ("purple", "red"):
-            return self._make({"kind": "colour", "you": entry.kind})
-        if entry.kind in ("next", "end"):
-            return self._make({"kind": entry.kind})
-        if entry.kind == "score":
-            if self.pending is None:
-                raise Refused("A score alone: for which Guessword? Type WORD SCORE.")
-            return self._make({"kind": "mine", "guess": self.pending, "heard": entry.score})
+        typed = text.strip()
+        if waiting.kind == "gameword" and typed not in ("", "?") and not entries.is_command(typed):
+            try:
+                return self._make({"kind": "gameword", "word": typed})
+            except Refused as refused:  # `said 0` typed the old way: no Gameword
+                if hint := entries.hint(typed.split()[0]):
+                    raise Refused(f"{refused} {hint}") from None
+                raise
+        entry = entries.parse_entry(text)
+        if entry.command or entry.kind not in ("guess", "mine"):
+            return self._command_or_score(entry)
+        hint = entries.hint(entry.word)
+        try:
+            notes = self._word(entry, waiting)
+        except Refused as refused:
+            if hint:
+                raise Refused(f"{refused} {hint}") from None
+            if self._gameword_again(entry.word):
+                raise Refused(f"{refused} Your Gameword is set (:undo changes it).") from None
+            raise
+        if hint:
+            notes.append(f"{entry.word.upper()} is entered as a Guessword. {hint}")
+        return notes
+
+    def _gameword_again(self, word: str) -> bool:
+        """Whether a word refused as the first row has the length of a Gameword: typed as
+        one, perhaps after PURPLE was taken for the Gameword (the colour is :purple)."""
+        game_round = self.round
+        started = game_round["mine"] or game_round["theirs"] or self.pending
+        return not started and len(word) == game_round["length"]
+
+    def _word(self, entry: entries.Entry, waiting: Waiting) -> list[str]:
+        """A bare word entry: WORD SCORE (yours) or WORD (by turn order)."""
         if entry.kind == "guess":
             if waiting.kind == "score":
-                raise Refused(f"The score you heard for {self.pending.upper()} (undo drops it).")
+                raise Refused(f"The score you heard for {self.pending.upper()} (:undo drops it).")
+            if waiting.kind == "round over":
+                raise Refused(f"Both sheets are full: {self._round_over_steps()}.")
             entry = replace(entry, kind="mine" if self.turn() == "you" else "theirs")
-        if entry.kind == "mine" and entry.score is None:
+        if entry.kind == "theirs":
+            return self._make({"kind": "theirs", "guess": entry.word})
+        return self._mine(entry)
+
+    def _mine(self, entry: entries.Entry) -> list[str]:
+        """Your Guessword: with its score, made; alone, kept waiting for its score."""
+        if entry.score is None:
             index = len(self.round["mine"])
             if index == len(self.sheet.rows):
                 raise Refused("Your sheet is full for this round.")
             row = self.sheet.rows[index]
-            self.pending = _letters(entry.word, row.length, self.settings.lang, "Your row")
+            what = f"Your row {index + 1}"
+            self.pending = _letters(entry.word, row.length, self.settings.lang, what)
             return [f"Your row {index + 1}: {self.pending.upper()}; now the score you heard."]
-        if entry.kind == "mine":
-            pending = self.pending
-            notes = self._make({"kind": "mine", "guess": entry.word, "heard": entry.score})
-            if pending is not None and pending != lexicon.language(self.settings.lang).normalize(
-                entry.word
-            ):  # said aloud: the score was asked for another word
-                notes.insert(0, f"{entry.word.upper()} is played instead of {pending.upper()}.")
-            return notes
-        if entry.kind == "theirs":
+        pending = self.pending
+        notes = self._make({"kind": "mine", "guess": entry.word, "heard": entry.score})
+        if pending is not None and pending != lexicon.language(self.settings.lang).normalize(
+            entry.word
+        ):  # said aloud: the score was asked for another word
+            notes.insert(0, f"{entry.word.upper()} is played instead of {pending.upper()}.")
+        return notes
+
+    def _command_or_score(self, entry: entries.Entry) -> list[str]:
+        """A command (``:said 250``), or a score alone for the Guessword waiting for one."""
+        kind = entry.kind
+        if kind == "help":
+            return entries.help_lines()
+        if kind == "show":
+            return []
+        if kind == "undo":
+            return self.undo()
+        if kind in ("purple", "red"):
+            return self._make({"kind": "colour", "you": kind})
+        if kind in ("next", "end"):
+            return self._make({"kind": kind})
+        if kind == "score":
+            if self.pending is None:
+                raise Refused("A score alone: for which Guessword? Type WORD SCORE.")
+            return self._make({"kind": "mine", "guess": self.pending, "heard": entry.score})
+        if kind == "mine":
+            return self._mine(entry)
+        if kind == "theirs":
             return self._make({"kind": "theirs", "guess": entry.word})
-        if entry.kind in ("said", "heard"):
-            made = {"kind": entry.kind, "score": entry.score}
+        if kind in ("said", "heard"):
+            made = {"kind": kind, "score": entry.score}
             if entry.row is not None:
                 made["row"] = entry.row
             return self._make(made)
-        if entry.kind == "reveal":
+        if kind == "reveal":
             return self._make({"kind": "reveal", "word": entry.word})
-        raise Refused("Cannot read that (? lists the entries).")
+        raise Refused(f"Cannot read that ({entries.MARK}help lists the entries).")
 
     def _make(self, entry: dict[str, Any]) -> list[str]:
         game = copy.deepcopy(self.game)
@@ -755,14 +718,11 @@ class Assistant:
         elif entry["kind"] in ("mine", "theirs"):
             rows = game["rounds"][game["round"]]["mine" if entry["kind"] == "mine" else "theirs"]
             entry = entry | {"guess": rows[-1]["guess"]}
-        before = self.game["round"]
         self.state["entries"].append(entry)
         self.game = game
         self.pending = None
         self._save()
-        if self.game["round"] != before:
-            notes.append(self.intro())
-        return notes
+        return notes  # a new round is introduced by the front end, once its Gameword is set
 
     def undo(self) -> list[str]:
         """Take back the last entry (a Guessword waiting for its score first)."""

@@ -136,7 +136,7 @@ def advice_warnings(advice: Any) -> list[str]:
         f"Warning: no word fits the scores you heard: {fewest} wrong. Most likely "
         f"{fix_in_words(wrong)}.{others} Call it out and ask {OPPONENT} to recheck: the "
         f"rulebook gives you {PENALTY:,} points for each turn a wrong score went undetected. "
-        f"Enter the corrected score with heard ROW SCORE.{assumed}"
+        f"Enter the corrected score with :heard ROW SCORE.{assumed}"
     )
     return notes
 

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from solver.deduce import endgame, strategies
 from solver.deduce.candidates import PRIOR_SLOPE, PRIORS, Deduction, deduce
+from solver.deduce.measures import STRATEGY_MEASURES, TO_END
 from solver.deduce.rules import Sheet, default_sheet
 
 if TYPE_CHECKING:
@@ -137,7 +138,8 @@ def book_choices(
     entry = _book().get(_key(sheet, strategy, prior, lang, vocabulary))
     if entry is None:
         return None
-    return [strategies.Choice(**choice) for choice in entry[:top]]  # type: ignore[arg-type]
+    measure = STRATEGY_MEASURES[strategy]  # the first row: thousands of words fit
+    return [strategies.Choice(**choice, measure=measure) for choice in entry[:top]]  # type: ignore[arg-type]
 
 
 def position_key(
@@ -191,7 +193,7 @@ def booked_choices(
     if entry is None:
         return None
     return [
-        strategies.Choice(c["guess"], c["value"], c["expected_points"], c["expected_bits"])
+        strategies.Choice(c["guess"], c["value"], c["expected_points"], c["expected_bits"], TO_END)
         for c in entry["choices"]  # type: ignore[index]
     ]
 

@@ -33,6 +33,7 @@ from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce import evaluate as ev
 from solver.deduce import opening
+from solver.deduce.measures import TO_END
 from solver.deduce.rules import POINT_UNIT
 from solver.deduce.strategies import Choice
 
@@ -191,6 +192,7 @@ def build(
                     values[i],
                     mine[i].choice.expected_points,
                     mine[i].choice.expected_bits,
+                    TO_END,
                 )
                 for i in best
             )
@@ -216,7 +218,7 @@ def _stored(setting: ev.Setting, position: Position, reuse: dict[str, object]) -
     return Rolled(
         position,
         tuple(
-            Choice(c["guess"], c["value"], c["expected_points"], c["expected_bits"])
+            Choice(c["guess"], c["value"], c["expected_points"], c["expected_bits"], TO_END)
             for c in choices
         ),
         tuple(c["policy_rank"] for c in choices),

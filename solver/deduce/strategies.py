@@ -41,6 +41,7 @@ import numpy as np
 from solver import lexicon
 from solver.deduce import endgame
 from solver.deduce.candidates import Deduction
+from solver.deduce.measures import BITS, LOOKAHEAD, ROW_POINTS, TO_END
 from solver.deduce.ranking import top_indices
 from solver.deduce.rules import POINT_UNIT, Sheet
 from solver.errors import UserError
@@ -62,9 +63,10 @@ class Choice:
     """One Guessword weighed: what the strategy maximised and what it expects."""
 
     guess: str
-    value: float  # the strategy's objective: points (lookahead: to the horizon), bits (entropy)
+    value: float  # the strategy's objective, as ``measure`` says
     expected_points: float  # this row
     expected_bits: float  # information about the Gameword from the score heard
+    measure: str  # what ``value`` is: one of ``measures.MEASURES``
 
 
 def check_strategy(strategy: str) -> str:
@@ -117,16 +119,17 @@ def choose(
     weights = deduction.probabilities
     expected, bits = scoring.guess_statistics(deduction.codes, weights, codes, row.offset, last)
     if strategy == "points":
-        value = expected * POINT_UNIT
+        value, measure = expected * POINT_UNIT, ROW_POINTS
     elif strategy == "entropy":
         value = bits + expected * 1e-6  # points break ties between equally informative words
+        measure = BITS
     else:
-        value = _lookahead(
+        value, measure = _lookahead(
             deduction, sheet, row_index, lang, vocabulary, codes, expected, bits, started, seconds
         )
     order = [i for i in top_indices(value, top) if value[i] > -np.inf]
     return [
-        Choice(words[i], float(value[i]), float(expected[i] * POINT_UNIT), float(bits[i]))
+        Choice(words[i], float(value[i]), float(expected[i] * POINT_UNIT), float(bits[i]), measure)
         for i in order
     ]
 
@@ -142,20 +145,21 @@ def _lookahead(
     bits: np.ndarray,
     started: float,
     seconds: float | None,
-) -> np.ndarray:
-    """Value in points of the shortlisted guesses (minus infinity for the others)."""
+) -> tuple[np.ndarray, str]:
+    """Value in points of the shortlisted guesses (minus infinity for the others), and what
+    it measures (one of ``MEASURES``)."""
     from solver.deduce import scoring
 
     row = sheet.rows[row_index]
     last = sheet.is_last(row_index)
     if last or len(deduction.words) == 1:
-        return expected * POINT_UNIT
+        return expected * POINT_UNIT, ROW_POINTS
     if len(deduction.words) <= endgame.CANDIDATES:
         values = endgame.endgame_values(
             deduction.codes, deduction.weights, sheet, row_index, lang, vocabulary
         )
         if values is not None:
-            return values
+            return values, TO_END
     beyond_next = row_index + 2 < len(sheet.rows)  # rows after the next one remain
     credit = INFORMATION_UNITS * bits * beyond_next
     next_row = sheet.rows[row_index + 1]
@@ -174,4 +178,4 @@ def _lookahead(
         value[batch] = (expected[batch] + ahead + credit[batch]) * POINT_UNIT
         if seconds is not None and time.perf_counter() - started > seconds:
             break
-    return value
+    return value, LOOKAHEAD

@@ -4,6 +4,8 @@ with marks, the 2000-point rule both ways, totals and bonus, saves, undo, line m
 from __future__ import annotations
 
 import json
+import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -39,8 +41,8 @@ def test_their_guesswords_are_scored_and_marked_as_the_rules_say() -> None:
     assistant = new()
     assistant.enter("ballet")
     for index, (guess, expected) in enumerate(zip(RED, RED_SCORES, strict=True)):
-        assistant.enter(f"me {PURPLE[index]}")
-        (note, *_) = assistant.enter(f"they {guess}")
+        assistant.enter(f":me {PURPLE[index]}")
+        (note, *_) = assistant.enter(f":they {guess}")
         row = SIX.rows[index]
         right = score("ballet", guess, row.offset, SIX.is_last(index))
         assert right == expected and f"Announce {right:,}" in note
@@ -57,10 +59,10 @@ def test_the_sample_game_adds_up_with_the_bonus() -> None:
     assert (result["you"], result["they"]) == (19750, 19500)
     assert result["you_bonus"] and not result["they_bonus"]
     assert assistant.waiting().kind == "round over"
-    assert assistant.enter("reveal nephew") == [
+    assert assistant.enter(":reveal nephew") == [
         "Their word NEPHEW: every score you heard was right."
     ]
-    assistant.enter("end")
+    assistant.enter(":end")
     assert assistant.finished and "You win!" in assistant.verdict()
 
 
@@ -74,7 +76,7 @@ def test_turns_follow_the_colours_loosely() -> None:
     assistant.enter("so")  # on yours it is yours, the score asked next
     assert assistant.waiting().kind == "score"
     assistant.enter("0")
-    assistant.enter("me den 1250")  # out of turn: taken
+    assistant.enter(":me den 1250")  # out of turn: taken
     assert len(assistant.round["mine"]) == 2 and assistant.turn() == "they"
 
 
@@ -112,11 +114,11 @@ def test_a_score_you_said_wrong_warns_and_costs_you_until_corrected(tmp_path: Pa
         assistant.enter(PURPLE[index])
         assistant.enter(RED[index])
         if index == 1:  # CAR scores 1000; you announced 250
-            (warning,) = assistant.enter("said 250")
+            (warning,) = assistant.enter(":said 250")
             assert "CAR scores 1,000, not 250" in warning and "2,000 points" in warning
     # Two of their turns (ACT, TOE) went by before the correction.
     running = assist.totals(assistant.game)["rounds"][0]["they_penalty"]
-    assert assistant.enter("said 2 1000") == [
+    assert assistant.enter(":said 2 1000") == [
         "Their row 2 (CAR) now stands right: 1,000; it stood 2 turn(s): 4,000 points to them."
     ]
     # The running total showed what the correction costs: it does not change when made
@@ -132,9 +134,9 @@ def test_a_slip_caught_at_once_costs_nothing(tmp_path: Path) -> None:
     assistant.enter("ballet")
     assistant.enter(PURPLE[0])
     assistant.enter(RED[0])
-    assistant.enter("said 500")  # AN scores 250 against BALLET
+    assistant.enter(":said 500")  # AN scores 250 against BALLET
     assert assist.totals(assistant.game)["rounds"][0]["they_penalty"] == 0
-    (note,) = assistant.enter(f"said 1 {RED_SCORES[0]}")
+    (note,) = assistant.enter(f":said 1 {RED_SCORES[0]}")
     assert note.endswith("caught at once, no penalty.")
 
 
@@ -150,10 +152,10 @@ def test_a_correction_they_make_and_the_reveal_credit_you(tmp_path: Path) -> Non
         assistant.enter(mine)
         assistant.enter(theirs)
         if index == 3:
-            (note,) = assistant.enter("heard 2 1250")
+            (note,) = assistant.enter(":heard 2 1250")
             assert "stood 2 turn(s): 4,000 points to you" in note
     assert assist.totals(assistant.game)["rounds"][0]["you_penalty"] == 4000
-    notes = assistant.enter("reveal nephew")
+    notes = assistant.enter(":reveal nephew")
     assert "Row 4: you heard 500, the right score is 250; undetected for 8 turn(s)." in notes
     result = assist.totals(assistant.game)["rounds"][0]
     assert result["you_penalty"] == 2000 * (2 + 8)
@@ -166,7 +168,7 @@ def test_saved_after_every_entry_and_resumed_equal(tmp_path: Path) -> None:
     for text in [
         "ballet",
         *[x for pair in zip(PURPLE[:4], RED[:4], strict=True) for x in pair],
-        "said 0",
+        ":said 0",
     ]:
         assistant.enter(text)
         loaded = assist.load(path)
@@ -180,15 +182,15 @@ def test_saved_after_every_entry_and_resumed_equal(tmp_path: Path) -> None:
 def test_undo_takes_back_one_entry_at_a_time(tmp_path: Path) -> None:
     assistant = new(tmp_path / "g.json")
     with pytest.raises(Refused, match="Nothing to undo"):
-        assistant.enter("undo")
+        assistant.enter(":undo")
     assistant.enter("ballet")
     assistant.enter("so 0")
     assistant.enter("an")
-    assert assistant.enter("undo") == ["Undone: their AN."]
+    assert assistant.enter(":undo") == ["Undone: their AN."]
     assert assistant.round["theirs"] == [] and len(assistant.round["mine"]) == 1
-    assistant.enter("me den")  # a Guessword waiting for its score: undo drops it first
-    assert assistant.enter("undo") == ["Dropped DEN."]
-    assert assistant.enter("undo") == ["Undone: your SO 0."]
+    assistant.enter(":me den")  # a Guessword waiting for its score: undo drops it first
+    assert assistant.enter(":undo") == ["Dropped DEN."]
+    assert assistant.enter(":undo") == ["Undone: your SO 0."]
     assert assist.load(tmp_path / "g.json") == assistant.state
 
 
@@ -203,16 +205,16 @@ def test_undo_takes_back_one_entry_at_a_time(tmp_path: Path) -> None:
         (["ballet", "so -250"], "cannot be negative"),
         (["ballet", "so 1,2"], "Cannot read"),
         (["ballet", "1250"], "A score alone"),
-        (["ballet", "said 250"], "no rows yet"),
-        (["ballet", "heard 1 250"], "no rows yet"),
-        (["ballet", "so 0", "heard 3 250"], "no row 3 yet"),
-        (["ballet", "heard 250"], "heard ROW SCORE"),
+        (["ballet", ":said 250"], "no rows yet"),
+        (["ballet", ":heard 1 250"], "no rows yet"),
+        (["ballet", "so 0", ":heard 3 250"], "no row 3 yet"),
+        (["ballet", ":heard 250"], ":heard ROW SCORE"),
         (["ballet", "!!"], "letters of the English alphabet"),
         (["ballet", "a b c"], "Cannot read"),
-        (["ballet", "next"], "not over"),
-        (["ballet", "reveal nephew"], "end of the round"),
-        (["ballet", "so 0", "red"], "before the first row"),
-        (["ballet", "undo now"], "undo takes nothing"),
+        (["ballet", ":next"], "not over"),
+        (["ballet", ":reveal nephew"], "end of the round"),
+        (["ballet", "so 0", ":red"], "before the first row"),
+        (["ballet", ":undo now"], ":undo takes nothing"),
     ],
 )
 def test_bad_entries_are_refused_in_one_line(entries: list[str], message: str) -> None:
@@ -242,7 +244,7 @@ def round_input() -> str:
     lines = ["ballet"]
     for mine, theirs in zip(PURPLE, RED, strict=True):
         lines += [mine, theirs]
-    return "\n".join([*lines, "reveal nephew", "end", ""])
+    return "\n".join([*lines, ":reveal nephew", ":end", ""])
 
 
 def test_a_whole_round_in_line_mode_from_stdin(tmp_path: Path) -> None:
@@ -347,3 +349,125 @@ def test_a_gameword_outside_the_familiar_tier_is_called_rare(tmp_path: Path) -> 
     notes = assistant.enter("sorrel")
     assert any("a rare word" in note for note in notes)
     assert not any("a rare word" in note for note in new(tmp_path / "h.json").enter("ballet"))
+
+
+# Words that were commands' names, typed as Guesswords (issue 24: END ended the game, UNDO
+# undid, SAID 0 was a score you announced; the others were refused or dropped).
+COMMAND_WORDS = ["me", "end", "red", "they", "them", "next", "said", "undo", "show", "help",
+                 "mine", "heard", "reveal", "purple", "theirs"]  # fmt: skip
+
+
+def played_up_to(length: int) -> tuple[Assistant, int]:
+    """The sample round played up to the first row of this length, your turn."""
+    index = next(i for i, row in enumerate(SIX.rows) if row.length == length)
+    assistant = new()
+    assistant.enter("ballet")
+    for mine, theirs in zip(PURPLE[:index], RED[:index], strict=True):
+        assistant.enter(mine)
+        assistant.enter(theirs)
+    return assistant, index
+
+
+@pytest.mark.parametrize("word", COMMAND_WORDS)
+def test_a_guessword_spelling_a_command_is_a_guessword(word: str) -> None:
+    """Theirs typed bare on their turn, yours with the score you heard (SAID 0), in either
+    case: each is a row of the sheet, nothing else changes, and a note names the command
+    perhaps meant."""
+    for typed in (word, word.upper()):
+        assistant, index = played_up_to(len(word))
+        notes = assistant.enter(f"{typed} 0")
+        assert assistant.round["mine"][index] == {"guess": word, "heard": 0}
+        assert len(assistant.state["entries"]) == 1 + 2 * index + 1
+        notes += assistant.enter(typed)
+        assert assistant.round["theirs"][index]["guess"] == word
+        assert not assistant.finished and assistant.round["slips"] == []
+        result = assist.totals(assistant.game)["rounds"][0]
+        assert result["they_penalty"] == result["you_penalty"] == 0
+        assert sum(f"{word.upper()} is entered as a Guessword." in n for n in notes) == 2
+        assert any(f"Commands start with ':': :{word}" in n for n in notes) or word in (
+            "mine",
+            "them",
+            "theirs",  # aliases: the note names the command itself
+        )
+
+
+def test_end_as_their_guessword_leaves_the_game_going() -> None:
+    """The issue's case: END as their row 2 ended the game, and the round never finished."""
+    assistant = new()
+    assistant.enter("ballet")
+    for mine, theirs in [("so 0", "an"), ("den 1250", "END")]:
+        assistant.enter(mine)
+        assistant.enter(theirs)
+    assert not assistant.finished and assistant.round["theirs"][1]["guess"] == "end"
+    assert assistant.waiting().kind == "guess"
+    assert assistant.enter(":end") == ["The game is over."] and assistant.finished
+
+
+def test_an_old_command_typed_bare_is_refused_with_the_command_named() -> None:
+    """A person used to the old grammar types `end`, `undo`, `reveal nephew`: where the
+    word cannot be a Guessword there, the refusal names the command."""
+    assistant = new()
+    assistant.enter("ballet")
+    refused = "takes a 2-letter word; UNDO has 4. Commands start with ':': :undo."
+    with pytest.raises(Refused, match=re.escape(refused)):
+        assistant.enter("undo")
+    for mine, theirs in zip(PURPLE, RED, strict=True):
+        assistant.enter(mine)
+        assistant.enter(theirs)
+    assert assist.complete(assistant.round)
+    refused = "Both sheets are full: :reveal THEIRWORD, then :end. Commands start with ':': :end."
+    with pytest.raises(Refused, match=re.escape(refused)):
+        assistant.enter("end")
+    with pytest.raises(Refused, match=r"Cannot read 'reveal nephew'.*:reveal WORD"):
+        assistant.enter("reveal nephew")
+    assert assistant.waiting().prompt == "Round over: :reveal THEIRWORD, then :end"
+    assistant.enter(":reveal nephew")
+    assert assistant.waiting().prompt == "Round over: :end"
+
+
+def test_the_gameword_prompt_names_the_colour_commands_and_keeps_the_word_hidden() -> None:
+    assistant = new()
+    assert assistant.waiting().prompt.endswith("; you are Purple (:red changes it)")
+    assert assistant.enter(":red") == ["You are Red: your opponent plays first in this round."]
+    assert assistant.waiting().prompt.endswith("; you are Red (:purple changes it)")
+    notes = assistant.enter("purple")  # a Gameword, not a colour: said nowhere
+    assert assistant.round["your_word"] == "purple" and assistant.game["you"] == "red"
+    assert not any("PURPLE" in note.upper() for note in notes)
+    with pytest.raises(Refused, match=r"Unknown command :blue; the commands are :me, :they"):
+        assistant.enter(":blue")
+    with pytest.raises(
+        Refused, match=r"takes a 2-letter word; BALLET has 6\. Your Gameword is set"
+    ):
+        assistant.enter("ballet")  # PURPLE was meant as the colour: the refusal says why
+
+
+def test_a_refused_gameword_is_not_said_back() -> None:
+    """A mistyped BALLE, typed hidden, was said back in the refusal."""
+    assistant = new()
+    with pytest.raises(Refused) as refused:
+        assistant.enter("balle")
+    assert "BALLE" not in str(refused.value).upper()
+    assert "takes a 6-letter word; the word typed has 5" in str(refused.value)
+    with pytest.raises(Refused, match="Commands start with ':': :said"):
+        assistant.enter("said 0")
+
+
+def test_a_save_of_the_old_grammar_resumes(tmp_path: Path, monkeypatch) -> None:
+    """Saves hold the entries as read, not the lines typed: two saves made before commands
+    started with ':' (``data/assist-saves-v1``, under their own key) resume, and go on
+    under the new grammar."""
+    old = Path(__file__).parent / "data" / "assist-saves-v1"
+    monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path))
+    for name in ("key", "unfinished.json", "finished.json"):
+        shutil.copy(old / name, tmp_path / name)
+    state = assist.load(tmp_path / "unfinished.json")
+    kinds = {e["kind"] for e in state["entries"]}
+    assert kinds == {"colour", "gameword", "mine", "theirs", "said", "heard", "reveal", "next"}
+    assistant = Assistant(state, tmp_path / "unfinished.json")
+    assert assistant.game["round"] == 1 and assistant.round["your_word"] == "picture"
+    assert assistant.enter(":end") == ["The game is over."]
+    finished = assist.load(tmp_path / "finished.json")
+    for game in (assistant.game, Assistant(finished).game):
+        result = assist.totals(game)
+        assert (result["you"], result["they"]) == (22000, 20500) and game["finished"]
+    assert assist.load(tmp_path / "unfinished.json") == finished

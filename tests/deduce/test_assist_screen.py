@@ -70,17 +70,20 @@ async def test_a_whole_round_through_the_screen(tmp_path: Path) -> None:
         await pilot.press("question_mark")
         assert app.screen.__class__.__name__ == "HelpScreen"
         await pilot.press("escape")
+        await pilot.press(*":help", "enter")  # typed, the help command opens the same
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        await pilot.press("escape")
         for index, (mine, theirs) in enumerate(zip(PURPLE, RED, strict=True)):
             await enter(app, pilot, mine)
             await enter(app, pilot, theirs)
             if index == 1:
-                await enter(app, pilot, "said 250")
+                await enter(app, pilot, ":said 250")
                 assert "CAR scores 1,000, not 250" in notes(app)
-                await enter(app, pilot, "said 1000")
+                await enter(app, pilot, ":said 1000")
         assert "Announce 5,000" in notes(app)
         assert screen.assistant.waiting().kind == "round over"
-        await enter(app, pilot, "reveal nephew")
-        await enter(app, pilot, "end")
+        await enter(app, pilot, ":reveal nephew")
+        await enter(app, pilot, ":end")
         assert "You win!" in shown(app, "#totals")
         assert "(N) (E) (P) (H) (E) (W)" in shown(app, "#yours")  # marked once revealed
         await pilot.press("escape")
@@ -101,7 +104,7 @@ async def test_a_wrong_score_heard_is_warned_on_the_screen(tmp_path: Path) -> No
         await enter(app, pilot, "ebb 750")  # possible on the row, but no word fits with it
         said = " ".join(notes(app).split())  # the log wraps long lines
         assert "no word fits the scores you heard" in said and "2,000 points" in said
-        assert "Most likely row" in said and "heard ROW SCORE" in said
+        assert "Most likely row" in said and ":heard ROW SCORE" in said
 
 
 async def test_leaving_saves_and_resume_goes_on(tmp_path: Path) -> None:
@@ -167,8 +170,50 @@ async def test_leaving_before_the_first_entry_keeps_no_save(tmp_path: Path) -> N
             if undo:
                 await enter(app, pilot, "ballet")
                 assert path.exists()
-                await enter(app, pilot, "undo")
+                await enter(app, pilot, ":undo")
             await pilot.press("escape")
             await pilot.pause()
             assert screen.resume_note() is None
         assert list(tmp_path.iterdir()) == [], undo
+
+
+def typed_fast(app, text: str) -> None:
+    """Keys as a fast typist sends them: all queued before the screen has handled any
+    (``pilot.press`` waits for the app to be idle after each key, which hides the race)."""
+    from textual import events
+
+    names = {"\n": ("enter", "\r"), " ": ("space", " ")}
+    for character in text:
+        key, printed = names.get(character, (character, character))
+        app.post_message(events.Key(key, printed))
+
+
+async def wait_until(pilot, condition, what: str) -> None:
+    """Pause until the condition holds (a bounded number of the app's idle turns)."""
+    for _ in range(200):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"never happened: {what}")
+
+
+async def test_keys_typed_while_an_entry_is_handled_are_kept(tmp_path: Path) -> None:
+    """`end` typed right after `reveal` was lost (2 of 3 tries): the line was emptied by the
+    screen once it had handled the entry, wiping the keys typed meanwhile (and their Enter
+    then sent an empty line, or the two entries ran together as NEPHEWEND). Now the line
+    is emptied when Enter is read, in the order of the keys, however fast they come."""
+    assistant = assist.Assistant(assist.new_game(assist.Settings(rounds=1)), tmp_path / "g.json")
+    assistant.enter("ballet")
+    for mine, theirs in zip(PURPLE, RED, strict=True):
+        assistant.enter(mine)
+        assistant.enter(theirs)
+    screen = AssistScreen(assistant, speculate=False)
+    app = MywordApp(lambda: screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        typed_fast(app, ":reveal nephew\n:end\n")
+        await wait_until(pilot, lambda: assistant.finished, "the game ended")
+        assert assistant.round["their_word"] == "nephew"
+        assert [e["kind"] for e in assistant.state["entries"][-2:]] == ["reveal", "end"]
+        assert screen.query_one("#answer", Input).value == ""
+        assert "> :reveal nephew" in notes(app) and "> :end" in notes(app)

@@ -1,6 +1,7 @@
 """myword deduce ...: score, advise, solve and bench through the command line."""
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -50,6 +51,36 @@ def test_advise_plain() -> None:
     assert result.exit_code == 0
     for heading in ("Next: row 3 of 11", "Most probable", "Marginal alphabets", "Recommended"):
         assert heading in result.output
+
+
+def test_each_advice_column_holds_one_measure_named_in_its_header() -> None:
+    """One "value" column held the opening book's 31,516 (points to the round's end) beside
+    the lookahead's 1,678 (a score over two rows): on an empty sheet with --top 5, the
+    book's four moves then the lookahead's fifth. Each measure now has its own column, and
+    --json names each value's measure."""
+    document = json.loads(run("deduce", "advise", "--top", "5", "--json").stdout)
+    measures = [c["measure"] for c in document["recommended"]]
+    assert measures == ["points_to_end"] * 4 + ["lookahead_score"]
+    output = run("deduce", "advise", "--top", "5").output
+    table = output[output.index("Recommended (lookahead") :]
+    lines = table.splitlines()
+    head = [" ".join(c).strip() for c in zip(row_cells(lines[2]), row_cells(lines[3]), strict=True)]
+    assert head == [
+        "Guessword", "expected points this row", "expected bits",
+        "expected points to round's end", "lookahead score",
+    ]  # fmt: skip
+    rows = [row_cells(line) for line in table.splitlines() if line.startswith("│")]
+    for row, choice in zip(rows, document["recommended"], strict=True):
+        to_end, lookahead = row[3:]
+        shown = f"{choice['value']:,.0f}"
+        assert (to_end, lookahead) == (
+            (shown, "") if choice["measure"] == "points_to_end" else ("", shown)
+        )
+    assert "value" not in table and "Ranked by expected points to the round's end, then" in table
+
+
+def row_cells(line: str) -> list[str]:
+    return [cell.strip() for cell in re.split("[┃│]", line)[1:-1]]
 
 
 def test_advise_warns_about_non_words_on_stderr() -> None:

@@ -1,11 +1,11 @@
 """The assistant in line mode: one prompt, one entry, through a terminal or a pipe.
 
 The loop asks the assistant what it waits for, asks the person, makes the entry and says
-the notes it returns; an entry refused is said and asked again. After each score you hear
-the advice is worked out at once, so a warning (no word fits the scores you heard) comes
-before the next prompt; on your turn the advice is shown whole. The game saves itself
-after every entry; end of input stops it (``solver.ui.saved.play_saved`` says how to
-resume).
+the notes it returns (a line is read as the full-screen app reads it: ``assist_entries``);
+an entry refused is said and asked again. After each score you hear the advice is worked
+out at once, so a warning (no word fits the scores you heard) comes before the next prompt;
+on your turn the advice is shown whole. The game saves itself after every entry; end of
+input stops it (``solver.ui.saved.play_saved`` says how to resume).
 
 ``play``, ``save``, ``public`` and ``document`` are what ``play_saved`` needs of a game's
 line mode; ``public`` and ``document`` add the advice for your next row, so that a script
@@ -17,11 +17,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from solver.deduce import assist, live_advice
+from solver.deduce import assist, assist_entries, live_advice
 from solver.deduce.assist import save
 from solver.deduce.ui.lines import Console
 
 __all__ = ["document", "play", "public", "save", "worth_keeping"]
+
+# Said once at the start: the word entries, and that commands start with ':' (a newcomer
+# must not find out by typing END as a command and getting a Guessword).
+HOW_TO_TYPE = (
+    "One entry a line: WORD SCORE (your Guessword and the score you heard), WORD (theirs). "
+    "Commands start with ':' (:said SCORE, :heard ROW SCORE, :reveal WORD, :next, :end, "
+    ":undo); :help lists them all."
+)
 
 
 def worth_keeping(state: dict[str, Any]) -> bool:
@@ -37,6 +45,7 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     advisor = live_advice.Advisor(assistant.settings)
     if assistant.started:
         console.say("Game resumed where it was left.")
+    console.say(HOW_TO_TYPE)
     introduced = None
     advised = None  # the position whose advice was worked out (warnings said)
     shown = None  # the position whose advice was shown whole
@@ -66,13 +75,11 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
             continue
         for note in notes:
             console.say(f"[red]{note}[/red]" if note.startswith("Warning") else note)
-        if answer.strip().lower() == "show":
+        if assist_entries.command_of(answer) == "show":
             console.show(state)
         if assistant.waiting().kind == "round over" and waiting.kind != "round over":
             console.show(state)
-    console.show(state)
-    if assistant.verdict() not in notes:  # "end" says it already
-        console.say(assistant.verdict())
+    console.show(state)  # the totals under the sheets end with the verdict
     return state
 
 

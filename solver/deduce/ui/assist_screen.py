@@ -27,12 +27,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, RichLog, Static
 from textual.worker import get_current_worker
 
-from solver.deduce import assist, live_advice
+from solver.deduce import assist, assist_entries, live_advice
 from solver.deduce.rules import PENALTY
 from solver.deduce.ui import assist_display, display
 from solver.deduce.ui.screens import AnswerInput
 from solver.errors import UserError
 
+HELP_ENTRIES = "\n".join(
+    f"| `{command.typed}` | {command.means} |" for command in assist_entries.COMMANDS
+)
 HELP = f"""\
 # What's My Word? assistant
 
@@ -41,20 +44,17 @@ first; 7 in round 2, Red first). Type here what happens; the assistant keeps bot
 scores your opponent's Guesswords from your Gameword, and advises your next Guessword.
 
 ## Entries
+A line is a word entry, or a command, which starts with a colon (`:end`, `:undo`). A line
+without the colon is a word entry, so a Guessword is never taken for a command: END is a
+Guessword, `:end` ends the game.
+
 | type | for |
 |---|---|
 | your Gameword | at the start of each round (hidden) |
 | `DEN 1250` | your Guessword and the score you heard |
 | `DEN` | their Guessword on their turn: you get the score to announce, marked |
 | `DEN`, then `1250` | on your turn: your Guessword, then the score you heard |
-| `they DEN`, `me DEN 1250` | whoever's turn it is |
-| `said 250` | the score you announced for their last Guessword, if not the one given |
-| `said ROW SCORE` | the same for another row; said again, right, it is corrected |
-| `heard ROW SCORE` | your opponent corrected a score they gave you |
-| `reveal WORD` | their Gameword, at the end of the round: every score you heard is checked |
-| `next`, `end` | the next round; the game is over |
-| `undo` | take back the last entry |
-| `purple`, `red` | your colour, before the first row |
+{HELP_ENTRIES}
 
 ## Warnings
 - **No word fits the scores you heard**: one of them is wrong. The assistant names the
@@ -62,7 +62,7 @@ scores your opponent's Guesswords from your Gameword, and advises your next Gues
   {PENALTY:,} points for each turn a wrong score went undetected.
 - **You said another score than the right one**: correct it at once; your opponent
   receives {PENALTY:,} points for each of their turns it stands.
-- **Not in the dictionary**: a Guessword may be rejected (then `undo`).
+- **Not in the dictionary**: a Guessword may be rejected (then `:undo`).
 
 ## Marks
 | mark | means |
@@ -86,6 +86,9 @@ alphabets: per column of their word, the letters still possible (circled when kn
 """
 
 
+# What the empty input line says: the entries, and that commands start with ':'.
+PLACEHOLDER = "WORD SCORE, WORD, or a command such as :help"
+GAMEWORD_PLACEHOLDER = "your Gameword, hidden as you type"
 SIDE_BY_SIDE = 130  # columns: both sheets (about 80) and the advice (at least 44)
 
 
@@ -158,7 +161,7 @@ class AssistScreen(Screen[None]):
             self.app.call_later(self.dismiss, None)
             return
         if self.assistant.finished:
-            self.note("This game is over (undo takes back its end).")
+            self.note("This game is over (:undo takes back its end).")
         elif self.assistant.started:
             self.note("Game resumed where it was left.")
         self.note("Warming up the advisor: its kernels compile once, then each move is quick.")
@@ -219,14 +222,14 @@ class AssistScreen(Screen[None]):
         prompt.update(waiting.prompt)
         answer = self.query_one("#answer", Input)
         answer.password = waiting.hidden
-        answer.placeholder = "type an entry, then Enter · ? help · Esc leaves (saved)"
+        answer.placeholder = GAMEWORD_PLACEHOLDER if waiting.hidden else PLACEHOLDER
         answer.focus()
 
     def _sheet_full(self) -> Text:
         if self.assistant.finished:
             return Text(self.assistant.verdict(), style="bold")
         return Text(
-            "Your sheet is full for this round.\nreveal THEIRWORD checks every score you heard.",
+            "Your sheet is full for this round.\n:reveal THEIRWORD checks every score you heard.",
             style="bold",
         )
 
@@ -271,9 +274,11 @@ class AssistScreen(Screen[None]):
     # --- entries -------------------------------------------------------------------------
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value
-        event.input.value = ""
+        text = event.value  # the line is emptied already, as Enter was read (AnswerInput)
         if not text.strip():
+            return
+        if assist_entries.command_of(text) == "help":
+            self.action_help()
             return
         hidden = self.assistant.waiting().hidden
         try:

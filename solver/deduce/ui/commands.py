@@ -634,12 +634,14 @@ def assist(
       your Gameword        at the start of each round (typed hidden)
       DEN 1250             your Guessword and the score you heard
       DEN                  their Guessword: you are told the score to announce
-      they DEN, me DEN 1250   the same, out of turn
-      said [ROW] SCORE     a score you announced (the right one again corrects it)
-      heard ROW SCORE      a score they corrected
-      reveal WORD          their Gameword, at the end of the round: every score is checked
-      next, end, undo      next round, end of the game, take back the last entry
-      ?                    every entry, explained"""
+    Commands start with ':'; a line without it is a word entry (END is a Guessword):
+      :me DEN 1250, :they DEN   the same, out of turn
+      :said [ROW] SCORE    a score you announced (the right one again corrects it)
+      :heard ROW SCORE     a score they corrected
+      :reveal WORD         their Gameword, at the end of the round: every score is checked
+      :next, :end, :undo   next round, end of the game, take back the last entry
+      :purple, :red        your colour, before the first row
+      :show, :help (or ?)  both sheets again; every entry and command, explained"""
     from solver import savefile
     from solver.deduce import assist as engine
     from solver.deduce.ui import assist_lines

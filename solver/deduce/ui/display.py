@@ -17,6 +17,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from solver.deduce.measures import BITS, LOOKAHEAD, ROW_POINTS, TO_END
 from solver.deduce.rules import BONUS, BOT_NAME, PENALTY, Mark, Sheet, marking
 
 if TYPE_CHECKING:  # scoring a word must not pull in numpy
@@ -141,23 +142,7 @@ def advice_view(advice: Advice, top: int) -> Group:
         parts.append(alphabet_table(advice.alphabets, "Marginal alphabets"))
         parts.append(alphabet_summary(advice.alphabets, len(deduction.words)))
     if advice.choices:
-        choices = Table(
-            "Guessword",
-            "expected points",
-            "expected bits",
-            "value",
-            title=f"Recommended ({advice.strategy}, Guesswords from {advice.vocabulary})",
-        )
-        for i, choice in enumerate(advice.choices):
-            style = "bold green" if i == 0 else ""
-            choices.add_row(
-                Text(choice.guess.upper(), style=style),
-                f"{choice.expected_points:,.0f}",
-                f"{choice.expected_bits:.2f}",
-                f"{choice.value:,.0f}",
-            )
-        choices.caption = BOOK_VALUE_MEANS if advice.from_book else VALUE_MEANS[advice.strategy]
-        parts.append(choices)
+        parts.append(choices_table(advice))
         if advice.from_book and len(advice.choices) < top:
             held = len(advice.choices)
             parts.append(
@@ -166,17 +151,48 @@ def advice_view(advice: Advice, top: int) -> Group:
     return Group(*parts)
 
 
-# What each strategy's "value" column is (a newcomer asked why it jumped from 1,847 to 30,526).
-VALUE_MEANS = {
-    "lookahead": "value: points expected this row and the next (to the round's end once 24 "
-    "or fewer words fit, when that search is short), plus credit for what the score will tell",
-    "points": "value: points expected this row",
-    "entropy": "value: bits of information from the score heard (points break ties)",
+# The advice's columns, each named for what it holds: one "value" column once held the
+# opening book's 31,516 (points to the round's end) beside the lookahead's 1,678 (a score
+# over two rows), and its caption described only the second.
+MEASURE_HEADERS = {TO_END: "expected points\nto round's end", LOOKAHEAD: "lookahead\nscore"}
+MEASURE_NAMES = {
+    ROW_POINTS: "expected points this row",
+    BITS: "expected bits (points break ties)",
+    TO_END: "expected points to the round's end",
+    LOOKAHEAD: "lookahead score",
 }
-BOOK_VALUE_MEANS = (
-    "from the opening book; value: points expected from this row to the end of the round, "
-    "worked out exactly"
-)
+MEASURE_MEANS = {
+    TO_END: "points to round's end: expected from this row to the last, worked out exactly "
+    "(the opening book, or a search once few words fit)",
+    LOOKAHEAD: "lookahead score: expected points this row and the next, plus 250 a bit of "
+    "information for the rows after (a ranking, not points to come)",
+}
+
+
+def choices_table(advice: Advice) -> Table:
+    """The recommended Guessword and the alternatives, each measure in its own column."""
+    choices = advice.choices
+    shown = [m for m in MEASURE_HEADERS if any(c.measure == m for c in choices)]
+    table = Table(
+        "Guessword",
+        "expected points\nthis row",
+        "expected\nbits",
+        *(MEASURE_HEADERS[m] for m in shown),
+        title=f"Recommended ({advice.strategy}, Guesswords from {advice.vocabulary})",
+    )
+    for i, choice in enumerate(choices):
+        table.add_row(
+            Text(choice.guess.upper(), style="bold green" if i == 0 else ""),
+            f"{choice.expected_points:,.0f}",
+            f"{choice.expected_bits:.2f}",
+            *(f"{choice.value:,.0f}" if choice.measure == m else "" for m in shown),
+        )
+    ranked = list(dict.fromkeys(c.measure for c in choices))  # in the order shown
+    said = ["From the opening book."] if advice.from_book else []
+    said += [f"Ranked by {', then '.join(MEASURE_NAMES[m] for m in ranked)}."]
+    said += [f"{MEASURE_MEANS[m][0].upper()}{MEASURE_MEANS[m][1:]}." for m in shown]
+    table.caption = " ".join(said)
+    return table
 
 
 def alphabet_table(alphabets: MarginalAlphabets, title: str) -> Table:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from rich.console import Group
 from rich.measure import Measurement
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -87,10 +87,25 @@ COMMAND_KEYS = frozenset("?!")  # never part of an answer: keys of the screen ev
 
 class AnswerInput(Input):
     """The input line; ``?`` and ``!`` are not typed into it but reach the screen's keys
-    (help, hints), since no answer holds them."""
+    (help, hints), since no answer holds them.
+
+    Enter sends the line as it is when Enter is read and empties it there and then, in the
+    order of the keys. Textual's Input sends it later (Enter reaches its binding after going
+    up to the app, while the keys typed next are already in the line) and the screens
+    emptied the line once they had handled the answer: keys typed meanwhile were wiped, or
+    ran into the answer before (the assistant lost `end` typed quickly after `reveal`)."""
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character not in COMMAND_KEYS and super().check_consume_key(key, character)
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key != "enter":
+            return  # Input's own handler runs next
+        event.stop()
+        event.prevent_default()  # neither Input's handler nor its Enter binding
+        value, self.value = self.value, ""
+        checked = self.validate(value) if "submitted" in self.validate_on else None
+        self.post_message(self.Submitted(self, value, checked))
 
 
 class DeduceScreen(Screen[None]):
@@ -315,8 +330,7 @@ class DeduceScreen(Screen[None]):
         event.stop()
         game = self.game
         waiting = game.waiting()
-        text = event.value
-        event.input.value = ""
+        text = event.value  # the line is emptied already (AnswerInput)
         moves = {
             session.GAMEWORD: game.choose_gameword,
             session.SCORE: game.score_bot,
