@@ -459,8 +459,21 @@ def spanish_filter(words: set[str]) -> set[str]:
     return {w for w in words if ES_WORD.fullmatch(w) and (len(w) > 1 or w in ES_ONE_LETTER)}
 
 
+def scowl_names(max_size: int) -> set[str]:
+    """SCOWL's proper names (people and places) up to a size, lowercased: Anton, Nora, Zara."""
+    names: set[str] = set()
+    for path in SCOWL_DIR.glob("*-proper-names.*"):
+        if int(path.suffix[1:]) <= max_size:
+            names.update(w.lower() for w in path.read_text("latin-1").split())
+    return names
+
+
 def spanish_core(
-    lemmas: set[str], hunspell: list[str], english: set[str], verbose: bool = True
+    lemmas: set[str],
+    hunspell: list[str],
+    english: set[str],
+    english_names: set[str],
+    verbose: bool = True,
 ) -> set[str]:
     """The wspanish lemmas fit for the familiar pool (``es/core.txt``): no proper name, no
     foreign word. Both stay in the play list (the rulebook forbids them as plays too, but
@@ -469,7 +482,8 @@ def spanish_core(
 
     - A proper name: a lemma that hunspell-es (``hunspell``: unmunch's output, capitalised
       entries included) knows only capitalised (España, Carlos, López): wspanish
-      lowercases names.
+      lowercases names. Or one that hunspell-es does not know in lowercase and that is a
+      proper name of SCOWL (``english_names``: antón, marión, zara, nora).
     - A foreign word: a lemma that hunspell-es does not know at all, in any case, and that
       is an English word of SCOWL (``english``): post, boy, royal, deal.
     - A name that hunspell-es also lists in lowercase for a rare sense (maría, santiago):
@@ -479,12 +493,13 @@ def spanish_core(
     """
     words = {w.translate(ES_FOLD) for w in hunspell if w[:1].islower()}
     names = {w.lower().translate(ES_FOLD) for w in hunspell if w[:1].isupper()}
+    english_names = {w.translate(ES_FOLD) for w in english_names}
     curated = read_curated("es-names.txt")
     if missing := set(curated) - lemmas:
         sys.exit(f"build.py: es-names: not wspanish lemmas: {' '.join(sorted(missing))}")
-    only_names, known = names - words, names | words
+    only_names, known = (names | english_names) - words, names | words
     removed = {
-        "known to hunspell-es only as a name": {
+        "a proper name that hunspell-es does not list in lowercase": {
             w for w in lemmas if w.translate(ES_FOLD) in only_names
         },
         "an English word unknown to hunspell-es": {
@@ -541,7 +556,7 @@ def build() -> dict[Path, str]:
     es_hunspell = unmunch_spanish()
     es_forms = spanish_filter(set(es_hunspell)) | es_lemmas
     es_blocked = spanish_blocked(es_forms)
-    es_core = spanish_core(es_lemmas, es_hunspell, en_words)
+    es_core = spanish_core(es_lemmas, es_hunspell, en_words, scowl_names(max(SCOWL_SIZES)))
     return {
         WORDS / "en" / "play.txt": lines(play),
         WORDS / "en" / "core.txt": lines(core),
