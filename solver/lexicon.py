@@ -7,7 +7,7 @@ Numba kernel can read. This module answers them once for all three games.
 Where the words come from (see ``dictionaries/README.md``):
 - ``play.txt``: every word a player may use (English: SCOWL <= 70, filtered).
 - ``core.txt``: the words eligible for the familiar tiers (English: SCOWL <= 50;
-  Spanish: the wspanish lemmas).
+  Spanish: the wspanish lemmas, less proper names and foreign words).
 
 Tiers, smallest first (each inside the next):
 - ``easy``: core words with a wordfreq Zipf frequency >= 3.5 (common, friendly words).
