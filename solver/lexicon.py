@@ -271,7 +271,7 @@ def _zipf_from_wordfreq(lang: str) -> dict[str, float]:
 def misread(lang: str = "en") -> frozenset[str]:
     """Core words whose letters wordfreq sees more often in a spelling our list lacks: a
     name or a foreign word that folds to the same letters (paúl: Paul 4.58 against 3.01;
-    súper: super 4.74 against 4.46; antón, jordán, cía). The game shows a word in plain
+    súper: super 4.74 against 4.46; jordán, cía, ítem). The game shows a word in plain
     capitals, so a player would read PAUL as the name: such a word is in no familiar tier
     (it stays in ``core``, a word a person may still guess). Empty for English, whose
     spellings do not fold. Spanish: about 1.5 s, once per word lists (the stored tables
