@@ -26,6 +26,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -82,6 +83,11 @@ ES_CLITIC_HOSTS = {
     "er": "er iendo e ed a an amos",
     "ir": "ir iendo e id a an amos",
 }
+# Appreciative endings a Spanish noun or adjective takes (diminutive, augmentative,
+# pejorative, superlative): puta -> putuela, pendejo -> pendejazo, cabrón -> cabroncito. Each
+# is masculine in -o and feminine in -a, with plurals; see ``spanish_appreciatives``.
+ES_VOWEL_APPRECIATIVES = ("it", "ill", "ic", "uel", "az", "ot", "uch", "isim")
+ES_CONSONANT_APPRECIATIVES = ("cit", "cill", "cic", "zuel", "az", "ot", "isim")
 ES_OBJECT_CLITICS = ("lo", "la", "los", "las", "le", "les")
 ES_PERSON_CLITICS = ("me", "te", "se", "nos", "os")
 ES_CLITICS = (
@@ -259,7 +265,66 @@ def spanish_forms(lemma: str) -> set[str]:
         for stem in spanish_verb_stems(word):
             forms |= {stem + e for e in ES_VERB_ENDINGS[kind].split()}
             forms |= {stem + h + c for h in ES_CLITIC_HOSTS[kind].split() for c in ES_CLITICS}
+    else:
+        forms |= spanish_appreciatives(word)
     return forms
+
+
+def spanish_appreciatives(word: str) -> set[str]:
+    """The diminutives, augmentatives, pejoratives and superlatives of a folded noun or
+    adjective, with their plurals: puta -> putita, putilla, putuela, putaza, putísima;
+    pendejo -> pendejito, pendejazo, pendejón; cabrón -> cabroncito, cabronzuelo, cabronazo.
+
+    They are inflections in all but name (a grammar lists them beside the plural), and
+    an insult is as offensive with one. A vowel ending drops before the suffix (c and g
+    keep their sound before i: marica -> mariquita, pinga -> pinguita); a consonant ending
+    takes the c- or z- variant (cabroncito, cabronzuelo). As with the feminine, a feminine
+    lemma takes feminine forms only, and only a masculine takes -ón (picha never reaches
+    pichón, a pigeon). Words already in -s (gilipollas, cojones) take none.
+    """
+    if word.endswith("s"):
+        return set()
+    feminine = word.endswith("a")
+    genders = ("a",) if feminine else ("o", "a")
+    if word[-1] in "aeo":
+        stem = word[:-1]
+        suffixes = ES_VOWEL_APPRECIATIVES
+    else:
+        stem = word
+        suffixes = ES_CONSONANT_APPRECIATIVES
+    forms = set()
+    for suffix in suffixes:
+        base = stem
+        if suffix.startswith("i") and stem.endswith("c"):
+            base = stem[:-1] + "qu"
+        elif suffix.startswith("i") and stem.endswith("g"):
+            base = stem + "u"
+        forms |= {base + suffix + g + s for g in genders for s in ("", "s")}
+    if not feminine and word[-1] in "oe":  # pendejo -> pendejón, pendejona
+        forms |= {stem + e for e in ("on", "ona", "ones", "onas")}
+    return forms
+
+
+def spanish_compounds(words: set[str], nouns: set[str]) -> dict[str, str]:
+    """Words made of a verb form and a blocked noun (come + mierda, sopla + pollas), the
+    commonest way Spanish builds an insult, found in ``words`` (all folded); each with the
+    noun it ends in.
+
+    The verb form is the third person (and imperative) of a verb whose infinitive is also
+    in ``words``: come (comer), lame (lamer), chupa (chupar). So a word that merely ends
+    like a blocked noun stays: computa, disputa and imputa start with no verb form.
+    """
+    endings = {noun[-3:] for noun in nouns}
+    lengths = sorted({len(noun) for noun in nouns})
+    found = {}
+    for word in words:
+        if word[-3:] not in endings:
+            continue
+        for length in lengths:
+            verb, noun = word[:-length], word[-length:]
+            if len(verb) >= 3 and noun in nouns and verb[-1] in "ae" and verb + "r" in words:
+                found[word] = noun
+    return found
 
 
 def hunspell_entries(lemmas: set[str]) -> dict[str, list[str]]:
@@ -334,10 +399,12 @@ def fold_all(words: list[str]) -> list[str]:
 def spanish_blocked(words: set[str], exact: bool = True, verbose: bool = True) -> set[str]:
     """Every word of ``words`` that es-blocklist.txt blocks, accents folded.
 
-    Each entry blocks its regular forms (``spanish_forms``) and, with ``exact``, every
-    form unmunch expands from its hunspell-es entries (needs the Debian packages). Words
-    are compared folded because the lexicon plays them folded: if ``maquetó`` stayed, the
-    blocked ``maqueto`` could be played through it.
+    Each entry blocks its regular forms (``spanish_forms``: inflections and appreciatives)
+    and, with ``exact``, every form unmunch expands from its hunspell-es entries (needs the
+    Debian packages); a noun also blocks the compounds of a verb with one of its forms
+    (``spanish_compounds``: comemierda). Words are compared folded because the lexicon
+    plays them folded: if ``maquetó`` stayed, the blocked ``maqueto`` could be played
+    through it.
     """
     entries = read_curated("es-blocklist.txt")
     if stars := [e for e in entries if "*" in e]:
@@ -350,10 +417,13 @@ def spanish_blocked(words: set[str], exact: bool = True, verbose: bool = True) -
         forms_of[lemma] = spanish_forms(lemma)
         if lemma in paradigms:
             forms_of[lemma] |= {f.translate(ES_FOLD) for f in hunspell_forms(paradigms[lemma])}
+    ordered = sorted(words)
+    folded_words = fold_all(ordered)
+    for lemma, compounds in spanish_noun_compounds(folded_words, forms_of, kept).items():
+        forms_of[lemma] |= compounds
     wanted = kept.union(*forms_of.values())
     listed: dict[str, list[str]] = {}  # folded form -> the listed words that fold to it
-    ordered = sorted(words)
-    for word, folded in zip(ordered, fold_all(ordered), strict=True):
+    for word, folded in zip(ordered, folded_words, strict=True):
         if folded in wanted:
             listed.setdefault(folded, []).append(word)
     check_kept("es-blocklist", lemmas, kept, set(listed))
@@ -367,8 +437,82 @@ def spanish_blocked(words: set[str], exact: bool = True, verbose: bool = True) -
     return blocked
 
 
+def spanish_noun_compounds(
+    words: Iterable[str], forms_of: dict[str, set[str]], kept: set[str]
+) -> dict[str, set[str]]:
+    """The compounds of ``words`` (folded) built on each blocked noun (``spanish_compounds``):
+    a lemma that is not a verb, by its forms that are not kept words (culo and polla are
+    kept, so tentáculo and oráculo stay)."""
+    lemma_of = {
+        form: lemma
+        for lemma, forms in forms_of.items()
+        if lemma[-2:] not in ES_VERB_ENDINGS
+        for form in forms - kept
+    }
+    compounds: dict[str, set[str]] = {}
+    for word, noun in spanish_compounds(set(words), set(lemma_of)).items():
+        compounds.setdefault(lemma_of[noun], set()).add(word)
+    return compounds
+
+
 def spanish_filter(words: set[str]) -> set[str]:
     return {w for w in words if ES_WORD.fullmatch(w) and (len(w) > 1 or w in ES_ONE_LETTER)}
+
+
+def scowl_names(max_size: int) -> set[str]:
+    """SCOWL's proper names (people and places) up to a size, lowercased: Anton, Nora, Zara."""
+    names: set[str] = set()
+    for path in SCOWL_DIR.glob("*-proper-names.*"):
+        if int(path.suffix[1:]) <= max_size:
+            names.update(w.lower() for w in path.read_text("latin-1").split())
+    return names
+
+
+def spanish_core(
+    lemmas: set[str],
+    hunspell: list[str],
+    english: set[str],
+    english_names: set[str],
+    verbose: bool = True,
+) -> set[str]:
+    """The wspanish lemmas fit for the familiar pool (``es/core.txt``): no proper name, no
+    foreign word. Both stay in the play list (the rulebook forbids them as plays too, but
+    a wspanish lemma that hunspell-es lacks is as often a real word that it misses, such
+    as guagua or pingüino); they are never hidden, never familiar.
+
+    - A proper name: a lemma that hunspell-es (``hunspell``: unmunch's output, capitalised
+      entries included) knows only capitalised (España, Carlos, López): wspanish
+      lowercases names. Or one that hunspell-es does not know in lowercase and that is a
+      proper name of SCOWL (``english_names``: antón, marión, zara, nora).
+    - A foreign word: a lemma that hunspell-es does not know at all, in any case, and that
+      is an English word of SCOWL (``english``): post, boy, royal, deal.
+    - A name that hunspell-es also lists in lowercase for a rare sense (maría, santiago):
+      the lines of ``curated/es-names.txt``, judged by hand (no dictionary we have tells
+      them from león or rosa).
+    Compared with accents folded, as the lexicon plays words.
+    """
+    words = {w.translate(ES_FOLD) for w in hunspell if w[:1].islower()}
+    names = {w.lower().translate(ES_FOLD) for w in hunspell if w[:1].isupper()}
+    english_names = {w.translate(ES_FOLD) for w in english_names}
+    curated = read_curated("es-names.txt")
+    if missing := set(curated) - lemmas:
+        sys.exit(f"build.py: es-names: not wspanish lemmas: {' '.join(sorted(missing))}")
+    only_names, known = (names | english_names) - words, names | words
+    removed = {
+        "a proper name that hunspell-es does not list in lowercase": {
+            w for w in lemmas if w.translate(ES_FOLD) in only_names
+        },
+        "an English word unknown to hunspell-es": {
+            w for w in lemmas if w in english and w.translate(ES_FOLD) not in known
+        },
+        "a name of curated/es-names.txt": set(curated),
+    }
+    if verbose:
+        for reason, found in removed.items():
+            shown = sorted(found)
+            more = f" ... and {len(shown) - 40} more" if len(shown) > 40 else ""
+            print(f"  es/core.txt leaves out {len(shown)}, {reason}: {' '.join(shown[:40])}{more}")
+    return lemmas.difference(*removed.values())
 
 
 def hunspell_notice() -> str:
@@ -409,14 +553,16 @@ def build() -> dict[Path, str]:
     play = english_filter(en_words) - en_blocked
     core = english_filter(scowl_words(SCOWL_CORE_MAX_SIZE)) - en_blocked
     es_lemmas = spanish_filter(set(require(WSPANISH, "wspanish").read_text("utf-8").split()))
-    es_forms = spanish_filter(set(unmunch_spanish())) | es_lemmas
+    es_hunspell = unmunch_spanish()
+    es_forms = spanish_filter(set(es_hunspell)) | es_lemmas
     es_blocked = spanish_blocked(es_forms)
+    es_core = spanish_core(es_lemmas, es_hunspell, en_words, scowl_names(max(SCOWL_SIZES)))
     return {
         WORDS / "en" / "play.txt": lines(play),
         WORDS / "en" / "core.txt": lines(core),
         WORDS / "en" / "LICENSE-SCOWL.txt": scowl_notice(),
         WORDS / "es" / "play.txt": lines(es_forms - es_blocked),
-        WORDS / "es" / "core.txt": lines(es_lemmas - es_blocked),
+        WORDS / "es" / "core.txt": lines(es_core - es_blocked),
         WORDS / "es" / "LICENSE-hunspell-es.txt": hunspell_notice(),
         WORDS / "es" / "LICENSE-wspanish.txt": wspanish_notice(),
     }

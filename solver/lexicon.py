@@ -7,7 +7,7 @@ Numba kernel can read. This module answers them once for all three games.
 Where the words come from (see ``dictionaries/README.md``):
 - ``play.txt``: every word a player may use (English: SCOWL <= 70, filtered).
 - ``core.txt``: the words eligible for the familiar tiers (English: SCOWL <= 50;
-  Spanish: the wspanish lemmas).
+  Spanish: the wspanish lemmas, less proper names and foreign words).
 
 Tiers, smallest first (each inside the next):
 - ``easy``: core words with a wordfreq Zipf frequency >= 3.5 (common, friendly words).
@@ -23,8 +23,15 @@ frequencies is shipped) and kept in memory.
 
 Spanish: an accented vowel is the same letter as the plain vowel (as on Spanish letter
 tiles and cards: CANCIÓN is spelled with an O), while ñ is a letter of its own. Words are
-therefore stored folded (``canción`` -> ``cancion``) and a folded word's Zipf is that of
-its most frequent accented spelling.
+therefore stored folded (``canción`` -> ``cancion``). A folded word's Zipf is that of its
+spellings in our list as the dictionary writes them (the most frequent when several fold
+together: sólo and solo), never of another spelling that folds to the same letters: the
+rare lemma londrés is not credited with Londres (1.66, not 4.76), nor paúl with Paul.
+And a word whose letters, as the game shows them, wordfreq sees more often in a spelling
+our list lacks (PAUL is more often Paul than paúl, SUPER more often super than súper) is
+no familiar word (``misread``): a player would read the name or the foreign word.
+Proper names and foreign words that the source dictionary lowercases are left out of
+``core.txt`` when the lists are built (``dictionaries/README.md``).
 """
 
 from __future__ import annotations
@@ -133,13 +140,24 @@ class Lexicon:
 
 
 def _read_words(path: Path, lang: Language) -> list[str]:
+    return lang.fold(_read_text(path)).split()
+
+
+def _read_text(path: Path) -> str:
     try:
-        text = path.read_text("utf-8")
+        return path.read_text("utf-8")
     except FileNotFoundError:
         raise LexiconError(
             f"word list {path} is missing: rebuild it with dictionaries/build.py"
         ) from None
-    return lang.fold(text).split()
+
+
+@cache
+def _written(lang: str) -> frozenset[str]:
+    """The play list as the dictionaries write it, accents kept (``canción``): the
+    spellings whose frequencies a word takes. Read only when the tables are built."""
+    spec = language(lang)
+    return frozenset(_read_text(dictionaries_dir() / spec.code / "play.txt").split())
 
 
 @cache
@@ -190,8 +208,9 @@ def _wordfreq_data(lang: str) -> Path:
 
 
 @cache
-def _frequency_buckets(lang: str) -> tuple[list[str], ...]:
-    """wordfreq's words by frequency, normalized: bucket i holds Zipf ``9 - i / 100``.
+def _written_buckets(lang: str) -> tuple[list[str], ...]:
+    """wordfreq's words by frequency, as wordfreq spells them (accents kept): bucket i
+    holds Zipf ``9 - i / 100``.
 
     Read straight from wordfreq's data file, in the "cBpack" format its ``read_cBpack``
     documents (a header, then bucket i holds the words of frequency 10 ** (-i / 100)):
@@ -202,14 +221,22 @@ def _frequency_buckets(lang: str) -> tuple[list[str], ...]:
 
     import msgpack  # wordfreq's own dependency
 
-    spec = language(lang)
-    with gzip.open(_wordfreq_data(spec.code), "rb") as packed:
+    with gzip.open(_wordfreq_data(language(lang).code), "rb") as packed:
         header, *buckets = msgpack.load(packed, raw=False)
     if header != {"format": "cB", "version": 1}:
         raise LexiconError(f"wordfreq's data for {lang!r} has an unknown format: {header!r}")
-    if spec.folding:
-        buckets = [spec.fold("\n".join(b)).split("\n") if b else b for b in buckets]
     return tuple(buckets)
+
+
+@cache
+def _frequency_buckets(lang: str) -> tuple[list[str], ...]:
+    """``_written_buckets`` normalized (accents folded), bucket for bucket and word for
+    word: what a word that is not in our lists (LONDON) is looked up in."""
+    spec = language(lang)
+    buckets = _written_buckets(lang)
+    if spec.folding:
+        buckets = tuple(spec.fold("\n".join(b)).split("\n") if b else b for b in buckets)
+    return buckets
 
 
 def _bucket_zipf(index: int) -> float:
@@ -222,7 +249,7 @@ def zipf_table(lang: str = "en") -> dict[str, float]:
 
     Read from the stored table of the play list (``words``); use it to look up many words
     of any length (``zipf_of`` for words of one length). Where spellings fold together
-    (Spanish accents) the most frequent one gives the value.
+    (Spanish accents) the value is that of the list's own spellings (``_zipf_from_wordfreq``).
     """
     table = _tier_table("all", lang)
     found = _words_of(bytes(table.words))
@@ -232,13 +259,44 @@ def zipf_table(lang: str = "en") -> dict[str, float]:
 @cache
 def _zipf_from_wordfreq(lang: str) -> dict[str, float]:
     """``zipf_table`` as wordfreq's buckets give it: what the stored tables are built from
-    (English: about 0.05 s, Spanish: 1.5 s)."""
-    play = load(lang).play
+    (English: about 0.05 s, Spanish: 2 s).
+
+    A word's value is that of its spellings in the play list as written (``_written``):
+    londrés has londrés's frequency, not that of Londres, which also folds to LONDRES but
+    is a name the list does not hold. When several listed spellings fold together (sólo,
+    solo), the most frequent gives the value."""
+    spec = language(lang)
+    written = _written(lang)
     table: dict[str, float] = {}
-    buckets = _frequency_buckets(lang)
+    buckets = _written_buckets(lang)
     for index in range(len(buckets) - 1, -1, -1):  # rarest first: the most frequent wins
-        table.update(dict.fromkeys(play.intersection(buckets[index]), _bucket_zipf(index)))
+        found = written.intersection(buckets[index])
+        table.update(dict.fromkeys((spec.fold(w) for w in found), _bucket_zipf(index)))
     return table
+
+
+@cache
+def misread(lang: str = "en") -> frozenset[str]:
+    """Core words whose letters wordfreq sees more often in a spelling our list lacks: a
+    name or a foreign word that folds to the same letters (paúl: Paul 4.58 against 3.01;
+    súper: super 4.74 against 4.46; jordán, cía, ítem). The game shows a word in plain
+    capitals, so a player would read PAUL as the name: such a word is in no familiar tier
+    (it stays in ``core``, a word a person may still guess). Empty for English, whose
+    spellings do not fold. Spanish: about 1.5 s, once per word lists (the stored tables
+    and the word index keep the tiers it decides)."""
+    spec = language(lang)
+    if not spec.folding:
+        return frozenset()
+    core, written, own = load(lang).core, _written(lang), _zipf_from_wordfreq(lang)
+    other: dict[str, float] = {}  # folded -> the most frequent unlisted spelling's Zipf
+    for index, (spelled, folded) in enumerate(
+        zip(_written_buckets(lang), _frequency_buckets(lang), strict=True)
+    ):
+        zipf_here = _bucket_zipf(index)
+        for word, key in zip(spelled, folded, strict=True):
+            if key in core and key not in other and word not in written:
+                other[key] = zipf_here
+    return frozenset(w for w, z in other.items() if z > own.get(w, 0.0))
 
 
 def frequencies(lang: str = "en") -> dict[str, float]:
@@ -263,6 +321,8 @@ def zipf(word: str, lang: str = "en", build_index: bool = True) -> float:
 
     if (known := wordindex.facts(key, lang, build_index)) is not None:
         return known[1]
+    if key and key in (listed := _zipf_by_word(len(key), lang)):  # a word of our list
+        return listed[key]
     for index, bucket in enumerate(_frequency_buckets(lang)):
         if key in bucket:
             return _bucket_zipf(index)
@@ -294,6 +354,8 @@ def tier_from(
             frequency = zipf(word, lexicon.language.code, build_index)
         else:
             frequency = table.get(word, 0.0)
+        if frequency >= FAMILIAR_ZIPF and word in misread(lexicon.language.code):
+            return "core"
         if frequency >= EASY_ZIPF:
             return "easy"
         if frequency >= FAMILIAR_ZIPF:
@@ -319,7 +381,8 @@ def _by_length(tier: str, lang: str, frequencies: dict[str, float]) -> dict[int,
         chosen = lexicon.core
     else:
         floor = EASY_ZIPF if tier == "easy" else FAMILIAR_ZIPF
-        chosen = (w for w in lexicon.core if frequencies.get(w, 0.0) >= floor)
+        left_out = misread(lang)
+        chosen = (w for w in lexicon.core if frequencies.get(w, 0.0) >= floor and w not in left_out)
     groups: dict[int, list[str]] = {}
     for word in sorted(chosen):
         groups.setdefault(len(word), []).append(word)

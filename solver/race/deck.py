@@ -258,7 +258,10 @@ def derive_deck(lang: str) -> str:
             break
         if pair not in doubles:
             doubles.append(pair)
-    singles = largest_remainder({c: w for c, w in letters.items() if c != "q"}, SINGLES)
+    # Every letter of the alphabet, even one no familiar word uses (Spanish w, once the
+    # English words of wspanish left the familiar pool): the recipe's "at least once".
+    weights = dict.fromkeys(lexicon.language(lang).alphabet, 0.0) | letters
+    singles = largest_remainder({c: w for c, w in weights.items() if c != "q"}, SINGLES)
     lines = [
         f"# MY WORD! default deck ({lexicon.language(lang).name}), derived by",
         "# python -m solver.race.deck (see solver/race/deck.py for the recipe). card count",

@@ -1,6 +1,7 @@
 """The bot's hidden words: measured hardness, difficulty pools, seeded picks, matches."""
 
 import statistics
+from pathlib import Path
 
 import pytest
 
@@ -57,6 +58,47 @@ def test_picks_are_seeded_familiar_words() -> None:
         assert word == pick(6, difficulty, seed=9)
         assert word in lexicon.words(6, "familiar")
     assert len({pick(7, "hard", seed=s) for s in range(20)}) > 5
+
+
+# Proper names, folded as the game plays them: people and places that only a name list
+# holds, and the names whose frequencies issue 24 found in the Spanish tiers.
+PROPER_NAMES = {
+    "en": "london paris europe texas john mary james george robert thomas smith jesus"
+    " christ england america canada mexico",
+    "es": "londres paul alan carter marion robin colin dean jordan anton rene cia espana"
+    " carlos david jesus lopez garcia maria juan pedro santiago mexico europa america"
+    " barcelona madrid zara nora mariana carla pamela",
+}
+
+
+def proper_names(lang: str) -> set[str]:
+    """The names above, and for Spanish the names dictionaries/curated/es-names.txt keeps out."""
+    names = set(PROPER_NAMES[lang].split())
+    if lang == "es":
+        curated = Path(__file__).resolve().parents[2] / "dictionaries" / "curated"
+        entries = (curated / "es-names.txt").read_text("utf-8").splitlines()
+        spanish = lexicon.language("es")
+        names |= {spanish.normalize(e) for e in entries if e and not e.startswith("#")}
+    return names
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_no_difficulty_ever_hides_a_proper_name(lang: str) -> None:
+    """Issue 24: the bot hid LONDRES and MARION. Every word any seed can draw, and the
+    draws of 300 seeds, at every length and difficulty."""
+    names = proper_names(lang)
+    assert len(names) > (100 if lang == "es" else 10)
+    for length in (6, 7):
+        for difficulty in DIFFICULTIES:
+            pool = set(candidates_for(length, difficulty, lang))
+            assert not pool & names, (length, difficulty)
+            drawn = {pick(length, difficulty, seed, lang) for seed in range(300)}
+            assert drawn <= pool
+
+
+def test_the_issues_seeds_now_hide_words() -> None:
+    assert pick(7, "easy", 170, "es") not in proper_names("es")  # was LONDRES
+    assert pick(6, "medium", 141, "es") not in proper_names("es")  # was MARION
 
 
 def test_a_short_match_is_reproducible() -> None:

@@ -134,6 +134,7 @@ def test_named_slurs_and_obscenities_are_not_words(lang: str, words: list[str]) 
     [
         ("en", ["cock", "ass", "screw", "prick", "knob", "queer", "damn", "craps", "titter"]),
         ("es", ["polla", "concha", "coger", "pija", "zorra", "fuelle", "coña", "maqueta"]),
+        ("es", ["mariquita", "mariquitas", "pichón", "tentáculo", "oráculo", "disputa"]),
     ],
 )
 def test_kept_innocent_words_are_words(lang: str, words: list[str]) -> None:
@@ -169,7 +170,8 @@ EN_INNOCENT = [
 ]  # fmt: skip
 ES_INNOCENT = [
     "putativo", "computadora", "disputar", "reputación", "chingana", "chingolo", "follaje",
-    "follón", "mariquita", "pingüino", "pichón", "cabrear", "maquetar", "jota", "cagarruta",
+    "follón", "pingüino", "pichón", "cabrear", "maquetar", "jota", "cagarruta", "pingajo",
+    "pichona", "computa", "imputa", "disputas",
 ]  # fmt: skip
 
 
@@ -209,6 +211,82 @@ def test_spanish_forms_cover_paradigms_and_clitics() -> None:
     assert {"gilipolleces"} <= build.spanish_forms("gilipollez")
     assert "chingolo" not in build.spanish_forms("chingar")  # clitics go on no finite form
     assert "pingo" not in build.spanish_forms("pinga")  # no feminine reaches a masculine
+
+
+def test_spanish_forms_cover_appreciatives() -> None:
+    """Issue 24: an insult is as offensive in its diminutive or augmentative (putuela was
+    playable). A feminine lemma takes feminine forms only, and -ón only a masculine."""
+    assert {"putuela", "putita", "putilla", "putaza", "putisima"} <= build.spanish_forms("puta")
+    assert {"pendejito", "pendejazo", "pendejon", "pendejotas"} <= build.spanish_forms("pendejo")
+    assert {"cabroncito", "cabronazo", "cabronzuelos"} <= build.spanish_forms("cabrón")
+    assert {"pinguita", "mariquita"} <= build.spanish_forms("pinga") | build.spanish_forms("marica")
+    feminine = build.spanish_forms("picha") | build.spanish_forms("pinga")
+    assert not {"pichon", "pichito", "pingo", "pinguino"} & feminine
+    assert build.spanish_appreciatives("gilipollas") == set()
+    assert "jodito" not in build.spanish_forms("joder")  # verbs take no appreciatives
+
+
+def test_spanish_compounds_need_a_verb_form() -> None:
+    """come + mierda is an insult; com + puta (computa) and dis + puta are not compounds."""
+    words = {"comemierda", "comer", "computa", "computar", "disputa", "lameculos", "lamer"}
+    found = build.spanish_compounds(words, {"mierda", "puta", "culos"})
+    assert found == {"comemierda": "mierda", "lameculos": "culos"}
+
+
+def test_no_compound_of_a_blocked_noun_is_listed(es_folded: dict[str, set[str]]) -> None:
+    lemmas = [e.translate(ES_FOLD) for e in build.read_curated("es-blocklist.txt")]
+    kept = {w.translate(ES_FOLD) for w in build.read_kept("es-blocklist-kept.txt")}
+    forms_of = {lemma: build.spanish_forms(lemma) for lemma in lemmas}
+    for name, words in es_folded.items():
+        assert build.spanish_noun_compounds(words, forms_of, kept) == {}, name
+
+
+# Inflected forms of blocked lemmas that the raw sources hold (hunspell-es and wspanish):
+# each kind of form the rules reach, plural, feminine, appreciative, compound, verb with
+# clitics, and the regional insults and slurs the blocklist lacked before issue 24.
+ES_INFLECTED = [
+    "putuela", "putón", "putones", "cabrones", "cabrona", "cabronzuelo", "maricones",
+    "comemierda", "comemierdas", "jódete", "chingándose", "cagón", "boludo", "boludas",
+    "pelotudos", "pelotuda", "conchudos", "machorras", "marimachos", "subnormales",
+]  # fmt: skip
+
+
+def test_inflected_forms_of_blocked_words_are_refused() -> None:
+    document = json.loads(
+        CliRunner()
+        .invoke(cli.main, ["words", "check", *ES_INFLECTED, "--lang", "es", "--json"])
+        .stdout
+    )
+    assert {c["word"]: c["valid"] for c in document["words"]} == dict.fromkeys(ES_INFLECTED, False)
+
+
+@needs_packages
+def test_inflected_forms_come_from_the_raw_sources() -> None:
+    """The forms above are real words of the sources, so refusing them is the blocklist's
+    doing, not an accident of the lists."""
+    raw = set(build.fold_all(build.unmunch_spanish()))
+    raw |= set(build.fold_all(build.WSPANISH.read_text("utf-8").split()))
+    found_before = ["putuela", "comemierdas", "boludas", "pelotudos", "machorras", "subnormales"]
+    assert set(found_before) <= raw
+
+
+@needs_packages
+def test_spanish_core_holds_no_proper_name_or_foreign_word() -> None:
+    """Independently of the build: no lemma of es/core.txt is a name that hunspell-es lists
+    only capitalised, or a SCOWL proper name or English word that hunspell-es lacks."""
+    hunspell = build.unmunch_spanish()
+    words = set(build.fold_all([w for w in hunspell if w[:1].islower()]))
+    names = {w.lower() for w in hunspell if w[:1].isupper()} | build.scowl_names(70)
+    english = build.scowl_words(70)
+    names = set(build.fold_all(sorted(names)))
+    core = read_list(WORDS / "es" / "core.txt")
+    leaks = [
+        w
+        for w, f in zip(core, build.fold_all(core), strict=True)
+        if f not in words and (f in names or w in english)
+    ]
+    assert leaks == []
+    assert not set(curated("es-names.txt")) & set(core)
 
 
 def test_the_build_refuses_a_contradictory_kept_list() -> None:

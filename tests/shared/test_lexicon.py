@@ -42,16 +42,63 @@ def test_zipf_matches_wordfreq_across_the_play_list() -> None:
     assert [lexicon.zipf(w) for w in sample[::50]] == [table.get(w, 0.0) for w in sample[::50]]
 
 
-def test_zipf_matches_wordfreq_for_spanish_words_without_accents() -> None:
-    sample = [w for w in sorted(lexicon.load("es").core)[::20] if w.isascii()]
-    assert len(sample) > 3000
+def test_a_spanish_word_has_the_frequency_of_its_own_spellings() -> None:
+    """A folded word's Zipf is the highest of the spellings our list holds that fold to it
+    (sólo and solo), never another spelling's (issue 24: londrés took Londres's 4.76)."""
+    spec = lexicon.language("es")
+    spellings: dict[str, list[str]] = {}
+    for word in (lexicon.dictionaries_dir() / "es" / "play.txt").read_text("utf-8").split():
+        spellings.setdefault(spec.fold(word), []).append(word)
+    sample = [*sorted(lexicon.load("es").core)[::20], "londres", "paul", "solo", "cancion"]
+    assert len(sample) > 4000
     table = lexicon.zipf_table("es")
-    mismatches = [w for w in sample if table.get(w, 0.0) < wordfreq.zipf_frequency(w, "es")]
-    assert mismatches == []
+    own = {w: max(wordfreq.zipf_frequency(s, "es") for s in spellings[w]) for w in sample}
+    assert [w for w in sample if table.get(w, 0.0) != own[w]] == []
+    assert [lexicon.zipf(w, "es") for w in sample[::100]] == [own[w] for w in sample[::100]]
 
 
 def test_zipf_of_a_folded_spanish_word_is_its_accented_spelling() -> None:
     assert lexicon.zipf("cancion", "es") == wordfreq.zipf_frequency("canción", "es")
+
+
+def test_londres_has_the_frequency_of_londres_not_of_london() -> None:
+    """The list holds the rare lemma londrés; Londres, the city, folds to the same letters."""
+    assert wordfreq.zipf_frequency("londres", "es") > 4.5
+    assert lexicon.zipf("londrés", "es") == lexicon.zipf("LONDRES", "es") == 1.66
+    assert lexicon.tier_of("londres", "es") == "core"
+
+
+ISSUE_24_WORDS = ["londres", "paul", "alan", "carter", "marion", "super", "oil", "police"]
+
+
+@pytest.mark.parametrize(
+    "word", [*ISSUE_24_WORDS, "robin", "colin", "dean", "jordan", "anton", "rene", "cia"]
+)
+def test_names_and_foreign_words_are_in_no_familiar_spanish_tier(word: str) -> None:
+    assert lexicon.is_word(word, "es")  # a Spanish word all the same (paúl, súper, oíl)
+    assert lexicon.tier_of(word, "es") in ("core", "all")
+    assert word not in lexicon.words(len(word), "familiar", "es")
+
+
+def test_misread_words_are_those_another_spelling_outnumbers() -> None:
+    """PAUL is read as Paul (4.58) before paúl (3.01), SUPER as super before súper."""
+    misread = lexicon.misread("es")
+    assert {"paul", "super", "jordan", "cia", "rene"} <= misread
+    assert not {"cancion", "solo", "mas", "esta", "leon", "rosa"} & misread
+    table = lexicon.zipf_table("es")
+    assert len({w for w in misread if table.get(w, 0.0) >= lexicon.FAMILIAR_ZIPF}) < 20
+    assert lexicon.misread("en") == frozenset()  # English spellings do not fold
+    assert lexicon.tier_of("super", "es") == "core"
+    assert lexicon.zipf("super", "es") == wordfreq.zipf_frequency("súper", "es")
+
+
+@pytest.mark.parametrize(
+    "word", ["españa", "carlos", "david", "maría", "santiago", "post", "boy", "zara"]
+)
+def test_proper_names_and_foreign_words_stay_playable_but_are_never_core(word: str) -> None:
+    """dictionaries/build.py leaves them out of es/core.txt (README: "Words")."""
+    assert lexicon.is_word(word, "es")
+    assert lexicon.tier_of(word, "es") == "all"
 
 
 @pytest.mark.parametrize("length", [4, 6, 7])

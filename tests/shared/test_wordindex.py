@@ -10,9 +10,14 @@ from solver import lexicon, wordindex
 
 
 def from_the_lists(word: str, lang: str) -> tuple[str | None, float]:
-    """What the lists and wordfreq's buckets say, as before the index."""
+    """What the lists and wordfreq's buckets say, as before the index: a word of the lists
+    has the frequency of its own spellings (``zipf_table``), any other word that of its
+    most frequent spelling (LONDON, MADRID)."""
     lex = lexicon.load(lang)
-    tier = lexicon.tier_from(word, lex, lexicon.zipf_table(lang)) if word in lex.play else None
+    if word in lex.play:
+        table = lexicon.zipf_table(lang)
+        return lexicon.tier_from(word, lex, table), table.get(word, 0.0)
+    tier = None
     for index, bucket in enumerate(lexicon._frequency_buckets(lang)):
         if word in bucket:
             return tier, lexicon._bucket_zipf(index)
