@@ -76,3 +76,40 @@ def steady_cursor(monkeypatch):
     from textual.widgets import Input
 
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+
+
+# Peak memory of each test process, reported at the end of a run: the suite runs on CI
+# machines of a few GB, across every core, so no process may pass PEAK_MB_LIMIT (it once
+# peaked at 1.37 GB in one process).
+PEAK_MB_LIMIT = 1024
+
+
+def _peak_mb() -> int:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024  # Linux: kB
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: tell the controller
+        workeroutput["peak_mb"] = _peak_mb()
+
+
+def pytest_testnodedown(node, error) -> None:
+    peaks = node.config.stash.setdefault(_PEAKS, {})
+    peaks[node.gateway.id] = node.workeroutput.get("peak_mb", 0)
+
+
+_PEAKS = pytest.StashKey[dict]()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:
+    peaks = config.stash.get(_PEAKS, {}) or {"main": _peak_mb()}
+    shown = ", ".join(f"{name} {mb:,} MB" for name, mb in sorted(peaks.items()))
+    terminalreporter.write_line(f"peak memory per test process: {shown}")
+    over = {name: mb for name, mb in peaks.items() if mb > PEAK_MB_LIMIT}
+    if over:
+        terminalreporter.write_line(
+            f"over the {PEAK_MB_LIMIT} MB a test process may use: {over}", red=True
+        )
