@@ -1,31 +1,62 @@
 """numpy twin of ``kernels.best_cards``, equal to it word for word, for one claim in a new
 process.
 
-Why: ``myword race claim`` searches a few thousand words for a few milliseconds of work, but
-the kernel first costs Numba's start-up (import 0.2 s, loading the cached kernel 0.2 s, on 2
-idle cores). ``index.py`` gives this path the searches it can do faster than Numba starts
-(``NUMPY_WORDS_UNTIL``); tests hold it equal to the kernel.
+Why: ``myword race claim`` on a small table searches a few thousand words for a few
+milliseconds of work, but the kernel first costs Numba's start-up (import 0.3 s, loading the
+cached kernel 0.3 s, on 2 busy cores). ``index.py`` gives this path a search while its
+estimated work stays within a budget (``Budget``), and hands the rest to the kernel; tests
+hold the two equal.
 
-How: the kernel's cheap necessary conditions (its bound) run over all the words at
-once; the few words whose bound reaches the floor are then solved exactly, one by one. A
-claim takes ``length - k`` cards, where ``k`` is the number of two-letter cards it uses
-(doubles and ``??``), so the most cards is the word's length minus the fewest two-letter
-cards that let the rest be spelled: for k = 0, 1, ..., every way of placing k
-non-overlapping pairs is tried, and it works when the letters left over are short of single
-cards by no more than the ``?`` cards, and the pairs are short of matching doubles by no
-more than the ``??`` cards.
+How: the kernel's cheap necessary conditions (its bound) run over all the words at once;
+the few words whose bound reaches the floor are then solved exactly, one by one
+(``most_cards``). A claim takes ``length - k`` cards, where ``k`` is the number of
+two-letter cards it uses (doubles and ``??``), so the most cards is the word's length minus
+the fewest two-letter cards that let the rest be spelled.
 """
 
 from __future__ import annotations
-
-from collections import Counter
-from itertools import combinations
 
 import numpy as np
 
 from solver.race.table import table_letters
 
 MIN_CARDS = 3
+
+# What the work costs, in microseconds, for ``Budget``: measured by
+# ``bench/test_warm_start_bench.py::test_race_numpy_against_numba`` on 2 busy cores
+# (load about 5), rounded up. Bounding costs per word, plus per word and double card for
+# the scan of the word's letter pairs; solving costs per step of ``most_cards``'s search.
+BOUND_US_PER_WORD = 0.3
+BOUND_US_PER_WORD_AND_DOUBLE = 0.2
+SOLVE_US_PER_WORD = 12.0
+SOLVE_US_PER_STEP = 2.0
+
+
+class OutOfBudget(Exception):
+    """The work would cost more than the budget left: the kernel is cheaper now."""
+
+
+class Budget:
+    """Microseconds of work (estimated by the costs above, never by a clock, so the path a
+    search takes is the same on any machine) this path may still spend."""
+
+    def __init__(self, microseconds: float) -> None:
+        self.left = microseconds
+
+    def affords(self, microseconds: float) -> bool:
+        return microseconds <= self.left
+
+    def spend(self, microseconds: float) -> None:
+        """Count ``microseconds`` of work about to be done; ``OutOfBudget`` past the end."""
+        self.left -= microseconds
+        if self.left < 0:
+            raise OutOfBudget
+
+
+def bounding_cost(words: int, doubles: int) -> float:
+    """Estimated microseconds ``bounds`` takes over ``words`` words with ``doubles`` kinds
+    of double card on the table."""
+    return words * (BOUND_US_PER_WORD + BOUND_US_PER_WORD_AND_DOUBLE * doubles)
 
 
 def _bits_set(masks: np.ndarray) -> np.ndarray:
@@ -75,28 +106,97 @@ def most_cards(
     pairs: dict[tuple[int, int], int],
     wild: int,
     double_wild: int,
-    fewest_pairs: int,
+    fewest_pairs: int = 0,
+    budget: Budget | None = None,
 ) -> int:
-    """The most cards that spell ``word`` (letter codes), 0 when none do; ``fewest_pairs``:
-    two-letter cards any claim of it needs (from the bound)."""
+    """The most cards that spell ``word`` (letter codes) in a claim of 3 cards or more, 0
+    when none does; ``fewest_pairs``: two-letter cards any claim of it needs (the bound's).
+
+    The search is over the places of the two-letter cards only: the letters they leave are
+    spelled by single cards, and by ``?`` where the single cards run short. For k = fewest,
+    fewest + 1, ... it looks for k non-overlapping pairs of adjacent letters, each given a
+    double card of those letters while one is left, else a ``??``, that leave the single
+    cards short by no more than the ``?`` cards. Only pairs that make the shortfall smaller
+    when placed are tried: a set with a pair that does not could drop it and still spell
+    the word with fewer two-letter cards (so k was not the fewest). A word short of no
+    letter needs no pair at all.
+    """
     length = len(word)
-    letters = Counter(word)
-    two_letter_cards = sum(pairs.values()) + double_wild
-    for k in range(fewest_pairs, min(two_letter_cards, length // 2) + 1):
-        for chosen in combinations(range(length - k), k):
-            left = letters.copy()
-            needed: Counter[tuple[int, int]] = Counter()
-            for i, start in enumerate(chosen):
-                p = start + i  # k non-overlapping pairs among `length` letters
-                left[word[p]] -= 1
-                left[word[p + 1]] -= 1
-                needed[word[p], word[p + 1]] += 1
-            if sum(max(0, n - singles.get(letter, 0)) for letter, n in left.items()) > wild:
-                continue
-            if sum(max(0, n - pairs.get(pair, 0)) for pair, n in needed.items()) > double_wild:
-                continue
+    excess: dict[int, int] = {}  # letters the single cards lack, by letter
+    for letter in word:
+        excess[letter] = excess.get(letter, 0) + 1
+    for letter, count in list(excess.items()):
+        if count > singles.get(letter, 0):
+            excess[letter] = count - singles.get(letter, 0)
+        else:
+            del excess[letter]
+    short = sum(excess.values()) - wild  # letters neither single cards nor '?' can give
+    if budget is not None:
+        budget.spend(SOLVE_US_PER_WORD)
+    if short <= 0:
+        return length if length >= MIN_CARDS else 0
+    places = [
+        p
+        for p in range(length - 1)
+        if (word[p] in excess or word[p + 1] in excess)
+        and (double_wild > 0 or pairs.get((word[p], word[p + 1]), 0) > 0)
+    ]
+    most = min(sum(pairs.values()) + double_wild, length - MIN_CARDS, len(places))
+    left = dict(pairs)
+    search = _PairSearch(word, places, excess, left, double_wild, budget)
+    for k in range(max(fewest_pairs, (short + 1) // 2), most + 1):
+        if search.fits(0, 0, k, short):
             return length - k
     return 0
+
+
+class _PairSearch:
+    """Depth-first search for k pairs (``most_cards``), undoing each choice as it returns."""
+
+    def __init__(self, word, places, excess, doubles_left, double_wild, budget) -> None:
+        self.word, self.places, self.excess = word, places, excess
+        self.doubles_left, self.double_wild, self.budget = doubles_left, double_wild, budget
+
+    def fits(self, start: int, after: int, k: int, short: int) -> bool:
+        """Whether ``k`` more pairs from ``places[start:]``, none before letter ``after``,
+        bring the shortfall ``short`` to 0 or below."""
+        if k == 0:
+            return short <= 0
+        if short > 2 * k:
+            return False  # a pair makes the shortfall at most 2 smaller
+        word, excess, places = self.word, self.excess, self.places
+        for i in range(start, len(places) - k + 1):  # k places left at least
+            p = places[i]
+            if p < after:
+                continue
+            if self.budget is not None:
+                self.budget.spend(SOLVE_US_PER_STEP)
+            a, b = word[p], word[p + 1]
+            took_a = excess.get(a, 0) > 0
+            if took_a:
+                excess[a] -= 1
+            took_b = excess.get(b, 0) > 0  # after a: a pair of one letter takes two
+            if took_b:
+                excess[b] -= 1
+            found = False
+            if took_a or took_b:
+                now_short = short - took_a - took_b
+                pair = (a, b)
+                if self.doubles_left.get(pair, 0) > 0:  # a double while one is left
+                    self.doubles_left[pair] -= 1
+                    found = self.fits(i + 1, p + 2, k - 1, now_short)
+                    self.doubles_left[pair] += 1
+                elif self.double_wild > 0:
+                    self.double_wild -= 1
+                    found = self.fits(i + 1, p + 2, k - 1, now_short)
+                    self.double_wild += 1
+            if took_a:
+                excess[a] += 1
+            if took_b:
+                excess[b] += 1
+            if found:
+                return True
+        return False
 
 
 def best_cards(
@@ -111,26 +211,30 @@ def best_cards(
     wild,
     double_wild,
     floor,
-    most_searched: int | None = None,
+    budget: Budget | None = None,
 ) -> np.ndarray | None:
     """``kernels.best_cards``: the most cards that spell each word in a claim (0: no claim of
-    3 cards or more), words whose bound is under ``floor`` left at 0; None when more than
-    ``most_searched`` words would have to be solved one by one (the kernel is then faster)."""
-    out = np.zeros(words.shape[0], dtype=np.int8)
-    bound, lacking = bounds(
-        words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild
-    )
-    searched = np.flatnonzero(bound >= max(floor, MIN_CARDS))
-    if most_searched is not None and len(searched) > most_searched:
+    3 cards or more), words whose bound is under ``floor`` left at 0; None when the work
+    would pass the ``budget`` (spent as it goes: the kernel is then cheaper)."""
+    try:
+        if budget is not None:
+            budget.spend(bounding_cost(words.shape[0], first.shape[0]))
+        out = np.zeros(words.shape[0], dtype=np.int8)
+        table = (singles, first, second, doubles, wild, double_wild)
+        bound, lacking = bounds(words, lengths, counts, masks, *table)
+        searched = np.flatnonzero(bound >= max(floor, MIN_CARDS))
+        if not len(searched):
+            return out
+        if budget is not None and not budget.affords(len(searched) * SOLVE_US_PER_WORD):
+            return None  # refused before any word is solved
+        held = {letter: int(n) for letter, n in enumerate(singles.tolist()) if n}
+        pairs = {
+            (int(a), int(b)): int(n) for a, b, n in zip(first, second, doubles, strict=True) if n
+        }
+        fewest = (np.maximum(0, lacking[searched] - wild) + 1) // 2
+        for i, k in zip(searched.tolist(), fewest.tolist(), strict=True):
+            word = tuple(words[i, : lengths[i]].tolist())
+            out[i] = most_cards(word, held, pairs, int(wild), int(double_wild), k, budget)
+    except OutOfBudget:
         return None
-    if not len(searched):
-        return out
-    held = {letter: int(n) for letter, n in enumerate(singles.tolist()) if n}
-    pairs = {(int(a), int(b)): int(n) for a, b, n in zip(first, second, doubles, strict=True) if n}
-    fewest = (np.maximum(0, lacking[searched] - wild) + 1) // 2
-    for i, k in zip(searched.tolist(), fewest.tolist(), strict=True):
-        word = tuple(words[i, : lengths[i]].tolist())
-        cards = most_cards(word, held, pairs, int(wild), int(double_wild), k)
-        if cards >= MIN_CARDS:
-            out[i] = cards
     return out
