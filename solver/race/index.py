@@ -16,6 +16,7 @@ from functools import cache, cached_property
 import numpy as np
 
 from solver import lexicon
+from solver.race import vectorized
 from solver.race.claims import MIN_CARDS, dictionary_word_spelling
 from solver.race.deck import (
     DOUBLE_WILD,
@@ -204,13 +205,14 @@ def _alphabet(lang: str) -> frozenset[str]:
 
 # A search runs on numpy (``race/vectorized.py``) while Numba is not loaded and its
 # estimated work (``vectorized.Budget``, by the costs measured there) stays within this
-# many microseconds; then the kernel takes over, for that block of words and the rest. Why
-# the figure: in a new process the kernel costs Numba's start-up first, 0.5-0.6 s on 2 busy
-# cores (import, then loading the cached kernel: ``bench/test_warm_start_bench.py``), and a
-# claim's goal is under 1 s whatever the table; a search abandoned at the budget has wasted
-# at most the budget, so the worst case is the start-up plus 0.1 s. Numpy answers most
-# claims on tables of up to about 20 cards, in tens of milliseconds.
-NUMPY_BUDGET_US = 100_000
+# many microseconds; then the kernel takes over, for the group of words at hand and the
+# rest. Why the figure: in a new process the kernel first costs Numba's start-up, 0.45 s on
+# 2 idle cores and 0.8-1 s on busy ones (import, then loading the cached kernel:
+# ``bench/test_warm_start_bench.py``), while numpy answers a claim on 10-30 cards in 10-60
+# ms in English and 100-180 ms in Spanish (whose million words take that long to filter). A
+# search that outgrows the budget has wasted at most the budget before the kernel starts,
+# so a claim's worst case is Numba's start-up plus 0.2 s (``bench/test_race_claim_bench.py``).
+NUMPY_BUDGET_US = 200_000
 BLOCK_WORDS = 12000  # words a kernel call searches at least (calls cost tens of microseconds)
 
 
@@ -218,6 +220,20 @@ def ranked_indices(
     table_cards: list[str], tier: str = "all", lang: str = "en", top: int | None = 10
 ) -> list[tuple[int, int]]:
     """(cards, word index) of the best claims, best first: most cards, then most familiar.
+    On numpy while Numba is not loaded and the search is small, else on the kernel
+    (``vectorized_budget``)."""
+    return ranked_search(table_cards, tier, lang, top, vectorized_budget())
+
+
+def ranked_search(
+    table_cards: list[str],
+    tier: str,
+    lang: str,
+    top: int | None,
+    budget: vectorized.Budget | None,
+) -> list[tuple[int, int]]:
+    """``ranked_indices``, each group of words searched on numpy while the ``budget`` lasts
+    (None: none), then on the kernel.
 
     With ``top`` the search is branch and bound on word length, since a word of n letters
     takes at most n cards: lengths are searched longest first, and the search stops as soon
@@ -225,7 +241,6 @@ def ranked_indices(
     """
     vocabulary = word_table(lexicon.check_tier(tier), lang)
     table = encode_table(table_cards, lang)
-    budget = vectorized_budget()
     lengths = vocabulary.lengths
     total_letters = int(table[0].sum() + 2 * table[3].sum() + table[4] + 2 * table[5])
     found_cards: list[np.ndarray] = []
@@ -261,13 +276,11 @@ def ranked_indices(
     return list(zip(cards[order].tolist(), words[order].tolist(), strict=True))
 
 
-def vectorized_budget():
+def vectorized_budget() -> vectorized.Budget | None:
     """The numpy path's budget for one search (``NUMPY_BUDGET_US``); None once Numba is
     loaded (a game, a live race, a benchmark: the kernel does everything)."""
     if "numba" in sys.modules:
         return None
-    from solver.race import vectorized
-
     return vectorized.Budget(NUMPY_BUDGET_US)
 
 
@@ -285,14 +298,16 @@ def load_kernel() -> None:
 
 
 def _best_cards(
-    vocabulary: WordTable, group: slice, table: tuple, floor: int, budget
+    vocabulary: WordTable,
+    group: slice,
+    table: tuple,
+    floor: int,
+    budget: vectorized.Budget | None,
 ) -> np.ndarray:
-    """``kernels.best_cards`` over a group of the vocabulary's words: by numpy while Numba is
-    not loaded and the ``budget`` lasts, else by the kernel. Both give the same answer
-    (tests hold them equal)."""
-    if budget is not None and "numba" not in sys.modules:
-        from solver.race import vectorized
-
+    """``kernels.best_cards`` over a group of the vocabulary's words: by numpy while the
+    ``budget`` lasts, else by the kernel (which then does the groups left too: the budget
+    is spent). Both give the same answer (tests hold them equal)."""
+    if budget is not None:
         found = vectorized.best_cards(*vocabulary.kernel_arrays(group), *table, floor, budget)
         if found is not None:
             return found

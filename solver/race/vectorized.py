@@ -22,14 +22,18 @@ from solver.race.table import table_letters
 
 MIN_CARDS = 3
 
-# What the work costs, in microseconds, for ``Budget``: measured by
-# ``bench/test_warm_start_bench.py::test_race_numpy_against_numba`` on 2 busy cores
-# (load about 5), rounded up. Bounding costs per word, plus per word and double card for
-# the scan of the word's letter pairs; solving costs per step of ``most_cards``'s search.
-BOUND_US_PER_WORD = 0.3
-BOUND_US_PER_WORD_AND_DOUBLE = 0.2
-SOLVE_US_PER_WORD = 12.0
-SOLVE_US_PER_STEP = 2.0
+# What the work costs, in microseconds, for ``Budget``: fitted to the times of whole
+# searches by ``bench/test_warm_start_bench.py::test_race_numpy_against_numba`` (seeded
+# tables of 10-72 cards in both languages, 2 busy cores, load 3-4), rounded up. Bounding:
+# every word filtered (lengths, letter masks, letter counts with the doubles' letters), each
+# word kept (the letters its single cards lack), each word and double card for the words
+# that need the doubles (the scan of their letter pairs). Solving: each word solved one by
+# one, and each step of ``most_cards``'s search.
+FILTER_US_PER_WORD = 0.2
+BOUND_US_PER_WORD = 2.0
+BOUND_US_PER_WORD_AND_DOUBLE = 0.3
+SOLVE_US_PER_WORD = 30.0
+SOLVE_US_PER_STEP = 3.5
 
 
 class OutOfBudget(Exception):
@@ -37,26 +41,17 @@ class OutOfBudget(Exception):
 
 
 class Budget:
-    """Microseconds of work (estimated by the costs above, never by a clock, so the path a
-    search takes is the same on any machine) this path may still spend."""
+    """Microseconds of work this path may still spend, estimated by the costs above (never
+    by a clock, so that a search takes the same path on any machine and under any load)."""
 
     def __init__(self, microseconds: float) -> None:
         self.left = microseconds
-
-    def affords(self, microseconds: float) -> bool:
-        return microseconds <= self.left
 
     def spend(self, microseconds: float) -> None:
         """Count ``microseconds`` of work about to be done; ``OutOfBudget`` past the end."""
         self.left -= microseconds
         if self.left < 0:
             raise OutOfBudget
-
-
-def bounding_cost(words: int, doubles: int) -> float:
-    """Estimated microseconds ``bounds`` takes over ``words`` words with ``doubles`` kinds
-    of double card on the table."""
-    return words * (BOUND_US_PER_WORD + BOUND_US_PER_WORD_AND_DOUBLE * doubles)
 
 
 def _bits_set(masks: np.ndarray) -> np.ndarray:
@@ -68,44 +63,87 @@ def _bits_set(masks: np.ndarray) -> np.ndarray:
 
 
 def bounds(
-    words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild
+    words,
+    lengths,
+    counts,
+    masks,
+    singles,
+    first,
+    second,
+    doubles,
+    wild,
+    double_wild,
+    budget: Budget | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The kernel's bound for every word: the upper bound on its cards (0: certainly none)
-    and the letters its single cards lack. The conditions on lengths and letter masks,
-    cheap, run first; the ones on letter counts only over the words that pass them.
+    and the letters its single cards lack. The conditions on lengths, letter masks and
+    letter counts run over all the words at once; the scan of a word's letter pairs for the
+    doubles only over the words that need the doubles (their single cards and wilds fall
+    short).
 
     One condition is tighter than the kernel's, so that fewer words are solved one by one
     in Python: a double card makes up for letters the single cards lack only with its own
     letters that they lack (the kernel counts both of its letters). A word it rules out
-    has no spelling at all, so the answers stay the kernel's."""
+    has no spelling at all, so the answers stay the kernel's. ``budget``: spent before each
+    stage (``OutOfBudget`` when it does not last)."""
+    if budget is not None:
+        budget.spend(words.shape[0] * FILTER_US_PER_WORD)
     letters = table_letters(singles, first, second, doubles, wild, double_wild)
-    available, table_mask = letters.available, letters.mask
     total_letters, wild_letters = letters.total, letters.wild_letters
+    missing = np.asarray(masks, dtype=np.uint32) & np.uint32(~letters.mask & 0xFFFFFFFF)
+    possible = (np.asarray(lengths) <= total_letters) & (_bits_set(missing) <= wild_letters)
+    have = np.minimum(letters.available, 255).astype(np.uint8)
+    short = _row_sums(np.maximum(counts, have)) - int(have.sum())  # even with the doubles
+    kept = np.flatnonzero(possible & (short <= wild_letters))
     bound = np.zeros(words.shape[0], dtype=np.int64)
     lacking = np.zeros(words.shape[0], dtype=np.int64)
-    missing = np.asarray(masks, dtype=np.uint32) & np.uint32(~table_mask & 0xFFFFFFFF)
-    kept = np.flatnonzero((lengths <= total_letters) & (_bits_set(missing) <= wild_letters))
     if not len(kept):
         return bound, lacking
-    counts, words, lengths = counts[kept], words[kept], lengths[kept]
-    have = np.minimum(available, 255).astype(np.uint8)
+    if budget is not None:
+        budget.spend(len(kept) * BOUND_US_PER_WORD)
     single = np.minimum(singles, 255).astype(np.uint8)
-    short = (np.maximum(counts, have) - have).sum(axis=1, dtype=np.int64)
-    short_singles = (np.maximum(counts, single) - single).sum(axis=1, dtype=np.int64)
-    cover = np.zeros(len(kept), dtype=np.int64)
-    if first.shape[0]:
-        inside = np.arange(1, words.shape[1])[None, :] < lengths[:, None]
-        lacks = counts > single  # (words, letters): a letter the single cards lack
-        for j in range(first.shape[0]):
-            pairs = ((words[:, :-1] == first[j]) & (words[:, 1:] == second[j]) & inside).sum(1)
-            # Tighter than the kernel's 2 a double: only its letters the singles lack count.
-            helped = lacks[:, first[j]].astype(np.int64) + lacks[:, second[j]]
-            cover += helped * np.minimum(pairs, doubles[j])
-    possible = (short <= wild_letters) & (short_singles <= cover + wild_letters)
-    beyond_single_wilds = np.maximum(0, short_singles - wild)
-    bound[kept] = np.where(possible, lengths - (beyond_single_wilds + 1) // 2, 0)
-    lacking[kept] = short_singles
+    kept_counts = np.asarray(counts[kept])
+    lacking[kept] = _row_sums(np.maximum(kept_counts, single)) - int(single.sum())
+    possible = lacking[kept] <= wild_letters
+    doubles_needed = np.flatnonzero(~possible)  # the single cards and wilds fall short
+    if len(doubles_needed) and first.shape[0]:
+        if budget is not None:
+            budget.spend(len(doubles_needed) * BOUND_US_PER_WORD_AND_DOUBLE * first.shape[0])
+        rows = kept[doubles_needed]
+        lacks = kept_counts[doubles_needed] > single
+        cover = _double_cover(words, lengths, lacks, rows, first, second, doubles)
+        possible[doubles_needed] = lacking[rows] <= cover + wild_letters
+    beyond_single_wilds = np.maximum(0, lacking[kept] - wild)
+    bound[kept] = np.where(possible, lengths[kept] - (beyond_single_wilds + 1) // 2, 0)
     return bound, lacking
+
+
+def _row_sums(small: np.ndarray) -> np.ndarray:
+    """Each row's sum of an (n, letters) array of small counts, as int64: a float32 product
+    with ones (exact for sums under 2**24), 5 times faster than numpy's sum along a short
+    axis."""
+    ones = np.ones(small.shape[1], dtype=np.float32)
+    return (small.astype(np.float32) @ ones).astype(np.int64)
+
+
+def _double_cover(words, lengths, lacks, rows, first, second, doubles) -> np.ndarray:
+    """For the words ``rows``: how many of the letters their single cards lack (``lacks``,
+    by row and letter) the doubles on the table could give, each double as often as the
+    word holds its pair and the table holds copies of it."""
+    kinds = first.shape[0]
+    lengths = np.asarray(lengths)[rows]
+    width = int(lengths.max())  # a group of a few lengths: not the longest word's width
+    words = np.asarray(words[rows, :width])
+    pairs_at = words[:, :-1].astype(np.int16) * 32 + words[:, 1:]
+    pairs_at[np.arange(1, width)[None, :] >= lengths[:, None]] = 32 * 32  # past the word
+    which = np.full(32 * 32 + 1, -1, dtype=np.int64)  # pair code -> double (-1: none)
+    which[np.asarray(first) * 32 + np.asarray(second)] = np.arange(kinds)
+    found = which[pairs_at]
+    row, at = np.nonzero(found >= 0)
+    held = np.bincount(row * kinds + found[row, at], minlength=len(rows) * kinds)
+    held = held.reshape(len(rows), kinds)  # how often each word holds each double's pair
+    helped = lacks[:, first].astype(np.int64) + lacks[:, second]
+    return (helped * np.minimum(held, doubles)).sum(axis=1)
 
 
 def most_cards(
@@ -139,8 +177,6 @@ def most_cards(
         else:
             del excess[letter]
     short = sum(excess.values()) - wild  # letters neither single cards nor '?' can give
-    if budget is not None:
-        budget.spend(SOLVE_US_PER_WORD)
     if short <= 0:
         return length if length >= MIN_CARDS else 0
     places = []  # where a two-letter card could go and make the shortfall smaller
@@ -156,11 +192,16 @@ def most_cards(
         places.append(p)
     usable = sum(min(n, pairs[pair]) for pair, n in found_doubles.items()) + double_wild
     most = min(usable, length - MIN_CARDS, len(places))
-    search = _PairSearch(word, places, excess, dict(pairs), double_wild, budget)
+    steps = None if budget is None else int(budget.left // SOLVE_US_PER_STEP)
+    search = _PairSearch(word, places, excess, dict(pairs), double_wild, steps)
+    cards = 0
     for k in range(max(fewest_pairs, (short + 1) // 2), most + 1):
         if search.fits(0, 0, k, short):
-            return length - k
-    return 0
+            cards = length - k
+            break
+    if budget is not None and steps is not None:
+        budget.spend((steps - search.steps_left) * SOLVE_US_PER_STEP)
+    return cards
 
 
 class _PairSearch:
@@ -168,11 +209,13 @@ class _PairSearch:
 
     A branch is left as soon as the pairs still to place cannot make up the shortfall: each
     makes it at most 2 smaller, and all of them together no more than the letters the
-    single cards lack still to come in the word (``reach``, from each position on)."""
+    single cards lack still to come in the word (``reach``, from each position on).
+    ``steps_left``: the steps it may still take (None: no limit), ``OutOfBudget`` past it."""
 
-    def __init__(self, word, places, excess, doubles_left, double_wild, budget) -> None:
+    def __init__(self, word, places, excess, doubles_left, double_wild, steps_left) -> None:
         self.word, self.places, self.excess = word, places, excess
-        self.doubles_left, self.double_wild, self.budget = doubles_left, double_wild, budget
+        self.doubles_left, self.double_wild = doubles_left, double_wild
+        self.steps_left = steps_left
         self.reach = [0] * (len(word) + 1)
         seen = dict.fromkeys(excess, 0)
         for p in range(len(word) - 1, -1, -1):
@@ -189,15 +232,17 @@ class _PairSearch:
             return k == 0
         if k == 0 or short > 2 * k:
             return False  # a pair makes the shortfall at most 2 smaller
-        word, excess, places = self.word, self.excess, self.places
+        word, excess, places, reach = self.word, self.excess, self.places, self.reach
         for i in range(start, len(places) - k + 1):  # k places left at least
             p = places[i]
             if p < after:
                 continue
-            if self.budget is not None:
-                self.budget.spend(SOLVE_US_PER_STEP)
-            if self.reach[p] < short:
+            if reach[p] < short:
                 return False  # later places reach even less
+            if self.steps_left is not None:
+                self.steps_left -= 1
+                if self.steps_left < 0:
+                    raise OutOfBudget
             a, b = word[p], word[p + 1]
             took_a = excess.get(a, 0) > 0
             if took_a:
@@ -244,11 +289,9 @@ def best_cards(
     3 cards or more), words whose bound is under ``floor`` left at 0; None when the work
     would pass the ``budget`` (spent as it goes: the kernel is then cheaper)."""
     try:
-        if budget is not None:
-            budget.spend(bounding_cost(words.shape[0], first.shape[0]))
         out = np.zeros(words.shape[0], dtype=np.int8)
         table = (singles, first, second, doubles, wild, double_wild)
-        bound, lacking = bounds(words, lengths, counts, masks, *table)
+        bound, lacking = bounds(words, lengths, counts, masks, *table, budget)
         searched = np.flatnonzero(bound >= max(floor, MIN_CARDS))
         # A word whose letters the single cards and '?' give is spelled card by card, with
         # as many cards as letters (its bound): no search.
@@ -257,16 +300,19 @@ def best_cards(
         searched = searched[~plain]
         if not len(searched):
             return out
-        if budget is not None and not budget.affords(len(searched) * SOLVE_US_PER_WORD):
-            return None  # refused before any word is solved
+        if budget is not None:
+            budget.spend(len(searched) * SOLVE_US_PER_WORD)  # refused before any is solved
         held = {letter: int(n) for letter, n in enumerate(singles.tolist()) if n}
         pairs = {
             (int(a), int(b)): int(n) for a, b, n in zip(first, second, doubles, strict=True) if n
         }
-        fewest = (np.maximum(0, lacking[searched] - wild) + 1) // 2
-        for i, k in zip(searched.tolist(), fewest.tolist(), strict=True):
-            word = tuple(words[i, : lengths[i]].tolist())
-            out[i] = most_cards(word, held, pairs, int(wild), int(double_wild), k, budget)
+        fewest = ((np.maximum(0, lacking[searched] - wild) + 1) // 2).tolist()
+        rows = np.asarray(words[searched]).tolist()  # a plain array first: not row by row
+        sizes = np.asarray(lengths[searched]).tolist()
+        for at, (row, size, k) in enumerate(zip(rows, sizes, fewest, strict=True)):
+            word = tuple(row[:size])
+            cards = most_cards(word, held, pairs, int(wild), int(double_wild), k, budget)
+            out[searched[at]] = cards
     except OutOfBudget:
         return None
     return out

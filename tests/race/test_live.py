@@ -2,7 +2,10 @@
 
 import json
 import queue
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -108,6 +111,29 @@ def test_bots_get_their_own_names_from_the_seed() -> None:
     assert len(set(names)) == 5 and names == seat_names(5, 5)
     assert race.labels[1] == f"{names[0]} (medium)" and race.labels[0] == "you"
     assert seat_names(5, 6) != names
+
+
+@pytest.mark.kernels
+def test_warm_loads_the_search_kernel_and_so_does_a_game() -> None:
+    """``warm`` said it loaded the kernel but only ran a tiny search, which numpy answers:
+    a live race then searched on numpy, seconds a search on a big table, and fell behind
+    the clock. A new process, so that Numba is not loaded already."""
+    probe = (
+        "import sys\n"
+        "from solver.race.bots import parse_bot, parse_players\n"
+        "from solver.race.game import play_game\n"
+        "from solver.race.live import LiveRace\n"
+        "race = LiveRace([parse_bot('easy')], 'en', 1.0, 1)\n"
+        "before = 'numba' in sys.modules\n"
+        "race.warm()\n"
+        "print(before, 'numba' in sys.modules)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=root)
+    assert run.stdout.split() == ["False", "True"], run.stderr
+    game = probe.replace("race.warm()", "play_game(parse_players('easy,easy'), 1)")
+    run = subprocess.run([sys.executable, "-c", game], capture_output=True, text=True, cwd=root)
+    assert run.stdout.split() == ["False", "True"], run.stderr
 
 
 # -- the line mode ---------------------------------------------------------------------------
