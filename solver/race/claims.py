@@ -11,6 +11,7 @@ then the first in card order, so that the choice is always the same.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -87,7 +88,7 @@ class _SpellingSearch:
     two-letter card gives two letters for one card, so the most cards is the letters left
     less half of what ``?`` cannot give; and a double is the only card that gives letters
     without being wild, two at a time, so the fewest wilds is half of what the doubles
-    left cannot give."""
+    left whose pairs are still to come cannot give."""
 
     def __init__(self, word: str, counts: dict[str, int]) -> None:
         self.word = word
@@ -95,6 +96,10 @@ class _SpellingSearch:
         self.singles.pop(WILD, None)
         in_word = {word[p : p + 2] for p in range(len(word) - 1)}
         self.doubles = {c: n for c, n in counts.items() if c in in_word and n > 0}
+        self.starts = {  # where each double's pair begins in the word
+            pair: [p for p in range(len(word) - 1) if word[p : p + 2] == pair]
+            for pair in self.doubles
+        }
         self.wild = counts.get(WILD, 0)
         self.double_wild = counts.get(DOUBLE_WILD, 0)
         self.doubles_left = sum(self.doubles.values())
@@ -110,7 +115,11 @@ class _SpellingSearch:
         if lack > self.wild + 2 * (self.double_wild + self.doubles_left):
             return
         most = count + left - (max(0, lack - self.wild) + 1) // 2
-        fewest_wilds = wilds + (max(0, lack - 2 * self.doubles_left) + 1) // 2
+        ahead = 0  # doubles that could still be played: their pair is still to come
+        for pair, starts in self.starts.items():
+            if self.doubles[pair]:
+                ahead += min(self.doubles[pair], len(starts) - bisect_left(starts, position))
+        fewest_wilds = wilds + (max(0, lack - 2 * ahead) + 1) // 2
         if self.best is not None and (most, -fewest_wilds) <= self.best_key:
             return  # nothing here can beat the best: at most a tie, and the first stays
         if left == 0:
