@@ -153,7 +153,9 @@ def test_numpy_against_numba_per_work(benchmark) -> None:
 
 
 RACE_COSTS = (  # race/vectorized.py's costs, in the order the fit reports them
-    "FILTER_US_PER_WORD",
+    "CALL_US",
+    "MASK_US_PER_WORD",
+    "COUNT_US_PER_WORD",
     "BOUND_US_PER_WORD",
     "BOUND_US_PER_WORD_AND_DOUBLE",
     "SOLVE_US_PER_WORD",

@@ -256,9 +256,12 @@ def ranked_search(
             floor = int(np.partition(so_far, len(so_far) - top)[len(so_far) - top])
             if shortest < floor:
                 break  # no shorter word can take as many cards as the top already holds
-        # Search the next lengths down together, some thousands of words a kernel call.
+        # Search the next lengths down together, some thousands of words a kernel call;
+        # numpy, whose calls cost less than its words, one length at a time, so that the
+        # floor rises as soon as it can (a length's claims can spare the next its search).
         start = int(np.searchsorted(lengths, shortest))
-        while shortest > MIN_CARDS and stop - start < BLOCK_WORDS:
+        at_least = 1 if budget is not None and budget.left > 0 else BLOCK_WORDS
+        while shortest > MIN_CARDS and stop - start < at_least:
             shortest -= 1
             start = int(np.searchsorted(lengths, shortest))
         exact = _best_cards(vocabulary, slice(start, stop), table, floor, budget)

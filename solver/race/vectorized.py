@@ -24,12 +24,15 @@ MIN_CARDS = 3
 
 # What the work costs, in microseconds, for ``Budget``: fitted to the times of whole
 # searches by ``bench/test_warm_start_bench.py::test_race_numpy_against_numba`` (seeded
-# tables of 10-72 cards in both languages, 2 busy cores, load 3-4), rounded up. Bounding:
-# every word filtered (lengths, letter masks, letter counts with the doubles' letters), each
-# word kept (the letters its single cards lack), each word and double card for the words
-# that need the doubles (the scan of their letter pairs). Solving: each word solved one by
-# one, and each step of ``most_cards``'s search.
-FILTER_US_PER_WORD = 0.2
+# tables of 10-72 cards in both languages, 2 busy cores), rounded up. Bounding: a call
+# (numpy's overheads on a group of words); every word filtered by length and letter mask;
+# each word whose letter counts are read (those left, or all of them in place when most
+# are left); each word kept (the letters its single cards lack); each word and double card
+# for the words that need the doubles (the scan of their letter pairs). Solving: each word
+# solved one by one, and each step of ``most_cards``'s search.
+CALL_US = 200.0
+MASK_US_PER_WORD = 0.01
+COUNT_US_PER_WORD = 0.15
 BOUND_US_PER_WORD = 2.0
 BOUND_US_PER_WORD_AND_DOUBLE = 0.3
 SOLVE_US_PER_WORD = 30.0
@@ -87,14 +90,22 @@ def bounds(
     has no spelling at all, so the answers stay the kernel's. ``budget``: spent before each
     stage (``OutOfBudget`` when it does not last)."""
     if budget is not None:
-        budget.spend(words.shape[0] * FILTER_US_PER_WORD)
+        budget.spend(CALL_US + words.shape[0] * MASK_US_PER_WORD)
     letters = table_letters(singles, first, second, doubles, wild, double_wild)
     total_letters, wild_letters = letters.total, letters.wild_letters
     missing = np.asarray(masks, dtype=np.uint32) & np.uint32(~letters.mask & 0xFFFFFFFF)
     possible = (np.asarray(lengths) <= total_letters) & (_bits_set(missing) <= wild_letters)
     have = np.minimum(letters.available, 255).astype(np.uint8)
-    short = _row_sums(np.maximum(counts, have)) - int(have.sum())  # even with the doubles
-    kept = np.flatnonzero(possible & (short <= wild_letters))
+    kept = np.flatnonzero(possible)
+    small = len(kept) < words.shape[0] // 3
+    if budget is not None:
+        budget.spend((len(kept) if small else words.shape[0]) * COUNT_US_PER_WORD)
+    if small:  # a few words left: copied out first (a small table)
+        short = _row_sums(np.maximum(np.asarray(counts[kept]), have)) - int(have.sum())
+        kept = kept[short <= wild_letters]
+    else:  # the letter counts read in place: cheaper than copying most of them
+        short = _row_sums(np.maximum(counts, have)) - int(have.sum())  # with the doubles
+        kept = np.flatnonzero(possible & (short <= wild_letters))
     bound = np.zeros(words.shape[0], dtype=np.int64)
     lacking = np.zeros(words.shape[0], dtype=np.int64)
     if not len(kept):
@@ -154,9 +165,11 @@ def most_cards(
     double_wild: int,
     fewest_pairs: int = 0,
     budget: Budget | None = None,
+    least: int = MIN_CARDS,
 ) -> int:
-    """The most cards that spell ``word`` (letter codes) in a claim of 3 cards or more, 0
-    when none does; ``fewest_pairs``: two-letter cards any claim of it needs (the bound's).
+    """The most cards that spell ``word`` (letter codes) in a claim of ``least`` cards or
+    more (3 at least), 0 when none does; ``fewest_pairs``: two-letter cards any claim of it
+    needs (the bound's).
 
     The search is over the places of the two-letter cards only: the letters they leave are
     spelled by single cards, and by ``?`` where the single cards run short. For k = fewest,
@@ -178,7 +191,7 @@ def most_cards(
             del excess[letter]
     short = sum(excess.values()) - wild  # letters neither single cards nor '?' can give
     if short <= 0:
-        return length if length >= MIN_CARDS else 0
+        return length if length >= least else 0
     places = []  # where a two-letter card could go and make the shortfall smaller
     found_doubles: dict[tuple[int, int], int] = {}
     for p in range(length - 1):
@@ -191,7 +204,7 @@ def most_cards(
             continue
         places.append(p)
     usable = sum(min(n, pairs[pair]) for pair, n in found_doubles.items()) + double_wild
-    most = min(usable, length - MIN_CARDS, len(places))
+    most = min(usable, length - max(least, MIN_CARDS), len(places))
     steps = None if budget is None else int(budget.left // SOLVE_US_PER_STEP)
     search = _PairSearch(word, places, excess, dict(pairs), double_wild, steps)
     cards = 0
@@ -285,9 +298,13 @@ def best_cards(
     floor,
     budget: Budget | None = None,
 ) -> np.ndarray | None:
-    """``kernels.best_cards``: the most cards that spell each word in a claim (0: no claim of
-    3 cards or more), words whose bound is under ``floor`` left at 0; None when the work
-    would pass the ``budget`` (spent as it goes: the kernel is then cheaper)."""
+    """``kernels.best_cards`` where it reaches the ``floor``: the most cards that spell each
+    word in a claim of ``floor`` cards or more (and 3 or more), 0 for the words with none;
+    None when the work would pass the ``budget`` (spent as it goes: the kernel is then
+    cheaper). Below the floor the kernel may give a word's cards or 0 (it searches the
+    words whose bound reaches the floor, to the end); this path gives 0, sparing the
+    search of the words that cannot reach it. ``index.ranked_search`` keeps only claims
+    above its floor, so both paths rank alike (tests hold them to it)."""
     try:
         out = np.zeros(words.shape[0], dtype=np.int8)
         table = (singles, first, second, doubles, wild, double_wild)
@@ -311,7 +328,8 @@ def best_cards(
         sizes = np.asarray(lengths[searched]).tolist()
         for at, (row, size, k) in enumerate(zip(rows, sizes, fewest, strict=True)):
             word = tuple(row[:size])
-            cards = most_cards(word, held, pairs, int(wild), int(double_wild), k, budget)
+            least = max(floor, MIN_CARDS)
+            cards = most_cards(word, held, pairs, int(wild), int(double_wild), k, budget, least)
             out[searched[at]] = cards
     except OutOfBudget:
         return None
