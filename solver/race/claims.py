@@ -87,8 +87,9 @@ class _SpellingSearch:
     the single cards left cannot give, must come from wilds and two-letter cards. A
     two-letter card gives two letters for one card, so the most cards is the letters left
     less half of what ``?`` cannot give; and a double is the only card that gives letters
-    without being wild, two at a time, so the fewest wilds is half of what the doubles
-    left whose pairs are still to come cannot give."""
+    without being wild, so the fewest wilds is half of what the doubles left cannot give
+    (each only where its pair is still to come, and only its letters the single cards
+    lack)."""
 
     def __init__(self, word: str, counts: dict[str, int]) -> None:
         self.word = word
@@ -107,7 +108,7 @@ class _SpellingSearch:
         self.lack = sum(max(0, n - self.singles.get(c, 0)) for c, n in self.need.items())
         self.cards: list[str] = []
         self.best: tuple[str, ...] | None = None
-        self.best_key = (0, 0)  # (cards, -wilds) of ``best``
+        self.best_key = (-1, 0)  # (cards, -wilds) of ``best``; below any spelling's
 
     def run(self, position: int, count: int, wilds: int) -> None:
         left = len(self.word) - position
@@ -115,16 +116,23 @@ class _SpellingSearch:
         if lack > self.wild + 2 * (self.double_wild + self.doubles_left):
             return
         most = count + left - (max(0, lack - self.wild) + 1) // 2
-        ahead = 0  # doubles that could still be played: their pair is still to come
+        given = 0  # lacking letters the doubles could still give: their pair still to come
+        need, singles = self.need, self.singles
         for pair, starts in self.starts.items():
             if self.doubles[pair]:
-                ahead += min(self.doubles[pair], len(starts) - bisect_left(starts, position))
-        fewest_wilds = wilds + (max(0, lack - 2 * ahead) + 1) // 2
-        if self.best is not None and (most, -fewest_wilds) <= self.best_key:
+                lacking = (need[pair[0]] > singles.get(pair[0], 0)) + (
+                    need[pair[1]] > singles.get(pair[1], 0)
+                )
+                if lacking:
+                    plays = len(starts) - bisect_left(starts, position)
+                    given += lacking * min(self.doubles[pair], plays)
+        fewest_wilds = wilds + (max(0, lack - given) + 1) // 2
+        if (most, -fewest_wilds) <= self.best_key:
             return  # nothing here can beat the best: at most a tie, and the first stays
         if left == 0:
             self.best, self.best_key = tuple(self.cards), (count, -wilds)
             return
+        bound = (most, -fewest_wilds)  # after each card tried: the best may now reach it
         word = self.word
         letter = word[position]
         if self.singles.get(letter, 0) > 0:
@@ -133,6 +141,8 @@ class _SpellingSearch:
             self._take(letter, position + 1, count, wilds)
             self.need[letter] += 1
             self.singles[letter] += 1
+            if bound <= self.best_key:
+                return
         pair = word[position : position + 2]
         two = len(pair) == 2
         if two and self.doubles.get(pair, 0) > 0:
@@ -141,10 +151,14 @@ class _SpellingSearch:
             self._spelled_by(pair, pair, position, count, wilds)
             self.doubles_left += 1
             self.doubles[pair] += 1
+            if bound <= self.best_key:
+                return
         if self.wild > 0:
             self.wild -= 1
             self._spelled_by(WILD, letter, position, count, wilds + 1)
             self.wild += 1
+            if bound <= self.best_key:
+                return
         if two and self.double_wild > 0:
             self.double_wild -= 1
             self._spelled_by(DOUBLE_WILD, pair, position, count, wilds + 1)
