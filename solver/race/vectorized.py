@@ -115,15 +115,16 @@ def bounds(
     single = np.minimum(singles, 255).astype(np.uint8)
     kept_counts = np.asarray(counts[kept])
     lacking[kept] = _row_sums(np.maximum(kept_counts, single)) - int(single.sum())
-    possible = lacking[kept] <= wild_letters
-    doubles_needed = np.flatnonzero(~possible)  # the single cards and wilds fall short
-    if len(doubles_needed) and first.shape[0]:
+    possible = lacking[kept] <= wild  # the single cards and '?' give every letter
+    pairs_needed = np.flatnonzero(~possible)  # some letters must come from two-letter cards
+    if len(pairs_needed) and (first.shape[0] or double_wild):
         if budget is not None:
-            budget.spend(len(doubles_needed) * BOUND_US_PER_WORD_AND_DOUBLE * first.shape[0])
-        rows = kept[doubles_needed]
-        lacks = kept_counts[doubles_needed] > single
-        cover = _double_cover(words, lengths, lacks, rows, first, second, doubles)
-        possible[doubles_needed] = lacking[rows] <= cover + wild_letters
+            per_word = BOUND_US_PER_WORD_AND_DOUBLE * (first.shape[0] + 1)
+            budget.spend(len(pairs_needed) * per_word)
+        rows = kept[pairs_needed]
+        lacks = kept_counts[pairs_needed] > single
+        cover = _pair_cover(words, lengths, lacks, rows, first, second, doubles, double_wild)
+        possible[pairs_needed] = lacking[rows] - wild <= cover
     beyond_single_wilds = np.maximum(0, lacking[kept] - wild)
     bound[kept] = np.where(possible, lengths[kept] - (beyond_single_wilds + 1) // 2, 0)
     return bound, lacking
@@ -137,24 +138,36 @@ def _row_sums(small: np.ndarray) -> np.ndarray:
     return (small.astype(np.float32) @ ones).astype(np.int64)
 
 
-def _double_cover(words, lengths, lacks, rows, first, second, doubles) -> np.ndarray:
+def _pair_cover(words, lengths, lacks, rows, first, second, doubles, double_wild):
     """For the words ``rows``: how many of the letters their single cards lack (``lacks``,
-    by row and letter) the doubles on the table could give, each double as often as the
-    word holds its pair and the table holds copies of it."""
-    kinds = first.shape[0]
+    by row and letter) two-letter cards could give at most: each double as often as the
+    word holds its pair and the table holds copies of it, its lacking letters only; each
+    ``??`` as many as the best pair of adjacent letters in the word holds (the kernel
+    counts 2 for any double or ``??``)."""
     lengths = np.asarray(lengths)[rows]
     width = int(lengths.max())  # a group of a few lengths: not the longest word's width
     words = np.asarray(words[rows, :width])
-    pairs_at = words[:, :-1].astype(np.int16) * 32 + words[:, 1:]
-    pairs_at[np.arange(1, width)[None, :] >= lengths[:, None]] = 32 * 32  # past the word
-    which = np.full(32 * 32 + 1, -1, dtype=np.int64)  # pair code -> double (-1: none)
-    which[np.asarray(first) * 32 + np.asarray(second)] = np.arange(kinds)
-    found = which[pairs_at]
-    row, at = np.nonzero(found >= 0)
-    held = np.bincount(row * kinds + found[row, at], minlength=len(rows) * kinds)
-    held = held.reshape(len(rows), kinds)  # how often each word holds each double's pair
-    helped = lacks[:, first].astype(np.int64) + lacks[:, second]
-    return (helped * np.minimum(held, doubles)).sum(axis=1)
+    beyond = np.arange(1, width)[None, :] >= lengths[:, None]  # pairs past the word's end
+    cover = np.zeros(len(rows), dtype=np.int64)
+    kinds = first.shape[0]
+    if kinds:
+        pairs_at = words[:, :-1].astype(np.int16) * 32 + words[:, 1:]
+        pairs_at[beyond] = 32 * 32
+        which = np.full(32 * 32 + 1, -1, dtype=np.int64)  # pair code -> double (-1: none)
+        which[np.asarray(first) * 32 + np.asarray(second)] = np.arange(kinds)
+        found = which[pairs_at]
+        row, at = np.nonzero(found >= 0)
+        held = np.bincount(row * kinds + found[row, at], minlength=len(rows) * kinds)
+        held = held.reshape(len(rows), kinds)  # how often each word holds each double's pair
+        helped = lacks[:, first].astype(np.int64) + lacks[:, second]
+        cover += (helped * np.minimum(held, doubles)).sum(axis=1)
+    if double_wild:
+        codes = words.astype(np.intp)
+        gain = np.take_along_axis(lacks, codes[:, :-1], axis=1).astype(np.int64)
+        gain += np.take_along_axis(lacks, codes[:, 1:], axis=1)
+        gain[beyond] = 0
+        cover += int(double_wild) * gain.max(axis=1)
+    return cover
 
 
 def most_cards(
@@ -222,13 +235,19 @@ class _PairSearch:
 
     A branch is left as soon as the pairs still to place cannot make up the shortfall: each
     makes it at most 2 smaller, and all of them together no more than the letters the
-    single cards lack still to come in the word (``reach``, from each position on).
+    single cards lack still to come in the word (``reach``, from each position on); or as
+    soon as the places left hold fewer pairs of a double on the table (``doubles_ahead``)
+    than the pairs still to place less the ``??`` cards left.
     ``steps_left``: the steps it may still take (None: no limit), ``OutOfBudget`` past it."""
 
     def __init__(self, word, places, excess, doubles_left, double_wild, steps_left) -> None:
         self.word, self.places, self.excess = word, places, excess
         self.doubles_left, self.double_wild = doubles_left, double_wild
         self.steps_left = steps_left
+        self.doubles_ahead = [0] * (len(places) + 1)  # places from i on a double could take
+        for i in range(len(places) - 1, -1, -1):
+            pair = (word[places[i]], word[places[i] + 1])
+            self.doubles_ahead[i] = self.doubles_ahead[i + 1] + (pair in doubles_left)
         self.reach = [0] * (len(word) + 1)
         seen = dict.fromkeys(excess, 0)
         for p in range(len(word) - 1, -1, -1):
@@ -250,8 +269,8 @@ class _PairSearch:
             p = places[i]
             if p < after:
                 continue
-            if reach[p] < short:
-                return False  # later places reach even less
+            if reach[p] < short or self.doubles_ahead[i] + self.double_wild < k:
+                return False  # later places reach even less, and offer fewer doubles
             if self.steps_left is not None:
                 self.steps_left -= 1
                 if self.steps_left < 0:
