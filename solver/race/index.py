@@ -234,7 +234,7 @@ def ranked_search(
     budget: vectorized.Budget | None,
 ) -> list[tuple[int, int]]:
     """``ranked_indices``, each group of words searched on numpy while the ``budget`` lasts
-    (None: none), then on the kernel.
+    (None: none) and the words left look likely to fit in it, then on the kernel.
 
     With ``top`` the search is branch and bound on word length, since a word of n letters
     takes at most n cards: lengths are searched longest first, and the search stops as soon
@@ -247,6 +247,7 @@ def ranked_search(
     found_cards: list[np.ndarray] = []
     found_words: list[np.ndarray] = []
     found = 0
+    on_numpy = 0  # words numpy searched so far
     longest = min(int(lengths[-1]), total_letters)
     stop = int(np.searchsorted(lengths, longest + 1))
     shortest = longest
@@ -257,6 +258,12 @@ def ranked_search(
             floor = int(np.partition(so_far, len(so_far) - top)[len(so_far) - top])
             if shortest < floor:
                 break  # no shorter word can take as many cards as the top already holds
+        if budget is not None and budget.spent > budget.total / 3:
+            # Past a third of the budget, the words left at the cost so far: when they
+            # would not fit, the kernel takes over now rather than at the budget's end.
+            left = stop - int(np.searchsorted(lengths, floor))
+            if budget.spent / max(on_numpy, 1) * left > budget.left:
+                budget = None
         # Search the next lengths down together, some thousands of words a kernel call;
         # numpy, whose calls cost less than its words, one length at a time, so that the
         # floor rises as soon as it can (a length's claims can spare the next its search).
@@ -266,6 +273,7 @@ def ranked_search(
             shortest -= 1
             start = int(np.searchsorted(lengths, shortest))
         exact = _best_cards(vocabulary, slice(start, stop), table, floor, budget)
+        on_numpy += stop - start
         claimable = np.flatnonzero(exact >= MIN_CARDS)
         found_cards.append(exact[claimable])
         found_words.append(start + claimable)

@@ -48,7 +48,11 @@ class Budget:
     by a clock, so that a search takes the same path on any machine and under any load)."""
 
     def __init__(self, microseconds: float) -> None:
-        self.left = microseconds
+        self.total = self.left = microseconds
+
+    @property
+    def spent(self) -> float:
+        return self.total - self.left
 
     def spend(self, microseconds: float) -> None:
         """Count ``microseconds`` of work about to be done; ``OutOfBudget`` past the end."""
