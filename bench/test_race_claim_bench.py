@@ -6,7 +6,8 @@ Tables are dealt from each language's deck with a seeded shuffle (``random.Rando
 the first ``size`` cards), five seeds a size, 10 to 72 cards (72: the whole deck); each
 round of a benchmark is one table, so its max is the worst of the five and its median the
 median. ``--top 1000 --json`` runs on three of them a size, and on the whole deck also
-printing the table (to a pipe: rich folds the long spellings into 80 columns). Before timing, one claim runs on the kernel and one on numpy, so that the word
+printing the table (to a pipe: rich folds the long spellings into 80 columns). Before
+timing, one claim runs on the kernel and one on numpy in each language, so that the word
 tables and Numba's cache are on disk (warm: what a person meets after ``myword warm`` or a
 first claim). Three floors are timed in the same run, since a busy machine slows
 everything alike: ``python -c pass``, ``python -c "import numpy"`` and Numba's start-up

@@ -274,6 +274,8 @@ def ranked_search(
             start = int(np.searchsorted(lengths, shortest))
         exact = _best_cards(vocabulary, slice(start, stop), table, floor, budget)
         on_numpy += stop - start
+        if budget is not None and budget.left < 0:
+            budget = None  # numpy gave up on this group: the kernel does the rest
         claimable = np.flatnonzero(exact >= MIN_CARDS)
         found_cards.append(exact[claimable])
         found_words.append(start + claimable)
@@ -317,8 +319,8 @@ def _best_cards(
     budget: vectorized.Budget | None,
 ) -> np.ndarray:
     """``kernels.best_cards`` over a group of the vocabulary's words: by numpy while the
-    ``budget`` lasts, else by the kernel (which then does the groups left too: the budget
-    is spent). Both give the same answer (tests hold them equal)."""
+    ``budget`` lasts, else by the kernel. Both give the same claims at or above the
+    ``floor`` (tests hold them equal), all that ``ranked_search`` keeps."""
     if budget is not None:
         found = vectorized.best_cards(*vocabulary.kernel_arrays(group), *table, floor, budget)
         if found is not None:

@@ -1,17 +1,20 @@
-"""numpy twin of ``kernels.best_cards``, equal to it word for word, for one claim in a new
-process.
+"""numpy twin of ``kernels.best_cards``, equal to it word for word where the answers reach
+the search's floor, for a claim in a new process.
 
-Why: ``myword race claim`` on a small table searches a few thousand words for a few
-milliseconds of work, but the kernel first costs Numba's start-up (import 0.3 s, loading the
-cached kernel 0.3 s, on 2 busy cores). ``index.py`` gives this path a search while its
-estimated work stays within a budget (``Budget``), and hands the rest to the kernel; tests
-hold the two equal.
+Why: ``myword race claim`` searches tens of thousands of words for milliseconds of work,
+but the kernel first costs Numba's start-up (about 0.6 s over numpy's on 2 cores, a
+second for the whole process: ``bench/test_race_claim_bench.py``). ``index.py`` gives this
+path a search while its estimated work stays within a budget (``Budget``, counted in the
+costs below, never by a clock), and hands the rest to the kernel; tests hold the two
+equal, and both to the plain-Python rules.
 
-How: the kernel's cheap necessary conditions (its bound) run over all the words at once;
-the few words whose bound reaches the floor are then solved exactly, one by one
+How: the kernel's cheap necessary conditions (its bound, one of them tighter) run over all
+the words at once, and a word the single cards and ``?`` spell alone takes as many cards as
+letters; the few words left whose bound reaches the floor are then solved one by one
 (``most_cards``). A claim takes ``length - k`` cards, where ``k`` is the number of
 two-letter cards it uses (doubles and ``??``), so the most cards is the word's length minus
-the fewest two-letter cards that let the rest be spelled.
+the fewest two-letter cards that let the rest be spelled: a search over where they go, not
+over every spelling (that took 11 ms a word on a 30-card table).
 """
 
 from __future__ import annotations
