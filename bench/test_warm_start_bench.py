@@ -152,36 +152,83 @@ def test_numpy_against_numba_per_work(benchmark) -> None:
     print(f"\n{benchmark.extra_info}")
 
 
-def test_race_numpy_against_numba(benchmark) -> None:
-    """A claim's numpy path per word bounded and per word solved in Python, against
-    Numba's start-up: the limits ``race/index.py`` keeps numpy to."""
+RACE_COSTS = (  # race/vectorized.py's costs, in the order the fit reports them
+    "CALL_US",
+    "MASK_US_PER_WORD",
+    "COUNT_US_PER_WORD",
+    "BOUND_US_PER_WORD",
+    "BOUND_US_PER_WORD_AND_DOUBLE",
+    "SOLVE_US_PER_WORD",
+    "SOLVE_US_PER_STEP",
+)
+
+
+def _race_units(search) -> list[float]:
+    """What ``search(budget)`` charges its budget for each of ``RACE_COSTS``, counted alone
+    (that cost set to 1 µs, the others to nearly nothing)."""
     from solver.race import vectorized
-    from solver.race.index import encode_table, parse_table, word_table
 
-    vocabulary = word_table("all", "en")
-    table = encode_table(parse_table(HAND), "en")
-    arrays = vocabulary.kernel_arrays(slice(0, 40_000))
-    bound, _ = vectorized.bounds(*arrays, *table)
-    searched = np.flatnonzero(bound >= 3)[:300]
+    saved = {name: getattr(vectorized, name) for name in RACE_COSTS}
+    units = []
+    try:
+        for name in RACE_COSTS:
+            for cost in RACE_COSTS:
+                setattr(vectorized, cost, 1.0 if cost == name else 1e-9)
+            budget = vectorized.Budget(1e15)
+            search(budget)
+            units.append(1e15 - budget.left)
+    finally:
+        for name, cost in saved.items():
+            setattr(vectorized, name, cost)
+    return units
 
-    def bounds_and_searches() -> None:
-        vectorized.bounds(*arrays, *table)
 
-    benchmark.pedantic(bounds_and_searches, rounds=5, iterations=1, warmup_rounds=1)
-    per_word = benchmark.stats.stats.median / len(vocabulary.lengths[:40_000])
-    singles = {i: int(n) for i, n in enumerate(table[0].tolist()) if n}
-    pairs = {(int(a), int(b)): int(n) for a, b, n in zip(*table[1:4], strict=True)}
-    started = time.perf_counter()
-    for i in searched.tolist():
-        word = tuple(arrays[0][i, : arrays[1][i]].tolist())
-        vectorized.most_cards(word, singles, pairs, table[4], table[5], 0)
-    per_search = (time.perf_counter() - started) / len(searched)
+def test_race_numpy_against_numba(benchmark) -> None:
+    """A claim's whole numpy search (``index.ranked_search``, top 10) on seeded tables of
+    10-72 cards in both languages, against the work its budget counts: the costs of
+    ``race/vectorized.py`` fitted to the times (least squares), the ratio of each search's
+    time to its estimate under the costs in the code (above 1: the budget lets numpy run
+    longer than it thinks), and Numba's start-up, which ``race/index.py``'s budget is set
+    against."""
+    import random
+
+    from solver.race import builtin_deck, vectorized
+    from solver.race.index import NUMPY_BUDGET_US, ranked_search
+
+    tables = [
+        (lang, random.Random(seed).sample(builtin_deck(lang).cards(), size))
+        for lang in ("en", "es")
+        for size in (10, 20, 30, 45, 60, 72)
+        for seed in range(2)
+    ]
+
+    def search_all() -> None:
+        for lang, table in tables:
+            ranked_search(table, "all", lang, 10, vectorized.Budget(1e15))
+
+    benchmark.pedantic(search_all, rounds=1, iterations=1, warmup_rounds=1)
+    seconds, units, estimates = [], [], []
+    for lang, table in tables:
+        started = time.perf_counter()
+        ranked_search(table, "all", lang, 10, vectorized.Budget(1e15))
+        seconds.append((time.perf_counter() - started) * 1e6)
+        units.append(
+            _race_units(lambda budget, t=table, lg=lang: ranked_search(t, "all", lg, 10, budget))
+        )
+        costs = [getattr(vectorized, cost) for cost in RACE_COSTS]
+        estimates.append(sum(n * c for n, c in zip(units[-1], costs, strict=True)))
+    ratios = [s / e for s, e in zip(seconds, estimates, strict=True)]
+    fitted, *_ = np.linalg.lstsq(np.array(units), np.array(seconds), rcond=None)
     numba = _median_seconds(NUMBA_START) - _median_seconds(NUMPY_START)
     benchmark.extra_info |= {
         "numba_start_s": round(numba, 3),
-        "numpy_us_per_word_bounded": round(per_word * 1e6, 3),
-        "python_us_per_word_solved": round(per_search * 1e6, 1),
-        "crossover_words": int(numba / per_word),
-        "crossover_solved": int(numba / per_search),
+        "fitted_us": {c: round(float(f), 3) for c, f in zip(RACE_COSTS, fitted, strict=True)},
+        "in_code_us": {c: getattr(vectorized, c) for c in RACE_COSTS},
+        "time_over_estimate_median": round(float(np.median(ratios)), 2),
+        "time_over_estimate_worst": round(max(ratios), 2),
+        "searches_on_numpy": f"{sum(e <= NUMPY_BUDGET_US for e in estimates)} of {len(tables)}",
+        "numpy_ms": [round(s / 1e3, 1) for s in seconds],
+        "estimate_ms": [round(e / 1e3, 1) for e in estimates],
+        "load": round(os.getloadavg()[0], 2),
     }
     print(f"\n{benchmark.extra_info}")

@@ -21,7 +21,7 @@ from solver import seeds
 from solver.race.bots import WAIT_FOR, RaceBot
 from solver.race.claims import best_spelling
 from solver.race.deck import Deck, load_deck
-from solver.race.index import ranked_indices, word_table
+from solver.race.index import load_kernel, ranked_indices, word_table
 
 DEFAULT_PACE = 2.0  # seconds between two cards
 
@@ -200,6 +200,7 @@ def play_game(
     is the deck's, and a deck with letters the language lacks is a ``DeckError``."""
     rng = seeds.rng(seed)
     deck = load_deck(deck, lang)
+    load_kernel()  # a game searches after every change of the table: the kernel, always
     rounds = [play_round(players, dealer, deck, rng, pace) for dealer in range(len(players))]
     return GameResult(
         [p.name for p in players], seeds.DEFAULT_SEED if seed is None else seed, rounds

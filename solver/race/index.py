@@ -16,6 +16,7 @@ from functools import cache, cached_property
 import numpy as np
 
 from solver import lexicon
+from solver.race import vectorized
 from solver.race.claims import MIN_CARDS, dictionary_word_spelling
 from solver.race.deck import (
     DOUBLE_WILD,
@@ -164,10 +165,11 @@ def parse_table(text: str | list[str], lang: str = "en") -> list[str]:
 
 
 def encode_table(cards: list[str], lang: str = "en"):
-    """The table as the kernel reads it: single counts, doubles, wild counts."""
+    """The table as the kernel reads it: single counts, doubles, wild counts. Cards in any
+    case (``"C"`` or ``"c"``, ``"Nd"``); a card outside the language is a ``DeckError``."""
     spec = lexicon.language(lang)
     index = {letter: code for code, letter in enumerate(spec.alphabet)}
-    held = Counter(cards)
+    held = Counter(normalized_cards(cards, lang))
     singles = np.zeros(len(spec.alphabet), dtype=np.int64)
     pairs = sorted(c for c in held if len(c) == 2 and not is_wild(c))
     for card, count in held.items():
@@ -179,22 +181,60 @@ def encode_table(cards: list[str], lang: str = "en"):
     return singles, first, second, doubles, held[WILD], held[DOUBLE_WILD]
 
 
+def normalized_cards(cards: list[str] | tuple[str, ...], lang: str = "en") -> list[str]:
+    """Cards as the tables hold them (lowercase, accents folded: ``"Nd"`` is ``"nd"``), for
+    the functions that take a table from Python as well as from ``parse_table``; a card
+    outside the language is a ``DeckError``."""
+    alphabet = _alphabet(lang)
+    found = []
+    for card in cards:
+        if not (is_wild(card) or (1 <= len(card) <= 2 and all(c in alphabet for c in card))):
+            folded = lexicon.language(lang).normalize(card)
+            if not (is_wild(folded) or (1 <= len(folded) <= 2 and set(folded) <= alphabet)):
+                name = lexicon.language(lang).name
+                raise DeckError(f"{card!r} is not a card in {name} (one or two letters, ? or ??)")
+            card = folded
+        found.append(card)
+    return found
+
+
+@cache
+def _alphabet(lang: str) -> frozenset[str]:
+    return frozenset(lexicon.language(lang).alphabet)
+
+
+# A search runs on numpy (``race/vectorized.py``) while Numba is not loaded and its
+# estimated work (``vectorized.Budget``, by the costs measured there) stays within this
+# many microseconds; then the kernel takes over, for the group of words at hand and the
+# rest. Why the figure: in a new process the kernel first costs Numba's start-up, 0.6 s
+# over numpy's on 2 cores at load 1-2 (import, then loading the cached kernel), while
+# numpy answers a claim's top 10 on any dealt table in 1-200 ms and a top 1000 in up to a
+# second (``bench/test_warm_start_bench.py``). A search that outgrows the budget has
+# wasted at most the budget before the kernel starts, so a claim's worst case is Numba's
+# start-up plus 0.3 s; a smaller budget would send more claims to the kernel, which on
+# this machine takes a second by itself (``bench/test_race_claim_bench.py``).
+NUMPY_BUDGET_US = 300_000
 BLOCK_WORDS = 12000  # words a kernel call searches at least (calls cost tens of microseconds)
-# A search numpy does while Numba is not loaded (``race/vectorized.py``): up to this many
-# words, of which up to this many solved one by one in Python. Measured by
-# ``bench/test_warm_start_bench.py::test_race_numpy_against_numba`` (2 busy cores, load
-# 4-6): numpy bounds 0.2-0.45 µs a word and Python solves one in 8-62 µs, against Numba's
-# start-up of 0.9-1.8 s (about 0.4 s idle), so numpy breaks even at 2 million words bounded
-# or 29,000 solved; the limits keep its worst case well under Numba's start-up (a word
-# needing many two-letter cards costs more to solve than the measured ones).
-NUMPY_WORDS_UNTIL = 1_000_000
-NUMPY_SEARCHED_UNTIL = 5_000
 
 
 def ranked_indices(
     table_cards: list[str], tier: str = "all", lang: str = "en", top: int | None = 10
 ) -> list[tuple[int, int]]:
     """(cards, word index) of the best claims, best first: most cards, then most familiar.
+    On numpy while Numba is not loaded and the search is small, else on the kernel
+    (``vectorized_budget``)."""
+    return ranked_search(table_cards, tier, lang, top, vectorized_budget())
+
+
+def ranked_search(
+    table_cards: list[str],
+    tier: str,
+    lang: str,
+    top: int | None,
+    budget: vectorized.Budget | None,
+) -> list[tuple[int, int]]:
+    """``ranked_indices``, each group of words searched on numpy while the ``budget`` lasts
+    (None: none) and the words left look likely to fit in it, then on the kernel.
 
     With ``top`` the search is branch and bound on word length, since a word of n letters
     takes at most n cards: lengths are searched longest first, and the search stops as soon
@@ -207,6 +247,7 @@ def ranked_indices(
     found_cards: list[np.ndarray] = []
     found_words: list[np.ndarray] = []
     found = 0
+    on_numpy = 0  # words numpy searched so far
     longest = min(int(lengths[-1]), total_letters)
     stop = int(np.searchsorted(lengths, longest + 1))
     shortest = longest
@@ -217,12 +258,24 @@ def ranked_indices(
             floor = int(np.partition(so_far, len(so_far) - top)[len(so_far) - top])
             if shortest < floor:
                 break  # no shorter word can take as many cards as the top already holds
-        # Search the next lengths down together, some thousands of words a kernel call.
+        if budget is not None and budget.spent > budget.total / 3:
+            # Past a third of the budget, the words left at the cost so far: when they
+            # would not fit, the kernel takes over now rather than at the budget's end.
+            left = stop - int(np.searchsorted(lengths, floor))
+            if budget.spent / max(on_numpy, 1) * left > budget.left:
+                budget = None
+        # Search the next lengths down together, some thousands of words a kernel call;
+        # numpy, whose calls cost less than its words, one length at a time, so that the
+        # floor rises as soon as it can (a length's claims can spare the next its search).
         start = int(np.searchsorted(lengths, shortest))
-        while shortest > MIN_CARDS and stop - start < BLOCK_WORDS:
+        at_least = 1 if budget is not None and budget.left > 0 else BLOCK_WORDS
+        while shortest > MIN_CARDS and stop - start < at_least:
             shortest -= 1
             start = int(np.searchsorted(lengths, shortest))
-        exact = _best_cards(vocabulary, slice(start, stop), table, floor)
+        exact = _best_cards(vocabulary, slice(start, stop), table, floor, budget)
+        on_numpy += stop - start
+        if budget is not None and budget.left < 0:
+            budget = None  # numpy gave up on this group: the kernel does the rest
         claimable = np.flatnonzero(exact >= MIN_CARDS)
         found_cards.append(exact[claimable])
         found_words.append(start + claimable)
@@ -237,18 +290,39 @@ def ranked_indices(
     return list(zip(cards[order].tolist(), words[order].tolist(), strict=True))
 
 
-def _best_cards(vocabulary: WordTable, group: slice, table: tuple, floor: int) -> np.ndarray:
-    """``kernels.best_cards`` over a group of the vocabulary's words: by numpy when Numba is
-    not loaded and the search is small (``NUMPY_WORDS_UNTIL``, ``NUMPY_SEARCHED_UNTIL``),
-    else by the kernel, given writeable copies (a read-only, memory-mapped array would
-    compile another signature). Both give the same answer (tests hold them equal)."""
-    if "numba" not in sys.modules and group.stop - group.start < NUMPY_WORDS_UNTIL:
-        from solver.race import vectorized
+def vectorized_budget() -> vectorized.Budget | None:
+    """The numpy path's budget for one search (``NUMPY_BUDGET_US``); None once Numba is
+    loaded (a game, a live race, a benchmark: the kernel does everything)."""
+    if "numba" in sys.modules:
+        return None
+    return vectorized.Budget(NUMPY_BUDGET_US)
 
-        parts = (vocabulary.codes, vocabulary.lengths, vocabulary.counts, vocabulary.masks)
-        found = vectorized.best_cards(
-            *(part[group] for part in parts), *table, floor, most_searched=NUMPY_SEARCHED_UNTIL
-        )
+
+def load_kernel() -> None:
+    """Load the search kernel now (from Numba's cache; compiled when it is not there),
+    under the signature the searches use, so that the first search of a game or a live
+    race does not wait for it; from then on every search runs on it
+    (``vectorized_budget``): a game searches after every change of the table."""
+    from solver.race import kernels
+
+    word = np.array([[0, 1, 2]], dtype=np.uint8)  # "abc", on a table holding it
+    none = np.zeros(0, dtype=np.int64)
+    abc = (word, [3], [[1, 1, 1]], [0b111], np.ones(3, dtype=np.int64), none, none, none)
+    kernels.best_cards(*abc, 0, 0, MIN_CARDS)
+
+
+def _best_cards(
+    vocabulary: WordTable,
+    group: slice,
+    table: tuple,
+    floor: int,
+    budget: vectorized.Budget | None,
+) -> np.ndarray:
+    """``kernels.best_cards`` over a group of the vocabulary's words: by numpy while the
+    ``budget`` lasts, else by the kernel. Both give the same claims at or above the
+    ``floor`` (tests hold them equal), all that ``ranked_search`` keeps."""
+    if budget is not None:
+        found = vectorized.best_cards(*vocabulary.kernel_arrays(group), *table, floor, budget)
         if found is not None:
             return found
     from solver.race import kernels
@@ -260,10 +334,11 @@ def claims(
     table_cards: list[str], tier: str = "all", lang: str = "en", top: int | None = 10
 ) -> list[Claim]:
     """The claimable words for a table, best first (most cards, then most familiar), each
-    spelled card by card by the rules."""
+    spelled card by card by the rules. Cards in any case (``["C", "A", "T", "S"]``)."""
+    cards = normalized_cards(table_cards, lang)
     vocabulary = word_table(lexicon.check_tier(tier), lang)
     result = []
-    for _, index in ranked_indices(table_cards, tier, lang, top):
-        spelling = dictionary_word_spelling(table_cards, vocabulary.word(index))
+    for _, index in ranked_indices(cards, tier, lang, top):
+        spelling = dictionary_word_spelling(cards, vocabulary.word(index))
         result.append(Claim(spelling.word, spelling.cards, float(vocabulary.zipf[index])))
     return result

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 
 from solver import lexicon, seeds
@@ -53,7 +54,7 @@ from solver.race.bots import RaceBot
 from solver.race.claims import Spelling, best_spelling
 from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
 from solver.race.game import Pending, free_cards, search_again, still_spelled
-from solver.race.index import ranked_indices, word_table
+from solver.race.index import load_kernel, ranked_indices, word_table
 
 YOU = 0  # the person's seat
 ROUND_BREAK = 3.0  # seconds between the end of a round and the first card of the next
@@ -236,7 +237,10 @@ class LiveRace:
 
     def warm(self) -> None:
         """Load the bots' vocabularies and the search kernel now, so that the first card
-        does not wait for them (a second or two the first time)."""
+        does not wait for them (a second or two the first time). The kernel is loaded
+        whatever the search it would take: a race searches after every change of the
+        table, and a numpy search of a big table (``index._best_cards``) took seconds."""
+        load_kernel()
         for tier in sorted({bot.tier for bot in self.bots}):
             ranked_indices(["a", "b", "c"], tier, self.lang or "en", top=1)
         lexicon.is_word("cat", self.lang or "en")
@@ -245,14 +249,21 @@ class LiveRace:
 
     def advance(self, now: float) -> list[Event]:
         """Play everything due by ``now``, each at the time it was due; what happened."""
-        happened: list[Event] = []
+        return [event for step in self.steps(now) for event in step]
+
+    def steps(self, now: float) -> Iterator[list[Event]]:
+        """Play everything due by ``now`` one step at a time (a card dealt, a call ruled, a
+        round begun or ended), each at the time it was due, yielding each step's events
+        while the race stands as that step left it. A front end that shows the table after
+        every change (the line mode) so shows every table, in order, even when it looks at
+        the clock late and finds many cards due at once."""
         while not self.finished:
             due = self._next_due()
             if due > now:
                 break
-            happened += self._step(due)
-        self.events += happened
-        return happened
+            happened = self._step(due)
+            self.events += happened
+            yield happened
 
     def call(self, word: str, now: float, began: float | None = None) -> list[Event]:
         """The person calls ``word`` at ``now``, having begun typing it at ``began`` (None:

@@ -1,31 +1,67 @@
-"""numpy twin of ``kernels.best_cards``, equal to it word for word, for one claim in a new
-process.
+"""numpy twin of ``kernels.best_cards``, equal to it word for word where the answers reach
+the search's floor, for a claim in a new process.
 
-Why: ``myword race claim`` searches a few thousand words for a few milliseconds of work, but
-the kernel first costs Numba's start-up (import 0.2 s, loading the cached kernel 0.2 s, on 2
-idle cores). ``index.py`` gives this path the searches it can do faster than Numba starts
-(``NUMPY_WORDS_UNTIL``); tests hold it equal to the kernel.
+Why: ``myword race claim`` searches tens of thousands of words for milliseconds of work,
+but the kernel first costs Numba's start-up (about 0.6 s over numpy's on 2 cores, a
+second for the whole process: ``bench/test_race_claim_bench.py``). ``index.py`` gives this
+path a search while its estimated work stays within a budget (``Budget``, counted in the
+costs below, never by a clock), and hands the rest to the kernel; tests hold the two
+equal, and both to the plain-Python rules.
 
-How: the kernel's cheap necessary conditions (its bound) run over all the words at
-once; the few words whose bound reaches the floor are then solved exactly, one by one. A
-claim takes ``length - k`` cards, where ``k`` is the number of two-letter cards it uses
-(doubles and ``??``), so the most cards is the word's length minus the fewest two-letter
-cards that let the rest be spelled: for k = 0, 1, ..., every way of placing k
-non-overlapping pairs is tried, and it works when the letters left over are short of single
-cards by no more than the ``?`` cards, and the pairs are short of matching doubles by no
-more than the ``??`` cards.
+How: the kernel's cheap necessary conditions (its bound, one of them tighter) run over all
+the words at once, and a word the single cards and ``?`` spell alone takes as many cards as
+letters; the few words left whose bound reaches the floor are then solved one by one
+(``most_cards``). A claim takes ``length - k`` cards, where ``k`` is the number of
+two-letter cards it uses (doubles and ``??``), so the most cards is the word's length minus
+the fewest two-letter cards that let the rest be spelled: a search over where they go, not
+over every spelling (that took 11 ms a word on a 30-card table).
 """
 
 from __future__ import annotations
-
-from collections import Counter
-from itertools import combinations
 
 import numpy as np
 
 from solver.race.table import table_letters
 
 MIN_CARDS = 3
+
+# What the work costs, in microseconds, for ``Budget``: fitted to the times of whole
+# searches by ``bench/test_warm_start_bench.py::test_race_numpy_against_numba`` (seeded
+# tables of 10-72 cards in both languages, 2 busy cores), rounded up. Bounding: a call
+# (numpy's overheads on a group of words); every word filtered by length and letter mask;
+# each word whose letter counts are read (those left, or all of them in place when most
+# are left); each word kept (the letters its single cards lack); each word and double card
+# for the words that need the doubles (the scan of their letter pairs). Solving: each word
+# solved one by one, and each step of ``most_cards``'s search.
+CALL_US = 200.0
+MASK_US_PER_WORD = 0.01
+COUNT_US_PER_WORD = 0.06
+BOUND_US_PER_WORD = 0.3
+BOUND_US_PER_WORD_AND_DOUBLE = 0.06
+SOLVE_US_PER_WORD = 40.0
+SOLVE_US_PER_STEP = 1.5
+
+
+class OutOfBudget(Exception):
+    """The work would cost more than the budget left: the kernel is cheaper now."""
+
+
+class Budget:
+    """Microseconds of work this path may still spend, estimated by the costs above (never
+    by a clock, so that a search takes the same path on any machine and under any load)."""
+
+    def __init__(self, microseconds: float) -> None:
+        self.total = self.left = microseconds
+
+    @property
+    def spent(self) -> float:
+        return self.total - self.left
+
+    def spend(self, microseconds: float) -> None:
+        """Count ``microseconds`` of work about to be done; ``OutOfBudget`` past the end."""
+        self.left -= microseconds
+        if self.left < 0:
+            raise OutOfBudget
 
 
 def _bits_set(masks: np.ndarray) -> np.ndarray:
@@ -37,36 +73,108 @@ def _bits_set(masks: np.ndarray) -> np.ndarray:
 
 
 def bounds(
-    words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild
+    words,
+    lengths,
+    counts,
+    masks,
+    singles,
+    first,
+    second,
+    doubles,
+    wild,
+    double_wild,
+    budget: Budget | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The kernel's bound for every word: the upper bound on its cards (0: certainly none)
-    and the letters its single cards lack. The conditions on lengths and letter masks,
-    cheap, run first; the ones on letter counts only over the words that pass them."""
+    and the letters its single cards lack. The conditions on lengths, letter masks and
+    letter counts run over all the words at once; the scan of a word's letter pairs for the
+    doubles only over the words that need the doubles (their single cards and wilds fall
+    short).
+
+    One condition is tighter than the kernel's, so that fewer words are solved one by one
+    in Python: a double card makes up for letters the single cards lack only with its own
+    letters that they lack (the kernel counts both of its letters). A word it rules out
+    has no spelling at all, so the answers stay the kernel's. ``budget``: spent before each
+    stage (``OutOfBudget`` when it does not last)."""
+    if budget is not None:
+        budget.spend(CALL_US + words.shape[0] * MASK_US_PER_WORD)
     letters = table_letters(singles, first, second, doubles, wild, double_wild)
-    available, table_mask = letters.available, letters.mask
     total_letters, wild_letters = letters.total, letters.wild_letters
+    missing = np.asarray(masks, dtype=np.uint32) & np.uint32(~letters.mask & 0xFFFFFFFF)
+    possible = (np.asarray(lengths) <= total_letters) & (_bits_set(missing) <= wild_letters)
+    have = np.minimum(letters.available, 255).astype(np.uint8)
+    kept = np.flatnonzero(possible)
+    small = len(kept) < words.shape[0] // 3
+    if budget is not None:
+        budget.spend((len(kept) if small else words.shape[0]) * COUNT_US_PER_WORD)
+    if small:  # a few words left: copied out first (a small table)
+        short = _row_sums(np.maximum(np.asarray(counts[kept]), have)) - int(have.sum())
+        kept = kept[short <= wild_letters]
+    else:  # the letter counts read in place: cheaper than copying most of them
+        short = _row_sums(np.maximum(counts, have)) - int(have.sum())  # with the doubles
+        kept = np.flatnonzero(possible & (short <= wild_letters))
     bound = np.zeros(words.shape[0], dtype=np.int64)
     lacking = np.zeros(words.shape[0], dtype=np.int64)
-    missing = np.asarray(masks, dtype=np.uint32) & np.uint32(~table_mask & 0xFFFFFFFF)
-    kept = np.flatnonzero((lengths <= total_letters) & (_bits_set(missing) <= wild_letters))
     if not len(kept):
         return bound, lacking
-    counts, words, lengths = counts[kept], words[kept], lengths[kept]
-    have = np.minimum(available, 255).astype(np.uint8)
+    if budget is not None:
+        budget.spend(len(kept) * BOUND_US_PER_WORD)
     single = np.minimum(singles, 255).astype(np.uint8)
-    short = (np.maximum(counts, have) - have).sum(axis=1, dtype=np.int64)
-    short_singles = (np.maximum(counts, single) - single).sum(axis=1, dtype=np.int64)
-    cover = np.zeros(len(kept), dtype=np.int64)
-    if first.shape[0]:
-        inside = np.arange(1, words.shape[1])[None, :] < lengths[:, None]
-        for j in range(first.shape[0]):
-            pairs = ((words[:, :-1] == first[j]) & (words[:, 1:] == second[j]) & inside).sum(1)
-            cover += 2 * np.minimum(pairs, doubles[j])
-    possible = (short <= wild_letters) & (short_singles <= cover + wild_letters)
-    beyond_single_wilds = np.maximum(0, short_singles - wild)
-    bound[kept] = np.where(possible, lengths - (beyond_single_wilds + 1) // 2, 0)
-    lacking[kept] = short_singles
+    kept_counts = np.asarray(counts[kept])
+    lacking[kept] = _row_sums(np.maximum(kept_counts, single)) - int(single.sum())
+    possible = lacking[kept] <= wild  # the single cards and '?' give every letter
+    pairs_needed = np.flatnonzero(~possible)  # some letters must come from two-letter cards
+    if len(pairs_needed) and (first.shape[0] or double_wild):
+        if budget is not None:
+            per_word = BOUND_US_PER_WORD_AND_DOUBLE * (first.shape[0] + 1)
+            budget.spend(len(pairs_needed) * per_word)
+        rows = kept[pairs_needed]
+        lacks = kept_counts[pairs_needed] > single
+        cover = _pair_cover(words, lengths, lacks, rows, first, second, doubles, double_wild)
+        possible[pairs_needed] = lacking[rows] - wild <= cover
+    beyond_single_wilds = np.maximum(0, lacking[kept] - wild)
+    bound[kept] = np.where(possible, lengths[kept] - (beyond_single_wilds + 1) // 2, 0)
     return bound, lacking
+
+
+def _row_sums(small: np.ndarray) -> np.ndarray:
+    """Each row's sum of an (n, letters) array of small counts, as int64: a float32 product
+    with ones (exact for sums under 2**24), 5 times faster than numpy's sum along a short
+    axis."""
+    ones = np.ones(small.shape[1], dtype=np.float32)
+    return (small.astype(np.float32) @ ones).astype(np.int64)
+
+
+def _pair_cover(words, lengths, lacks, rows, first, second, doubles, double_wild):
+    """For the words ``rows``: how many of the letters their single cards lack (``lacks``,
+    by row and letter) two-letter cards could give at most: each double as often as the
+    word holds its pair and the table holds copies of it, its lacking letters only; each
+    ``??`` as many as the best pair of adjacent letters in the word holds (the kernel
+    counts 2 for any double or ``??``)."""
+    lengths = np.asarray(lengths)[rows]
+    width = int(lengths.max())  # a group of a few lengths: not the longest word's width
+    words = np.asarray(words[rows, :width])
+    beyond = np.arange(1, width)[None, :] >= lengths[:, None]  # pairs past the word's end
+    cover = np.zeros(len(rows), dtype=np.int64)
+    kinds = first.shape[0]
+    if kinds:
+        pairs_at = words[:, :-1].astype(np.int16) * 32 + words[:, 1:]
+        pairs_at[beyond] = 32 * 32
+        which = np.full(32 * 32 + 1, -1, dtype=np.int64)  # pair code -> double (-1: none)
+        which[np.asarray(first) * 32 + np.asarray(second)] = np.arange(kinds)
+        found = which[pairs_at]
+        row, at = np.nonzero(found >= 0)
+        held = np.bincount(row * kinds + found[row, at], minlength=len(rows) * kinds)
+        held = held.reshape(len(rows), kinds)  # how often each word holds each double's pair
+        helped = lacks[:, first].astype(np.int64) + lacks[:, second]
+        cover += (helped * np.minimum(held, doubles)).sum(axis=1)
+    if double_wild:
+        codes = words.astype(np.intp)
+        gain = np.take_along_axis(lacks, codes[:, :-1], axis=1).astype(np.int64)
+        gain += np.take_along_axis(lacks, codes[:, 1:], axis=1)
+        gain[beyond] = 0
+        cover += int(double_wild) * gain.max(axis=1)
+    return cover
 
 
 def most_cards(
@@ -75,28 +183,131 @@ def most_cards(
     pairs: dict[tuple[int, int], int],
     wild: int,
     double_wild: int,
-    fewest_pairs: int,
+    fewest_pairs: int = 0,
+    budget: Budget | None = None,
+    least: int = MIN_CARDS,
 ) -> int:
-    """The most cards that spell ``word`` (letter codes), 0 when none do; ``fewest_pairs``:
-    two-letter cards any claim of it needs (from the bound)."""
+    """The most cards that spell ``word`` (letter codes) in a claim of ``least`` cards or
+    more (3 at least), 0 when none does; ``fewest_pairs``: two-letter cards any claim of it
+    needs (the bound's).
+
+    The search is over the places of the two-letter cards only: the letters they leave are
+    spelled by single cards, and by ``?`` where the single cards run short. For k = fewest,
+    fewest + 1, ... it looks for k non-overlapping pairs of adjacent letters, each given a
+    double card of those letters while one is left, else a ``??``, that leave the single
+    cards short by no more than the ``?`` cards. Only pairs that make the shortfall smaller
+    when placed are tried: a set with a pair that does not could drop it and still spell
+    the word with fewer two-letter cards (so k was not the fewest). A word short of no
+    letter needs no pair at all.
+    """
     length = len(word)
-    letters = Counter(word)
-    two_letter_cards = sum(pairs.values()) + double_wild
-    for k in range(fewest_pairs, min(two_letter_cards, length // 2) + 1):
-        for chosen in combinations(range(length - k), k):
-            left = letters.copy()
-            needed: Counter[tuple[int, int]] = Counter()
-            for i, start in enumerate(chosen):
-                p = start + i  # k non-overlapping pairs among `length` letters
-                left[word[p]] -= 1
-                left[word[p + 1]] -= 1
-                needed[word[p], word[p + 1]] += 1
-            if sum(max(0, n - singles.get(letter, 0)) for letter, n in left.items()) > wild:
+    excess: dict[int, int] = {}  # letters the single cards lack, by letter
+    for letter in word:
+        excess[letter] = excess.get(letter, 0) + 1
+    for letter, count in list(excess.items()):
+        if count > singles.get(letter, 0):
+            excess[letter] = count - singles.get(letter, 0)
+        else:
+            del excess[letter]
+    short = sum(excess.values()) - wild  # letters neither single cards nor '?' can give
+    if short <= 0:
+        return length if length >= least else 0
+    places = []  # where a two-letter card could go and make the shortfall smaller
+    found_doubles: dict[tuple[int, int], int] = {}
+    for p in range(length - 1):
+        pair = (word[p], word[p + 1])
+        if pair[0] not in excess and pair[1] not in excess:
+            continue
+        if pair in pairs:
+            found_doubles[pair] = found_doubles.get(pair, 0) + 1
+        elif not double_wild:
+            continue
+        places.append(p)
+    usable = sum(min(n, pairs[pair]) for pair, n in found_doubles.items()) + double_wild
+    most = min(usable, length - max(least, MIN_CARDS), len(places))
+    steps = None if budget is None else int(budget.left // SOLVE_US_PER_STEP)
+    search = _PairSearch(word, places, excess, dict(pairs), double_wild, steps)
+    cards = 0
+    for k in range(max(fewest_pairs, (short + 1) // 2), most + 1):
+        if search.fits(0, 0, k, short):
+            cards = length - k
+            break
+    if budget is not None and steps is not None:
+        budget.spend((steps - search.steps_left) * SOLVE_US_PER_STEP)
+    return cards
+
+
+class _PairSearch:
+    """Depth-first search for k pairs (``most_cards``), undoing each choice as it returns.
+
+    A branch is left as soon as the pairs still to place cannot make up the shortfall: each
+    makes it at most 2 smaller, and all of them together no more than the letters the
+    single cards lack still to come in the word (``reach``, from each position on); or as
+    soon as the places left hold fewer pairs of a double on the table (``doubles_ahead``)
+    than the pairs still to place less the ``??`` cards left.
+    ``steps_left``: the steps it may still take (None: no limit), ``OutOfBudget`` past it."""
+
+    def __init__(self, word, places, excess, doubles_left, double_wild, steps_left) -> None:
+        self.word, self.places, self.excess = word, places, excess
+        self.doubles_left, self.double_wild = doubles_left, double_wild
+        self.steps_left = steps_left
+        self.doubles_ahead = [0] * (len(places) + 1)  # places from i on a double could take
+        for i in range(len(places) - 1, -1, -1):
+            pair = (word[places[i]], word[places[i] + 1])
+            self.doubles_ahead[i] = self.doubles_ahead[i + 1] + (pair in doubles_left)
+        self.reach = [0] * (len(word) + 1)
+        seen = dict.fromkeys(excess, 0)
+        for p in range(len(word) - 1, -1, -1):
+            letter = word[p]
+            more = letter in seen and seen[letter] < excess[letter]
+            if more:
+                seen[letter] += 1
+            self.reach[p] = self.reach[p + 1] + more
+
+    def fits(self, start: int, after: int, k: int, short: int) -> bool:
+        """Whether ``k`` more pairs from ``places[start:]``, none before letter ``after``,
+        bring the shortfall ``short`` to 0 or below."""
+        if short <= 0:
+            return k == 0
+        if k == 0 or short > 2 * k:
+            return False  # a pair makes the shortfall at most 2 smaller
+        word, excess, places, reach = self.word, self.excess, self.places, self.reach
+        for i in range(start, len(places) - k + 1):  # k places left at least
+            p = places[i]
+            if p < after:
                 continue
-            if sum(max(0, n - pairs.get(pair, 0)) for pair, n in needed.items()) > double_wild:
-                continue
-            return length - k
-    return 0
+            if reach[p] < short or self.doubles_ahead[i] + self.double_wild < k:
+                return False  # later places reach even less, and offer fewer doubles
+            if self.steps_left is not None:
+                self.steps_left -= 1
+                if self.steps_left < 0:
+                    raise OutOfBudget
+            a, b = word[p], word[p + 1]
+            took_a = excess.get(a, 0) > 0
+            if took_a:
+                excess[a] -= 1
+            took_b = excess.get(b, 0) > 0  # after a: a pair of one letter takes two
+            if took_b:
+                excess[b] -= 1
+            found = False
+            if took_a or took_b:
+                now_short = short - took_a - took_b
+                pair = (a, b)
+                if self.doubles_left.get(pair, 0) > 0:  # a double while one is left
+                    self.doubles_left[pair] -= 1
+                    found = self.fits(i + 1, p + 2, k - 1, now_short)
+                    self.doubles_left[pair] += 1
+                elif self.double_wild > 0:
+                    self.double_wild -= 1
+                    found = self.fits(i + 1, p + 2, k - 1, now_short)
+                    self.double_wild += 1
+            if took_a:
+                excess[a] += 1
+            if took_b:
+                excess[b] += 1
+            if found:
+                return True
+        return False
 
 
 def best_cards(
@@ -111,26 +322,41 @@ def best_cards(
     wild,
     double_wild,
     floor,
-    most_searched: int | None = None,
+    budget: Budget | None = None,
 ) -> np.ndarray | None:
-    """``kernels.best_cards``: the most cards that spell each word in a claim (0: no claim of
-    3 cards or more), words whose bound is under ``floor`` left at 0; None when more than
-    ``most_searched`` words would have to be solved one by one (the kernel is then faster)."""
-    out = np.zeros(words.shape[0], dtype=np.int8)
-    bound, lacking = bounds(
-        words, lengths, counts, masks, singles, first, second, doubles, wild, double_wild
-    )
-    searched = np.flatnonzero(bound >= max(floor, MIN_CARDS))
-    if most_searched is not None and len(searched) > most_searched:
+    """``kernels.best_cards`` where it reaches the ``floor``: the most cards that spell each
+    word in a claim of ``floor`` cards or more (and 3 or more), 0 for the words with none;
+    None when the work would pass the ``budget`` (spent as it goes: the kernel is then
+    cheaper). Below the floor the kernel may give a word's cards or 0 (it searches the
+    words whose bound reaches the floor, to the end); this path gives 0, sparing the
+    search of the words that cannot reach it. ``index.ranked_search`` keeps only claims
+    above its floor, so both paths rank alike (tests hold them to it)."""
+    try:
+        out = np.zeros(words.shape[0], dtype=np.int8)
+        table = (singles, first, second, doubles, wild, double_wild)
+        bound, lacking = bounds(words, lengths, counts, masks, *table, budget)
+        searched = np.flatnonzero(bound >= max(floor, MIN_CARDS))
+        # A word whose letters the single cards and '?' give is spelled card by card, with
+        # as many cards as letters (its bound): no search.
+        plain = lacking[searched] <= wild
+        out[searched[plain]] = bound[searched[plain]]
+        searched = searched[~plain]
+        if not len(searched):
+            return out
+        if budget is not None:
+            budget.spend(len(searched) * SOLVE_US_PER_WORD)  # refused before any is solved
+        held = {letter: int(n) for letter, n in enumerate(singles.tolist()) if n}
+        pairs = {
+            (int(a), int(b)): int(n) for a, b, n in zip(first, second, doubles, strict=True) if n
+        }
+        fewest = ((np.maximum(0, lacking[searched] - wild) + 1) // 2).tolist()
+        rows = np.asarray(words[searched]).tolist()  # a plain array first: not row by row
+        sizes = np.asarray(lengths[searched]).tolist()
+        for at, (row, size, k) in enumerate(zip(rows, sizes, fewest, strict=True)):
+            word = tuple(row[:size])
+            least = max(floor, MIN_CARDS)
+            cards = most_cards(word, held, pairs, int(wild), int(double_wild), k, budget, least)
+            out[searched[at]] = cards
+    except OutOfBudget:
         return None
-    if not len(searched):
-        return out
-    held = {letter: int(n) for letter, n in enumerate(singles.tolist()) if n}
-    pairs = {(int(a), int(b)): int(n) for a, b, n in zip(first, second, doubles, strict=True) if n}
-    fewest = (np.maximum(0, lacking[searched] - wild) + 1) // 2
-    for i, k in zip(searched.tolist(), fewest.tolist(), strict=True):
-        word = tuple(words[i, : lengths[i]].tolist())
-        cards = most_cards(word, held, pairs, int(wild), int(double_wild), k)
-        if cards >= MIN_CARDS:
-            out[i] = cards
     return out

@@ -9,8 +9,16 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver.race import builtin_deck, reference
-from solver.race.index import claims, parse_table, word_table
+from solver.race import builtin_deck, reference, vectorized
+from solver.race.deck import DeckError
+from solver.race.index import (
+    claims,
+    encode_table,
+    parse_table,
+    ranked_indices,
+    ranked_search,
+    word_table,
+)
 
 
 def random_tables(count: int, seed: int) -> list[list[str]]:
@@ -86,3 +94,36 @@ def test_spanish_claims_use_the_enye_card() -> None:
     words = {c.word for c in found}
     assert "niño" in words or "niños" in words
     assert all("ñ" not in c.word or "ñ" in c.cards for c in found)
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_either_path_and_any_switch_between_them_ranks_the_same(lang: str) -> None:
+    """A search on numpy alone, on the kernel alone, and switching to the kernel when the
+    budget runs out part way (at every size of budget): the same claims in the same order,
+    on seeded tables of 10-72 cards with the deck's doubles and wilds, for a short top, a
+    long one and every claim."""
+    deck = builtin_deck(lang).cards()
+    for size, seed in [(10, 1), (20, 2), (30, 3), (45, 4), (72, 5)]:
+        table = random.Random(seed).sample(deck, size)
+        for top in (10, 300, None):
+            if (top is None and size > 10) or (top == 300 and size > 20):
+                continue  # many claims of a big table: numpy alone takes seconds
+            kernel = ranked_search(table, "all", lang, top, None)
+            assert kernel, table
+            for budget in (1e12, 2e5, 3e4, 500) if size <= 30 else (2e5, 500):
+                mixed = ranked_search(table, "all", lang, top, vectorized.Budget(budget))
+                assert mixed == kernel, (table, top, budget)
+
+
+def test_cards_in_any_case() -> None:
+    """``claims(["C", "A", "T", "S"])`` raised KeyError: the tables hold lowercase cards."""
+    lower = claims(["c", "a", "t", "s"], top=5)
+    assert lower and claims(["C", "A", "T", "S"], top=5) == lower
+    assert claims(["Nd", "A", "h", "S"], top=5) == claims(["nd", "a", "h", "s"], top=5)
+    assert ranked_indices(["C", "A", "T"], top=3) == ranked_indices(["c", "a", "t"], top=3)
+    spanish = encode_table(["Ñ", "A", "Ó"], "es")  # accents folded, as words are
+    assert [int(n) for n in spanish[0][[0, 14, 26]]] == [1, 1, 1]
+    assert reference.claimable(("cat",), ["C", "A", "T"]).tolist() == [3]
+    with pytest.raises(DeckError, match="'1' is not a card in English"):
+        claims(["C", "A", "1"])

@@ -2,7 +2,10 @@
 
 import json
 import queue
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -11,7 +14,7 @@ import cli
 from solver import seeds
 from solver.race.bots import RaceBot, parse_bot
 from solver.race.deck import load_deck, parse_deck
-from solver.race.live import CLAIM, DEAL, TOO_LATE, WRONG, LiveRace, seat_names
+from solver.race.live import CLAIM, DEAL, ROUND, TOO_LATE, WRONG, LiveRace, seat_names
 from solver.race.ui.feed import describe
 from solver.race.ui.lines import play_live_game
 
@@ -110,6 +113,29 @@ def test_bots_get_their_own_names_from_the_seed() -> None:
     assert seat_names(5, 6) != names
 
 
+@pytest.mark.kernels
+def test_warm_loads_the_search_kernel_and_so_does_a_game() -> None:
+    """``warm`` said it loaded the kernel but only ran a tiny search, which numpy answers:
+    a live race then searched on numpy, seconds a search on a big table, and fell behind
+    the clock. A new process, so that Numba is not loaded already."""
+    probe = (
+        "import sys\n"
+        "from solver.race.bots import parse_bot, parse_players\n"
+        "from solver.race.game import play_game\n"
+        "from solver.race.live import LiveRace\n"
+        "race = LiveRace([parse_bot('easy')], 'en', 1.0, 1)\n"
+        "before = 'numba' in sys.modules\n"
+        "race.warm()\n"
+        "print(before, 'numba' in sys.modules)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=root)
+    assert run.stdout.split() == ["False", "True"], run.stderr
+    game = probe.replace("race.warm()", "play_game(parse_players('easy,easy'), 1)")
+    run = subprocess.run([sys.executable, "-c", game], capture_output=True, text=True, cwd=root)
+    assert run.stdout.split() == ["False", "True"], run.stderr
+
+
 # -- the line mode ---------------------------------------------------------------------------
 
 
@@ -158,6 +184,36 @@ def test_a_whole_live_game_ends_with_a_winner() -> None:
     assert len(totals) == 2 and totals[1] > 0
     assert said[-1].startswith("Winner:")
     assert sum(s.startswith("Round") and "over" in s for s in said) == 2
+
+
+def test_line_mode_shows_every_table_when_it_wakes_late() -> None:
+    """Found on a busy machine: the loop woke late and printed only the last table ("[46 to
+    deal]", then "[0 to deal]"), so the person called against tables they never saw. Here
+    every sleep wakes 3 s late, six cards due at once: each change still prints its table,
+    in order, as it stood after that change."""
+    clock = FakeClock()
+    said: list[str] = []
+    deck = parse_deck("c 2\na 2\nt 2\ns 2\ne 2\no 1\n", "eleven")
+    race = LiveRace([FAST], deck, 0.5, 4)
+    play_live_game(
+        race, queue.Queue(), clock, lambda _: setattr(clock, "now", clock.now + 3), said.append
+    )
+    expected, table, to_deal = [], [], 0
+    for event in race.events:  # replayed: the table after each change, and the cards left
+        if event.kind == ROUND:
+            table, to_deal = [], len(deck.cards())
+            continue
+        if event.kind == DEAL:
+            table, to_deal = [*table, event.cards[0]], to_deal - 1
+        elif event.kind == CLAIM:
+            for card in event.cards:
+                table.remove(card)
+        else:
+            continue
+        expected.append(f"Table: {' '.join(table).upper() or '(empty)'}   [{to_deal} to deal]")
+    shown = [line.rsplit("   ", 1)[0] for line in said if line.startswith("Table:")]
+    assert any(e.kind == CLAIM for e in race.events) and len(shown) > 2 * len(deck.cards())
+    assert shown == expected
 
 
 @pytest.fixture

@@ -4,7 +4,8 @@ One line a call: the word typed, then Enter. The loop reads the clock, the perso
 and sleeps through arguments, so tests drive it with a fake clock and scripted lines and
 the terminal with real ones. Cards, calls and rulings come from ``live.LiveRace``; this
 loop only passes it the times and prints the feed (``feed.py``) and the table after every
-change.
+change: every one, in order, even when the loop wakes late and many cards are due at once
+(``catch_up``).
 
 A line cannot tell when its typing began, so the line mode takes the time the previous
 line arrived (or the round began, whichever is later) as the moment the person began to
@@ -58,6 +59,14 @@ def report(race: LiveRace, events: list[Event], say: Callable[[str], None]) -> N
         say(table_line(race))
 
 
+def catch_up(race: LiveRace, now: float, say: Callable[[str], None]) -> None:
+    """Play and report everything due by ``now`` step by step: a loop that wakes late (a
+    busy machine) still shows every table the race went through, in order, never only the
+    last (the person would call against a table they never saw)."""
+    for events in race.steps(now):
+        report(race, events, say)
+
+
 def play_live_game(
     race: LiveRace,
     lines: queue.Queue[str],
@@ -72,12 +81,12 @@ def play_live_game(
     previous = 0.0  # when the previous line arrived: the next one's typing began then
     try:
         while not race.finished:
-            events = race.advance(clock() - start)
+            catch_up(race, clock() - start, say)
             while not lines.empty():
                 now = clock() - start
-                events += race.call(lines.get(), now, began=previous)
+                catch_up(race, now, say)
+                report(race, race.call(lines.get(), now, began=previous), say)
                 previous = now
-            report(race, events, say)
             if not race.finished:
                 sleep(TICK)
     except KeyboardInterrupt:
