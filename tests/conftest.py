@@ -57,11 +57,17 @@ def private_data_folder(tmp_path_factory, monkeypatch):
 @pytest.fixture(autouse=True, scope="session")
 def private_table_cache(tmp_path_factory):
     """Word tables (``solver.tables``) are built into a folder of the test session's own,
-    once per session, never into the user's cache."""
+    once per session, never into the user's cache. The processes of one run (pytest-xdist's
+    workers) share it: a table one of them built (Spanish: seconds) is read by the others
+    (tables are written to a scratch folder and renamed into place, so two writers are
+    safe)."""
     import os
 
     previous = os.environ.get("MYWORD_CACHE_DIR")
-    os.environ["MYWORD_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    root = tmp_path_factory.getbasetemp()
+    shared = (root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root) / "table-cache"
+    shared.mkdir(exist_ok=True)
+    os.environ["MYWORD_CACHE_DIR"] = str(shared)
     yield
     if previous is None:
         os.environ.pop("MYWORD_CACHE_DIR", None)

@@ -162,7 +162,7 @@ def test_the_command_says_the_book_holds_fewer_than_asked() -> None:
     plain = CliRunner().invoke(cli.main, ["deduce", "advise", "--history", history])
     assert plain.exit_code == 0, plain.output
     assert "The opening book holds 4 Guesswords here (--top 5 asked for more)" in plain.output
-    assert "from the opening book; value: points expected" in plain.output
+    assert "From the opening book. Ranked by expected points to the" in plain.output
     document = json.loads(
         CliRunner().invoke(cli.main, ["deduce", "advise", "--history", history, "--json"]).stdout
     )
