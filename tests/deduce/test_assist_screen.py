@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 from pathlib import Path
 
 from rich.console import Console
@@ -13,6 +14,8 @@ from solver.deduce.ui.assist_screen import AssistScreen, resume_screen
 from solver.ui.app import MywordApp
 
 from .test_assist import PURPLE, RED
+
+HANG_SECONDS = 300.0  # a condition not met by then is a hang (tests/conftest.py)
 
 SIZE = (160, 50)
 
@@ -37,13 +40,15 @@ def fresh(path: Path, speculate: bool = False) -> AssistScreen:
 async def settle(app, pilot) -> None:
     """Until the advice worker is done and the screen no longer waits for advice (the Enter
     may still be queued when this starts, with no worker running yet)."""
-    for _ in range(1200):
+    end = time.monotonic() + HANG_SECONDS  # a hang, not a slow machine (a first compile)
+    while True:
         await pilot.pause()
         await app.workers.wait_for_complete()
         screen = app.screen
         if not isinstance(screen, AssistScreen) or screen.advising is None:
             break
-        await pilot.pause(0.05)
+        assert time.monotonic() < end, "the advice never came"
+        await pilot.pause(0.05)  # how often to look, not how long to wait
     await pilot.pause()
 
 

@@ -64,7 +64,7 @@ async def settle(app, pilot) -> None:
         if not isinstance(screen, DeduceScreen) or screen.game.waiting().kind != session.BOT:
             break
         assert time.monotonic() < end, "the bot never moved"
-        await pilot.pause(0.05)
+        await pilot.pause(0.05)  # how often to look, not how long to wait
     await pilot.pause()
 
 

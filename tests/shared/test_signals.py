@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -13,6 +14,8 @@ import pytest
 
 from solver import signals
 
+HANG_SECONDS = 300.0
+BENCH = [sys.executable, "-m", "cli", "deduce", "bench", "--games", "3000"]
 GAME = ["deduce", "play", "--rounds", "1", "--seed", "3", "--hints", "off"]
 
 
@@ -42,17 +45,21 @@ def test_a_signal_at_a_prompt_saves_the_game(tmp_path: Path, signum: int) -> Non
         text=True,
         env=env,
     )
+    shown = _collected(process.stdout)
     process.stdin.write("ballet\nso\n")
     process.stdin.flush()
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:  # wait until the first rows are played and saved
-        if save.exists() and '"guess": "so"' in save.read_text():
-            break
-        time.sleep(0.2)
-    time.sleep(0.5)
+    # At the prompt: the first rows played and saved, and the next row asked for.
+    _wait_until(
+        lambda: (
+            save.exists()
+            and '"guess": "so"' in save.read_text()
+            and "Row 2: your 3-letter Guessword" in "".join(shown)
+        ),
+        "the game at row 2's prompt",
+    )
     process.send_signal(signum)
     process.wait(timeout=60)  # stdin stays open: an end of input must not race the signal
-    out, err = process.stdout.read(), process.stderr.read()
+    out, err = "".join(shown), process.stderr.read()
     assert process.returncode == 128 + signum, err
     assert "Game saved to" in out and "Traceback" not in err
     from solver.deduce import session
@@ -61,29 +68,35 @@ def test_a_signal_at_a_prompt_saves_the_game(tmp_path: Path, signum: int) -> Non
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
-def test_a_signal_stops_a_tournament_in_one_line_with_no_process_left(workers: str) -> None:
+def test_a_signal_stops_a_tournament_in_one_line_with_no_process_left(
+    workers: str, tmp_path: Path
+) -> None:
     # Games enough that the signal comes while they are played: 200 took 8 s once, and
     # about 6 s since the endgame search got faster, so a fixed wait missed the workers.
+    table = tmp_path / "games.csv"
     process = subprocess.Popen(
-        [sys.executable, "-m", "cli", "deduce", "bench", "--games", "3000", "--workers", workers],
+        [*BENCH, "--workers", workers, "--csv", str(table)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.monotonic() + 60
-    while _children(process.pid) == [] and workers != "1" and time.monotonic() < deadline:
-        time.sleep(0.2)  # the workers start
-    time.sleep(3)  # into the games (the kernels are compiled and cached by now)
+    # Into the games: the workers started, and games played (the CSV's first block written).
+    _wait_until(
+        lambda: (
+            (workers == "1" or _children(process.pid))
+            and table.exists()
+            and table.stat().st_size > 0
+        ),
+        "games played",
+    )
     children = _children(process.pid)
     assert process.poll() is None  # still playing
     assert len(children) >= int(workers) - 1  # the worker processes, while they play
     process.send_signal(signal.SIGTERM)
     _, err = process.communicate(timeout=120)
     assert process.returncode == 143 and "Stopped." in err and "Traceback" not in err
-    deadline = time.monotonic() + 10
-    while (alive := [pid for pid in children if _running(pid)]) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert alive == []  # no worker left behind
+    # No worker left behind (each gone soon after; a hang fails the wait).
+    _wait_until(lambda: not [pid for pid in children if _running(pid)], "the workers gone")
 
 
 def test_a_signal_while_the_bot_thinks_in_a_kernel_saves_the_game(tmp_path, monkeypatch):
@@ -126,6 +139,27 @@ def test_a_swallowed_stop_signal_still_ends_the_program() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], timeout=20)
     assert done.returncode == 128 + signal.SIGHUP
+
+
+def _wait_until(condition, what: str) -> None:
+    """Poll ``condition`` until it holds: a test waits for a condition, never for a time
+    (HANG_SECONDS only tells a hang from a slow machine)."""
+    end = time.monotonic() + HANG_SECONDS
+    while not condition():
+        assert time.monotonic() < end, f"never happened: {what}"
+        time.sleep(0.05)  # how often to look, not how long to wait
+
+
+def _collected(stream) -> list[str]:
+    """What ``stream`` prints, gathered by a thread as it comes (read while waiting)."""
+    shown: list[str] = []
+
+    def gather() -> None:
+        for chunk in iter(lambda: stream.read(1), ""):
+            shown.append(chunk)
+
+    threading.Thread(target=gather, daemon=True).start()
+    return shown
 
 
 def _children(pid: int) -> list[int]:
