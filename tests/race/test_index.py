@@ -154,3 +154,55 @@ def test_numpy_keeps_a_search_that_ends_before_numba_could_start(monkeypatch) ->
     budget = vectorized.Budget(index.NUMPY_BUDGET_US)
     assert ranked_search(outgrows, "all", "es", 1000, budget) == expected[id(outgrows)]
     assert budget.spent < budget.total / 4  # handed over early, not at the budget's end
+
+
+def test_a_thousand_claims_print_without_rich_to_a_pipe_and_to_a_terminal() -> None:
+    """Rich took 0.6-1.2 s to draw a thousand claims (a millisecond a row); they are drawn
+    as rich draws them to a pipe (``test_plain_table.py`` holds the two equal), and so in
+    a terminal too, without rich's colours. A few claims in a terminal are rich's."""
+    import os
+    import pty
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    probe = (
+        "import json, sys, cli\n"
+        "try:\n    cli.main(sys.argv[1:])\n"
+        "except SystemExit:\n    pass\n"
+        "sys.stderr.write(json.dumps('rich' in sys.modules))\n"
+    )
+    table = " ".join(builtin_deck("es").cards())
+    root = Path(__file__).resolve().parents[2]
+    for top, rich_expected in (("1000", False), ("5", True)):
+        command = [sys.executable, "-c", probe, "race", "claim", table, "--lang", "es"]
+        piped = subprocess.run(
+            [*command, "--top", top], capture_output=True, text=True, cwd=root, check=True
+        )
+        assert json.loads(piped.stderr) is False
+        assert piped.stdout.count("│ INSTITUCIONALIZANDONOSLAS │") == 1
+        main, terminal = pty.openpty()
+        env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
+        env["COLUMNS"] = "100"
+        process = subprocess.Popen(
+            [*command, "--top", top],
+            stdout=terminal,
+            stderr=subprocess.PIPE,
+            cwd=root,
+            env=env,
+        )
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # the terminal closed
+                break
+            if not chunk:
+                break
+            shown += chunk
+        os.close(main)
+        assert json.loads(process.communicate()[1]) is rich_expected
+        assert process.returncode == 0
+        assert "INSTITUCIONALIZANDONOSLAS" in shown.decode()
+        assert shown.decode().count("\n") > (1000 if top == "1000" else 5)
