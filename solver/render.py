@@ -33,7 +33,7 @@ def print_plain_table(
     headers: Sequence[str],
     rows: Sequence[Sequence[str]],
     *,
-    even_in_colour: bool = False,
+    many_rows: bool = False,
 ) -> bool:
     """Print a table as rich would draw it when the output is not a terminal, without
     importing rich (its import costs more than ``words check`` itself: 30-60 ms, and it
@@ -43,10 +43,14 @@ def print_plain_table(
     rich. Cells are plain text, left-aligned; the box is rich's default (``HEAVY_HEAD``).
     A table wider than the console is folded as rich folds it: the widest columns
     narrowed first (``_column_widths``), each cell and the title broken at its spaces.
-    ``even_in_colour``: drawn for a terminal too, without rich's colours (for ``MANY_ROWS``
-    rows). Tests hold the text equal to rich's.
+    Tests hold the text equal to rich's.
+
+    ``many_rows``: a table rich would take long to draw (``MANY_ROWS``), drawn here for a
+    terminal too, without rich's colours; and where rich would cut a word wider than its
+    narrowed column (``DICHLORODIPHENYLTRICHLOROETH…``), the column keeps the word's width
+    instead, the table wider than the console: the text is all there.
     """
-    if not _plain_output(even_in_colour):
+    if not _plain_output(many_rows):
         return False
     cells = [list(headers), *(list(row) for row in rows)]
     every = [title, *(cell for row in cells for cell in row)]
@@ -57,6 +61,11 @@ def print_plain_table(
     widths = _column_widths(cells, _rich_width() - len(headers) - 1)
     if widths is None:
         return False
+    if many_rows:  # no word cut: its column as wide as it
+        longest = [
+            max(len(w) for row in cells for w in row[c].split(" ")) for c in range(len(widths))
+        ]
+        widths = [max(w, most) for w, most in zip(widths, longest, strict=True)]
     total = sum(widths) + 3 * len(widths) + 1
     folded = [
         [_fold(cell, width) for cell, width in zip(row, widths, strict=True)] for row in cells
@@ -97,12 +106,14 @@ def print_plain_table(
 
 
 def _column_widths(cells: list[list[str]], room: int) -> list[int] | None:
-    """The width of each column's text, as rich's ``Table`` sets it: each its longest cell,
-    and when they and their padding pass ``room`` (the console's width less the borders),
-    the widest columns narrowed first, down to the next widest, until they fit; then, if
-    need be, every column alike (rich's ``_collapse_widths`` and ``ratio_reduce``). None
-    when a cell is not single words between single spaces: rich would fold it otherwise."""
-    widths = [max(len(row[column]) for row in cells) + 2 for column in range(len(cells[0]))]
+    """The width of each column's text, as rich's ``Table`` sets it: each its longest cell
+    with its padding (at most ``room``: the console's width less the borders), and when
+    they pass ``room`` the widest columns narrowed first, down to the next widest, until
+    they fit; then, if need be, every column alike (rich's ``_collapse_widths`` and
+    ``ratio_reduce``). None when a cell is not single words between single spaces: rich
+    would fold it otherwise."""
+    natural = [max(len(row[column]) for row in cells) + 2 for column in range(len(cells[0]))]
+    widths = [min(width, room) for width in natural]  # rich's measure: none wider than room
     excess = sum(widths) - room
     if excess > 0 and any(cell != " ".join(cell.split()) for row in cells for cell in row):
         return None
@@ -158,17 +169,17 @@ def _fold(text: str, width: int) -> list[str] | None:
     return lines
 
 
-def _plain_output(even_in_colour: bool = False) -> bool:
+def _plain_output(terminal_too: bool = False) -> bool:
     """Whether rich would see stdout as no terminal, in UTF-8, outside Windows' console
     (the checks of rich's ``Console.is_terminal`` and its box substitution);
-    ``even_in_colour``: a terminal too."""
+    ``terminal_too``: a terminal too."""
     import os
 
     if os.name == "nt" or sys.stdout is None:
         return False
     if not (getattr(sys.stdout, "encoding", None) or "").lower().startswith("utf"):
         return False
-    if even_in_colour:
+    if terminal_too:
         return True
     if os.environ.get("TTY_COMPATIBLE", "") == "1":
         return False

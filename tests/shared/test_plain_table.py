@@ -168,3 +168,29 @@ def test_a_thousand_claims_are_drawn_without_rich_as_rich_draws_them(monkeypatch
     assert render.print_plain_table(title, headers, rows)
     monkeypatch.setattr(sys, "stdout", sys.__stdout__)
     assert out.getvalue() == rich_text(title, headers, rows)
+
+
+def test_many_rows_keep_every_word_whole(monkeypatch) -> None:
+    """The thousand best claims on the whole English deck: rich narrows the word column
+    below DICHLORODIPHENYLTRICHLOROETHANE and cuts it (``…``); for many rows the column
+    keeps the word's width instead, and the table is 2 columns wider than the console."""
+    from solver.race import builtin_deck
+    from solver.race.index import claims
+
+    cards = builtin_deck("en").cards()
+    rows = [
+        [c.word.upper(), " ".join(c.cards).upper(), str(c.count), f"{c.zipf:.2f}"]
+        for c in claims(cards, top=1000)
+    ]
+    headers = ("word", "cards", "count", "zipf")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
+    assert "DICHLORODIPHENYLTRICHLOROETH…" in rich_text("t", headers, rows)
+    out = Utf8Buffer()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert not render.print_plain_table("t", headers, rows)  # rich's, as it is
+    assert render.print_plain_table("t", headers, rows, many_rows=True)
+    monkeypatch.setattr(sys, "stdout", sys.__stdout__)
+    drawn = out.getvalue().splitlines()
+    assert "│ DICHLORODIPHENYLTRICHLOROETHANE │ D I C H L O R O D I P H E N Y │" in drawn[4]
+    assert {len(line) for line in drawn} == {82}

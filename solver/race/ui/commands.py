@@ -62,7 +62,7 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
     if not found:
         click.echo("No word of 3 or more cards on this table.")
     elif not render.print_plain_table(  # rich only to draw in colour, a few rows
-        title, headers, rows, even_in_colour=len(rows) > render.MANY_ROWS
+        title, headers, rows, many_rows=len(rows) > render.MANY_ROWS
     ):
         from rich.table import Table
 
