@@ -25,51 +25,162 @@ if TYPE_CHECKING:  # rich loads when something is drawn: --json output never nee
 _ONE_CELL = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x300)]))
 
 
-def print_plain_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+MANY_ROWS = 100  # rich takes about a millisecond a row to draw a table (a second for 1,000)
+
+
+def print_plain_table(
+    title: str,
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    *,
+    many_rows: bool = False,
+) -> bool:
     """Print a table as rich would draw it when the output is not a terminal, without
-    importing rich (its import costs more than ``words check`` itself: 30-60 ms); False,
-    printing nothing, when rich could draw it otherwise (in colour, for a terminal; folded,
-    to fit a narrow console; with characters whose width needs rich's tables): the caller
-    then draws it with rich. Cells are plain text, left-aligned; the box is rich's
-    default (``HEAVY_HEAD``). Tests hold the text equal to rich's.
+    importing rich (its import costs more than ``words check`` itself: 30-60 ms, and it
+    takes a second to draw 1,000 rows); False, printing nothing, when rich could draw it
+    otherwise (in colour, for a terminal; with characters whose width needs rich's tables,
+    or text it would fold otherwise than at single spaces): the caller then draws it with
+    rich. Cells are plain text, left-aligned; the box is rich's default (``HEAVY_HEAD``).
+    A table wider than the console is folded as rich folds it: the widest columns
+    narrowed first (``_column_widths``), each cell and the title broken at its spaces.
+    Tests hold the text equal to rich's.
+
+    ``many_rows``: a table rich would take long to draw (``MANY_ROWS``), drawn here for a
+    terminal too, without rich's colours; and where rich would cut a word wider than its
+    narrowed column (``DICHLORODIPHENYLTRICHLOROETH…``), the column keeps the word's width
+    instead, the table wider than the console: the text is all there.
     """
-    if not _plain_output():
+    if not _plain_output(many_rows):
         return False
     cells = [list(headers), *(list(row) for row in rows)]
     every = [title, *(cell for row in cells for cell in row)]
     if not all(_ONE_CELL.issuperset(text) for text in every):
         return False
-    widths = [max(len(row[column]) for row in cells) for column in range(len(headers))]
+    if title != " ".join(title.split()):
+        return False  # rich would strip it, or fold it elsewhere than at its spaces
+    widths = _column_widths(cells, _rich_width() - len(headers) - 1)
+    if widths is None:
+        return False
+    if many_rows:  # no word cut: its column as wide as it
+        longest = [
+            max(len(w) for row in cells for w in row[c].split(" ")) for c in range(len(widths))
+        ]
+        widths = [max(w, most) for w, most in zip(widths, longest, strict=True)]
     total = sum(widths) + 3 * len(widths) + 1
-    if total > _rich_width() or len(title) > total or title != " ".join(title.split()):
-        return False  # rich would fold a cell or the title: let it
+    folded = [
+        [_fold(cell, width) for cell, width in zip(row, widths, strict=True)] for row in cells
+    ]
+    title_lines = _fold(title, total) if title else []
+    if any(lines is None for row in folded for lines in row) or title_lines is None:
+        return False  # a word wider than its column: rich would cut it
 
     def line(left: str, middle: str, right: str, fill: str) -> str:
         return left + middle.join(fill * (w + 2) for w in widths) + right + "\n"
 
-    def cells_line(row: list[str], side: str) -> str:
-        return side + side.join(f" {c.ljust(w)} " for c, w in zip(row, widths, strict=True)) + side
+    def cells_lines(row: list[list[str]], side: str) -> str:
+        """A row's lines: its cells top-aligned, a header's bottom-aligned (rich's)."""
+        height = max(len(lines) for lines in row)
+        gap = [[""] * (height - len(lines)) for lines in row]
+        shaped = [
+            g + lines if side == "┃" else lines + g for g, lines in zip(gap, row, strict=True)
+        ]
+        return "".join(
+            side
+            + side.join(f" {c.ljust(w)} " for c, w in zip(cells, widths, strict=True))
+            + side
+            + "\n"
+            for cells in zip(*shaped, strict=True)
+        )
 
-    room = total - len(title)
-    drawn = [" " * (room // 2) + title + " " * (room - room // 2) + "\n"] if title else []
+    drawn = []
+    for text in title_lines:
+        room = total - len(text)
+        drawn.append(" " * (room // 2) + text + " " * (room - room // 2) + "\n")
     drawn.append(line("┏", "┳", "┓", "━"))
-    drawn.append(cells_line(cells[0], "┃") + "\n")
+    drawn.append(cells_lines(folded[0], "┃"))
     drawn.append(line("┡", "╇", "┩", "━"))
-    drawn.extend(cells_line(row, "│") + "\n" for row in cells[1:])
+    drawn.extend(cells_lines(row, "│") for row in folded[1:])
     drawn.append(line("└", "┴", "┘", "─"))
     sys.stdout.write("".join(drawn))
     return True
 
 
-def _plain_output() -> bool:
+def _column_widths(cells: list[list[str]], room: int) -> list[int] | None:
+    """The width of each column's text, as rich's ``Table`` sets it: each its longest cell
+    with its padding (at most ``room``: the console's width less the borders), and when
+    they pass ``room`` the widest columns narrowed first, down to the next widest, until
+    they fit; then, if need be, every column alike (rich's ``_collapse_widths`` and
+    ``ratio_reduce``). None when a cell is not single words between single spaces: rich
+    would fold it otherwise."""
+    natural = [max(len(row[column]) for row in cells) + 2 for column in range(len(cells[0]))]
+    widths = [min(width, room) for width in natural]  # rich's measure: none wider than room
+    excess = sum(widths) - room
+    if excess > 0 and any(cell != " ".join(cell.split()) for row in cells for cell in row):
+        return None
+    while excess > 0:
+        widest = max(widths)
+        second = max((w for w in widths if w != widest), default=0)
+        if widest == second:
+            break  # every column at 0
+        ratios = [1 if w == widest else 0 for w in widths]
+        widths = _ratio_reduce(excess, ratios, [min(excess, widest - second)] * len(widths), widths)
+        excess = sum(widths) - room
+    if excess > 0:
+        widths = _ratio_reduce(excess, [1] * len(widths), widths, widths)
+    if min(widths) < 3:
+        return None  # no room for the text (rich's narrowest cases: left to it)
+    return [w - 2 for w in widths]
+
+
+def _ratio_reduce(total: int, ratios: list[int], most: list[int], values: list[int]) -> list[int]:
+    """``total`` taken from ``values`` in proportion to ``ratios``, at most ``most`` from
+    each, rounded as rich rounds it (``rich._ratio.ratio_reduce``)."""
+    ratios = [ratio if cap else 0 for ratio, cap in zip(ratios, most, strict=True)]
+    total_ratio = sum(ratios)
+    result = []
+    for ratio, cap, value in zip(ratios, most, values, strict=True):
+        if ratio and total_ratio > 0:
+            taken = min(cap, round(ratio * total / total_ratio))
+            result.append(value - taken)
+            total -= taken
+            total_ratio -= ratio
+        else:
+            result.append(value)
+    return result
+
+
+def _fold(text: str, width: int) -> list[str] | None:
+    """``text`` broken at its spaces into lines of ``width`` at most, each as full as it
+    can be (rich's ``divide_line``); None when a word is wider (rich would cut it)."""
+    if len(text) <= width:
+        return [text]
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        if len(word) > width:
+            return None
+        if line and len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            if line:
+                lines.append(line)
+            line = word
+    lines.append(line)
+    return lines
+
+
+def _plain_output(terminal_too: bool = False) -> bool:
     """Whether rich would see stdout as no terminal, in UTF-8, outside Windows' console
-    (the checks of rich's ``Console.is_terminal`` and its box substitution)."""
+    (the checks of rich's ``Console.is_terminal`` and its box substitution);
+    ``terminal_too``: a terminal too."""
     import os
 
     if os.name == "nt" or sys.stdout is None:
         return False
     if not (getattr(sys.stdout, "encoding", None) or "").lower().startswith("utf"):
         return False
+    if terminal_too:
+        return True
     if os.environ.get("TTY_COMPATIBLE", "") == "1":
         return False
     forced = os.environ.get("FORCE_COLOR")

@@ -204,16 +204,27 @@ def _alphabet(lang: str) -> frozenset[str]:
 
 
 # A search runs on numpy (``race/vectorized.py``) while Numba is not loaded and its
-# estimated work (``vectorized.Budget``, by the costs measured there) stays within this
-# many microseconds; then the kernel takes over, for the group of words at hand and the
-# rest. Why the figure: in a new process the kernel first costs Numba's start-up, 0.6 s
-# over numpy's on 2 cores at load 1-2 (import, then loading the cached kernel), while
-# numpy answers a claim's top 10 on any dealt table in 1-200 ms and a top 1000 in up to a
-# second (``bench/test_warm_start_bench.py``). A search that outgrows the budget has
-# wasted at most the budget before the kernel starts, so a claim's worst case is Numba's
-# start-up plus 0.3 s; a smaller budget would send more claims to the kernel, which on
-# this machine takes a second by itself (``bench/test_race_claim_bench.py``).
-NUMPY_BUDGET_US = 300_000
+# estimated work (``vectorized.Budget``, by the costs measured there) stays within what
+# the kernel would cost first: Numba's start-up in a new process (importing it, then
+# loading the cached kernel), 1.0-1.1 s on 2 cores at load 1-3 (the floor of
+# ``bench/test_race_claim_bench.py``); once Numba is loaded (a game, a live race, a
+# benchmark) the kernel costs no more and does everything (``vectorized_budget``). So
+# numpy answers every claim it can answer before Numba could have started: on seeded
+# tables of 10-72 cards in both languages a thousand claims take it 0.7 s at most, but
+# for a few Spanish tables (a ``??`` among many doubles: 0.9-1.4 s), which ``_outgrows``
+# hands to the kernel early.
+NUMBA_START_US = 1_000_000
+NUMPY_BUDGET_US = NUMBA_START_US
+# ``_outgrows``'s projection, from a tenth of the budget on: the cost of each length and
+# the claims it finds grow as over the last ``GROWTH_SPAN`` lengths searched, until the
+# top is full; then the floor rises, and the lengths left cost ``TAIL_SHARE`` of the last
+# one. Fitted to the estimated costs of 1,260 searches (seeded tables of 10-72 cards, tops
+# 10, 200 and 1000, both languages): it hands the kernel the searches that would pass the
+# budget and none that would fit in 0.8 s, and no search takes longer than under the
+# former rule (a budget of 0.3 s and a projection over every word left, which sent
+# searches of 0.4-0.7 s to the kernel).
+GROWTH_SPAN = 3
+TAIL_SHARE = 0.5
 BLOCK_WORDS = 12000  # words a kernel call searches at least (calls cost tens of microseconds)
 
 
@@ -248,6 +259,7 @@ def ranked_search(
     found_words: list[np.ndarray] = []
     found = 0
     on_numpy = 0  # words numpy searched so far
+    numpy_lengths: list[tuple[float, int]] = []  # each length numpy searched: cost, claims
     longest = min(int(lengths[-1]), total_letters)
     stop = int(np.searchsorted(lengths, longest + 1))
     shortest = longest
@@ -258,12 +270,10 @@ def ranked_search(
             floor = int(np.partition(so_far, len(so_far) - top)[len(so_far) - top])
             if shortest < floor:
                 break  # no shorter word can take as many cards as the top already holds
-        if budget is not None and budget.spent > budget.total / 3:
-            # Past a third of the budget, the words left at the cost so far: when they
-            # would not fit, the kernel takes over now rather than at the budget's end.
-            left = stop - int(np.searchsorted(lengths, floor))
-            if budget.spent / max(on_numpy, 1) * left > budget.left:
-                budget = None
+        if budget is not None:
+            left = stop - int(np.searchsorted(lengths, floor))  # words left to search
+            if _outgrows(budget, numpy_lengths, found, top, shortest, on_numpy, left):
+                budget = None  # the kernel takes over now rather than at the budget's end
         # Search the next lengths down together, some thousands of words a kernel call;
         # numpy, whose calls cost less than its words, one length at a time, so that the
         # floor rises as soon as it can (a length's claims can spare the next its search).
@@ -272,11 +282,14 @@ def ranked_search(
         while shortest > MIN_CARDS and stop - start < at_least:
             shortest -= 1
             start = int(np.searchsorted(lengths, shortest))
+        spent = budget.spent if budget is not None else 0.0
         exact = _best_cards(vocabulary, slice(start, stop), table, floor, budget)
         on_numpy += stop - start
         if budget is not None and budget.left < 0:
             budget = None  # numpy gave up on this group: the kernel does the rest
         claimable = np.flatnonzero(exact >= MIN_CARDS)
+        if budget is not None:
+            numpy_lengths.append((budget.spent - spent, len(claimable)))
         found_cards.append(exact[claimable])
         found_words.append(start + claimable)
         found += len(claimable)
@@ -288,6 +301,45 @@ def ranked_search(
     words = np.concatenate(found_words)
     order = np.lexsort((words, -vocabulary.zipf[words], -cards))[:top]
     return list(zip(cards[order].tolist(), words[order].tolist(), strict=True))
+
+
+def _outgrows(
+    budget: vectorized.Budget,
+    searched: list[tuple[float, int]],
+    found: int,
+    top: int | None,
+    shortest: int,
+    on_numpy: int,
+    words_left: int,
+) -> bool:
+    """Whether the search, projected to its end, would pass the ``budget``: then the
+    kernel is cheaper from here on. ``searched``: the estimated cost and the claims of each
+    length numpy searched, longest first; ``shortest``: the next length down; ``found``:
+    the claims so far. Lengths cost more and hold more claims as they shorten (about 2 and
+    3 times more a length, on tables that outgrow numpy) until the top is full and the
+    floor rises: the projection follows the growth of the last ``GROWTH_SPAN`` lengths
+    (clamped to 1-3 times the cost and 1.5-4 times the claims a length) until the top is
+    full, then adds ``TAIL_SHARE`` of the last length projected. Without a top (every
+    claim) every word left is searched: the words left at the cost per word so far."""
+    if budget.spent < budget.total / 10 or len(searched) < GROWTH_SPAN:
+        return False
+    if top is None:
+        return budget.spent / max(on_numpy, 1) * words_left > budget.left
+    (first_cost, first_claims), (cost, claims) = searched[-GROWTH_SPAN], searched[-1]
+    if found >= top:
+        return TAIL_SHARE * cost > budget.left
+    steps = 1 / (GROWTH_SPAN - 1)
+    cost_growth = min(max((cost / max(first_cost, 1.0)) ** steps, 1.0), 3.0)
+    claims_growth = min(max((max(claims, 1) / max(first_claims, 1)) ** steps, 1.5), 4.0)
+    projected, claims = 0.0, max(claims, 1)
+    for _ in range(shortest - MIN_CARDS + 1):  # each length left, until the top is full
+        cost *= cost_growth
+        claims *= claims_growth
+        projected += cost
+        found += claims
+        if found >= top:
+            break
+    return projected + TAIL_SHARE * cost > budget.left
 
 
 def vectorized_budget() -> vectorized.Budget | None:

@@ -127,3 +127,82 @@ def test_cards_in_any_case() -> None:
     assert reference.claimable(("cat",), ["C", "A", "T"]).tolist() == [3]
     with pytest.raises(DeckError, match="'1' is not a card in English"):
         claims(["C", "A", "1"])
+
+
+@pytest.mark.kernels
+def test_numpy_keeps_a_search_that_ends_before_numba_could_start(monkeypatch) -> None:
+    """A thousand claims on a 30-card Spanish table take numpy 0.69 s by its estimate,
+    less than Numba's start-up in a new process (1.1 s): numpy answers it alone. Under the
+    former budget (0.3 s, and a projection over every word left) the kernel took it over,
+    and the claim took 1.2-1.4 s. A table numpy would take 1.4 s on (a ``??`` among many
+    doubles) goes to the kernel early, and both rank as the kernel alone does."""
+    from solver.race import index, kernels
+
+    deck = builtin_deck("es").cards()
+    fits = random.Random(1).sample(deck, 30)
+    outgrows = random.Random(10).sample(deck, 25)
+    expected = {id(t): ranked_search(t, "all", "es", 1000, None) for t in (fits, outgrows)}
+
+    def no_kernel(*args):
+        raise AssertionError("the kernel searched a table numpy would finish first")
+
+    monkeypatch.setattr(kernels, "best_cards", no_kernel)
+    budget = vectorized.Budget(index.NUMPY_BUDGET_US)
+    assert ranked_search(fits, "all", "es", 1000, budget) == expected[id(fits)]
+    assert 0.5 * budget.total < budget.spent < budget.total
+    monkeypatch.undo()
+    budget = vectorized.Budget(index.NUMPY_BUDGET_US)
+    assert ranked_search(outgrows, "all", "es", 1000, budget) == expected[id(outgrows)]
+    assert budget.spent < budget.total / 4  # handed over early, not at the budget's end
+
+
+def test_a_thousand_claims_print_without_rich_to_a_pipe_and_to_a_terminal() -> None:
+    """Rich took 0.6-1.2 s to draw a thousand claims (a millisecond a row); they are drawn
+    as rich draws them to a pipe (``test_plain_table.py`` holds the two equal), and so in
+    a terminal too, without rich's colours. A few claims in a terminal are rich's."""
+    import os
+    import pty
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    probe = (
+        "import json, sys, cli\n"
+        "try:\n    cli.main(sys.argv[1:])\n"
+        "except SystemExit:\n    pass\n"
+        "sys.stderr.write(json.dumps('rich' in sys.modules))\n"
+    )
+    table = " ".join(builtin_deck("es").cards())
+    root = Path(__file__).resolve().parents[2]
+    for top, rich_expected in (("1000", False), ("5", True)):
+        command = [sys.executable, "-c", probe, "race", "claim", table, "--lang", "es"]
+        piped = subprocess.run(
+            [*command, "--top", top], capture_output=True, text=True, cwd=root, check=True
+        )
+        assert json.loads(piped.stderr) is False
+        assert piped.stdout.count("│ INSTITUCIONALIZANDONOSLAS │") == 1
+        main, terminal = pty.openpty()
+        env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
+        env["COLUMNS"] = "100"
+        process = subprocess.Popen(
+            [*command, "--top", top],
+            stdout=terminal,
+            stderr=subprocess.PIPE,
+            cwd=root,
+            env=env,
+        )
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # the terminal closed
+                break
+            if not chunk:
+                break
+            shown += chunk
+        os.close(main)
+        assert json.loads(process.communicate()[1]) is rich_expected
+        assert process.returncode == 0
+        assert "INSTITUCIONALIZANDONOSLAS" in shown.decode()
+        assert shown.decode().count("\n") > (1000 if top == "1000" else 5)

@@ -110,3 +110,87 @@ def test_words_check_imports_no_rich_and_prints_the_table() -> None:
     assert "│ London │ no    │ -    │ no       │ 5.27 │ not in the English play list │" in (
         result.stdout
     )
+
+
+WORDS = st.lists(
+    st.text(alphabet=st.sampled_from([*"abcXYZ019-'.,:/ñáÜ"]), min_size=1, max_size=12),
+    min_size=1,
+    max_size=8,
+).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    title=WORDS,
+    headers=st.lists(WORDS, min_size=1, max_size=5),
+    data=st.data(),
+    columns=st.integers(10, 160),
+)
+def test_a_table_wider_than_the_console_is_folded_as_rich_folds_it(
+    title, headers, data, columns
+) -> None:
+    """Words between single spaces: the table folded to the console's width, the widest
+    columns narrowed first and the title wrapped, as rich does it."""
+    rows = data.draw(st.lists(st.lists(WORDS, min_size=len(headers), max_size=len(headers))))
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("FORCE_COLOR", "TTY_COMPATIBLE"):
+            patch.delenv(name, raising=False)
+        patch.setenv("COLUMNS", str(columns))
+        out = Utf8Buffer()
+        patch.setattr(sys, "stdout", out)
+        drawn = render.print_plain_table(title, headers, rows)
+        patch.setattr(sys, "stdout", sys.__stdout__)
+        if drawn:
+            assert out.getvalue() == rich_text(title, headers, rows)
+        else:
+            assert out.getvalue() == ""
+
+
+@pytest.mark.parametrize("columns", ["72", "80", "132"])
+def test_a_thousand_claims_are_drawn_without_rich_as_rich_draws_them(monkeypatch, columns) -> None:
+    """``race claim --top 1000`` on the whole Spanish deck: its long spellings and title
+    folded into the console's width, as rich folds them (rich took a second to draw the
+    table; this takes milliseconds)."""
+    from solver.race import builtin_deck
+    from solver.race.index import claims
+
+    cards = builtin_deck("es").cards()
+    found = claims(cards, lang="es", top=1000)
+    title = f"Best claims on {' '.join(cards).upper()}"
+    headers = ("word", "cards", "count", "zipf")
+    rows = [
+        [c.word.upper(), " ".join(c.cards).upper(), str(c.count), f"{c.zipf:.2f}"] for c in found
+    ]
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("COLUMNS", columns)
+    out = Utf8Buffer()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert render.print_plain_table(title, headers, rows)
+    monkeypatch.setattr(sys, "stdout", sys.__stdout__)
+    assert out.getvalue() == rich_text(title, headers, rows)
+
+
+def test_many_rows_keep_every_word_whole(monkeypatch) -> None:
+    """The thousand best claims on the whole English deck: rich narrows the word column
+    below DICHLORODIPHENYLTRICHLOROETHANE and cuts it (``…``); for many rows the column
+    keeps the word's width instead, and the table is 2 columns wider than the console."""
+    from solver.race import builtin_deck
+    from solver.race.index import claims
+
+    cards = builtin_deck("en").cards()
+    rows = [
+        [c.word.upper(), " ".join(c.cards).upper(), str(c.count), f"{c.zipf:.2f}"]
+        for c in claims(cards, top=1000)
+    ]
+    headers = ("word", "cards", "count", "zipf")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
+    assert "DICHLORODIPHENYLTRICHLOROETH…" in rich_text("t", headers, rows)
+    out = Utf8Buffer()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert not render.print_plain_table("t", headers, rows)  # rich's, as it is
+    assert render.print_plain_table("t", headers, rows, many_rows=True)
+    monkeypatch.setattr(sys, "stdout", sys.__stdout__)
+    drawn = out.getvalue().splitlines()
+    assert "│ DICHLORODIPHENYLTRICHLOROETHANE │ D I C H L O R O D I P H E N Y │" in drawn[4]
+    assert {len(line) for line in drawn} == {82}

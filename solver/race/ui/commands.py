@@ -61,7 +61,9 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
     ]
     if not found:
         click.echo("No word of 3 or more cards on this table.")
-    elif not render.print_plain_table(title, headers, rows):  # rich only to draw in colour
+    elif not render.print_plain_table(  # rich only to draw in colour, a few rows
+        title, headers, rows, many_rows=len(rows) > render.MANY_ROWS
+    ):
         from rich.table import Table
 
         shown = Table(*headers, title=render.plain(title))
