@@ -96,26 +96,42 @@ def _peak_mb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024  # Linux: kB
 
 
+_grown_in = {"test": "start-up", "mb": 0}  # the test during which this process's peak last rose
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    result = yield
+    peak = _peak_mb()
+    if peak > _grown_in["mb"]:
+        _grown_in.update(test=item.nodeid, mb=peak)
+    return result
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     workeroutput = getattr(session.config, "workeroutput", None)
     if workeroutput is not None:  # an xdist worker: tell the controller
         workeroutput["peak_mb"] = _peak_mb()
+        workeroutput["peak_test"] = _grown_in["test"]
 
 
 def pytest_testnodedown(node, error) -> None:
     peaks = node.config.stash.setdefault(_PEAKS, {})
-    peaks[node.gateway.id] = node.workeroutput.get("peak_mb", 0)
+    output = node.workeroutput
+    peaks[node.gateway.id] = (output.get("peak_mb", 0), output.get("peak_test", "?"))
 
 
 _PEAKS = pytest.StashKey[dict]()
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:
-    peaks = config.stash.get(_PEAKS, {}) or {"main": _peak_mb()}
-    shown = ", ".join(f"{name} {mb:,} MB" for name, mb in sorted(peaks.items()))
-    terminalreporter.write_line(f"peak memory per test process: {shown}")
-    over = {name: mb for name, mb in peaks.items() if mb > PEAK_MB_LIMIT}
-    if over:
-        terminalreporter.write_line(
-            f"over the {PEAK_MB_LIMIT} MB a test process may use: {over}", red=True
-        )
+    peaks = config.stash.get(_PEAKS, {}) or {"main": (_peak_mb(), _grown_in["test"])}
+    terminalreporter.write_line("peak memory per test process (and the test it rose in last):")
+    for name, (mb, test) in sorted(peaks.items()):
+        terminalreporter.write_line(f"  {name} {mb:,} MB ({test})")
+    for name, (mb, test) in sorted(peaks.items()):
+        if mb > PEAK_MB_LIMIT:
+            terminalreporter.write_line(
+                f"{name} passed the {PEAK_MB_LIMIT:,} MB a test process may use, in {test}",
+                red=True,
+            )

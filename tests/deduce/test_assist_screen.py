@@ -6,6 +6,7 @@ import io
 import time
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from textual.widgets import Input, RichLog, Static
 
@@ -57,6 +58,7 @@ async def enter(app, pilot, text: str) -> None:
     await settle(app, pilot)
 
 
+@pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
 async def test_a_whole_round_through_the_screen(tmp_path: Path) -> None:
     """The rulebook's sample round typed in: hidden Gameword, scores to announce, advice,
     a refused entry, help, a slip said and corrected, the reveal, the end."""

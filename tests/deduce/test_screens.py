@@ -8,6 +8,7 @@ import re
 import time
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from textual.widgets import Input, RichLog, Static
 
@@ -73,6 +74,7 @@ async def answer(app, pilot, text: str) -> None:
     await settle(app, pilot)
 
 
+@pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
 async def test_a_whole_game_with_keys(tmp_path: Path) -> None:
     """A newcomer's round from the Gameword to the end view, with keys and a click: a word
     refused, help opened and closed, hints hidden and shown, every row played by both."""
@@ -128,6 +130,7 @@ async def test_a_whole_game_with_keys(tmp_path: Path) -> None:
         assert entry["score"] == score("ballet", entry["guess"], row.offset, SIX.is_last(index))
 
 
+@pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
 async def test_you_score_the_bot_and_it_audits_at_the_end(tmp_path: Path) -> None:
     """--you-score in the app: you type each score of the bot's Guesswords, then reveal
     your word; scored right, the audit finds nothing and no penalty."""
@@ -153,6 +156,7 @@ async def test_you_score_the_bot_and_it_audits_at_the_end(tmp_path: Path) -> Non
         assert "BALLET" in shown(app, "#bots")  # the revealed word marks the bot's rows
 
 
+@pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
 async def test_a_wrong_score_is_asked_about_on_the_screen(tmp_path: Path) -> None:
     """--you-score with two slips (rows 2 and 5): the screen shows the bot's request to
     recheck each, the corrected score is taken, and the audit charges only the turns each
@@ -246,6 +250,7 @@ def test_snapshot_mid_game(snap_compare, tmp_path: Path) -> None:
     assert snap_compare(snapshot_app(tmp_path), terminal_size=SIZE, run_before=mid_game)
 
 
+@pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
 def test_snapshot_end_of_the_game(snap_compare, tmp_path: Path) -> None:
     assert snap_compare(snapshot_app(tmp_path), terminal_size=SIZE, run_before=whole_game)
 

@@ -88,6 +88,7 @@ def _game(seed: int = 3, bot: str = "greedy"):
     return session.new_game([session.HUMAN, bot], seed, False)
 
 
+@pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
 async def test_pilot_plays_a_whole_game_with_keys_and_a_click(tmp_path) -> None:
     path = tmp_path / "g.json"
     state = _game()
@@ -109,6 +110,7 @@ async def test_pilot_plays_a_whole_game_with_keys_and_a_click(tmp_path) -> None:
     assert any(m["player"] == 0 and m["kind"] == "play" for m in log["moves"])
 
 
+@pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
 async def test_the_same_seed_plays_the_same_game_in_the_app_and_in_line_mode(tmp_path) -> None:
     """Both front ends move the game through ``session``: the same person's moves give the
     same log."""
@@ -257,6 +259,7 @@ def test_snapshot_mid_game_with_a_card_selected(snap_compare, tmp_path) -> None:
     assert snap_compare(_snap_app(tmp_path), terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
 def test_snapshot_end_of_the_game(snap_compare, tmp_path) -> None:
     async def run_before(pilot) -> None:
         await _play_to_the_end(pilot)

@@ -49,7 +49,9 @@ def tables(draw: st.DrawFn, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize("tier", ["familiar", "all"])
+@pytest.mark.parametrize(  # "all" past 1 GB beside the suite: CI's heavy step
+    "tier", ["familiar", pytest.param("all", marks=pytest.mark.heavy)]
+)
 def test_the_numpy_path_is_the_kernel_word_for_word(lang: str, tier: str) -> None:
     vocabulary = word_table(tier, lang)
     size = len(vocabulary.lengths)

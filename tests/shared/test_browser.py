@@ -316,6 +316,7 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
         shutil.rmtree(profile, ignore_errors=True)
 
 
+@pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
 def test_the_app_plays_in_a_browser(served, tmp_path) -> None:
     browser = _browser()
     if browser is None:

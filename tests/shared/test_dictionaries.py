@@ -333,6 +333,7 @@ def test_licence_notices_travel_with_the_lists() -> None:
     assert "Public Domain" in (WORDS / "es" / "LICENSE-wspanish.txt").read_text("utf-8")
 
 
+@pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
 @needs_packages
 def test_build_script_reproduces_the_committed_lists() -> None:
     result = subprocess.run(

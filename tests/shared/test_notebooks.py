@@ -17,6 +17,7 @@ def test_there_is_a_notebook_per_game() -> None:
     ]
 
 
+@pytest.mark.heavy  # a Jupyter kernel per notebook: CI's second step (pytest -m heavy)
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_runs(path: Path, monkeypatch) -> None:
     monkeypatch.setenv("MYWORD_NOTEBOOK_GAMES", "4")

@@ -91,6 +91,7 @@ def probe(source: str, only: dict[str, str] | None = None, **environment: str) -
     return json.loads(result.stdout)
 
 
+@pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
 @pytest.mark.kernels
 def test_a_cold_start_compiles_each_kernel_once_all_in_the_warm_step(tmp_path: Path) -> None:
     """With no Numba cache (a fresh install), ``warm`` then the demo's games: every function
