@@ -74,9 +74,8 @@ def myword_on_path(tmp_path) -> dict[str, str]:
     shim = tmp_path / "myword"
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m cli "$@"\n', "utf-8")
     shim.chmod(0o755)
-    folder = tmp_path
     return os.environ | {
-        "PATH": f"{folder}{os.pathsep}{os.environ.get('PATH', '')}",
+        "PATH": f"{tmp_path}{os.pathsep}{os.environ.get('PATH', '')}",
         "PYTHONPATH": str(ROOT),
         "COLUMNS": "100",
         "NO_COLOR": "1",
@@ -102,7 +101,8 @@ def test_each_shell_example_prints_what_the_readme_shows(example, myword_on_path
     )
 
 
-def test_the_python_examples_run_as_doctests() -> None:
+def test_the_python_examples_run_as_doctests(monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)  # the examples name files from a clone's top folder
     blocks = [(first, text) for first, language, text in _blocks() if language == "pycon"]
     assert blocks, "the README has no Python example"
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=MATCHING)
