@@ -43,6 +43,24 @@ class Utf8Buffer(io.StringIO):
     encoding = "utf-8"
 
 
+def assert_drawn_as_rich_draws(title, headers, rows, columns: str | None) -> None:
+    """The plain table printed to a pipe COLUMNS wide is rich's, character for character,
+    or nothing at all (a table it leaves to rich)."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS"):
+            patch.delenv(name, raising=False)
+        if columns is not None:
+            patch.setenv("COLUMNS", columns)
+        out = Utf8Buffer()
+        patch.setattr(sys, "stdout", out)
+        drawn = render.print_plain_table(title, headers, rows)
+        patch.setattr(sys, "stdout", sys.__stdout__)
+        if drawn:  # rich's console, COLUMNS wide too
+            assert out.getvalue() == rich_text(title, headers, rows)
+        else:
+            assert out.getvalue() == ""
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     title=st.one_of(st.just("Word check"), TEXT),
@@ -54,19 +72,7 @@ def test_the_plain_table_is_the_one_rich_draws(title, headers, data, columns) ->
     rows = data.draw(
         st.lists(st.lists(TEXT, min_size=len(headers), max_size=len(headers)), max_size=4)
     )
-    with pytest.MonkeyPatch.context() as patch:
-        for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS"):
-            patch.delenv(name, raising=False)
-        if columns is not None:
-            patch.setenv("COLUMNS", columns)
-        out = Utf8Buffer()
-        patch.setattr(sys, "stdout", out)
-        drawn = render.print_plain_table(title, headers, rows)
-        patch.setattr(sys, "stdout", sys.__stdout__)
-        if drawn:
-            assert out.getvalue() == rich_text(title, headers, rows)
-        else:
-            assert out.getvalue() == ""
+    assert_drawn_as_rich_draws(title, headers, rows, columns)
 
 
 def test_common_tables_are_drawn_without_rich(monkeypatch) -> None:
@@ -132,18 +138,7 @@ def test_a_table_wider_than_the_console_is_folded_as_rich_folds_it(
     """Words between single spaces: the table folded to the console's width, the widest
     columns narrowed first and the title wrapped, as rich does it."""
     rows = data.draw(st.lists(st.lists(WORDS, min_size=len(headers), max_size=len(headers))))
-    with pytest.MonkeyPatch.context() as patch:
-        for name in ("FORCE_COLOR", "TTY_COMPATIBLE"):
-            patch.delenv(name, raising=False)
-        patch.setenv("COLUMNS", str(columns))
-        out = Utf8Buffer()
-        patch.setattr(sys, "stdout", out)
-        drawn = render.print_plain_table(title, headers, rows)
-        patch.setattr(sys, "stdout", sys.__stdout__)
-        if drawn:
-            assert out.getvalue() == rich_text(title, headers, rows)
-        else:
-            assert out.getvalue() == ""
+    assert_drawn_as_rich_draws(title, headers, rows, str(columns))
 
 
 @pytest.mark.parametrize("columns", ["72", "80", "132"])

@@ -57,6 +57,14 @@ class Compiles(event.Listener):
 
     def on_end(self, ev):
         pass
+
+
+def play_the_demo():  # every game the demo plays
+    demo.dictionary_tour()
+    demo.deduce_round()
+    demo.deduce_match()
+    demo.race_game()
+    demo.layout_game()
 """
 
 COMPILES_IN_WARM_THEN_DEMO = (
@@ -66,11 +74,7 @@ warming, playing = Compiles(), Compiles()
 with event.install_listener("numba:compile", warming):
     warm.run(demo.warm_steps(), second_process=False)  # all compiles seen here
 with event.install_listener("numba:compile", playing):
-    demo.dictionary_tour()
-    demo.deduce_round()
-    demo.deduce_match()
-    demo.race_game()
-    demo.layout_game()
+    play_the_demo()
 print(json.dumps({"warm": warming.seen, "demo": playing.seen}))
 """
 )
@@ -188,11 +192,7 @@ from solver import lexicon, tables
 
 playing = Compiles()
 with event.install_listener("numba:compile", playing):
-    demo.dictionary_tour()
-    demo.deduce_round()
-    demo.deduce_match()
-    demo.race_game()
-    demo.layout_game()
+    play_the_demo()
     for step in warm.kernel_steps():  # every kernel, through the wrappers the games call
         step.run()
 stamps = warm.Stamps()
