@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cache, cached_property
 
 import numpy as np
@@ -40,7 +40,9 @@ class Claim:
         return len(self.cards)
 
     def to_json(self) -> dict[str, object]:
-        return asdict(self) | {"count": self.count}
+        """Its fields and count (by hand: ``asdict`` deep-copied each card, 50 ms a
+        thousand claims)."""
+        return {"word": self.word, "cards": self.cards, "zipf": self.zipf, "count": self.count}
 
 
 @dataclass(frozen=True)
@@ -204,27 +206,28 @@ def _alphabet(lang: str) -> frozenset[str]:
 
 
 # A search runs on numpy (``race/vectorized.py``) while Numba is not loaded and its
-# estimated work (``vectorized.Budget``, by the costs measured there) stays within what
-# the kernel would cost first: Numba's start-up in a new process (importing it, then
-# loading the cached kernel), 1.0-1.1 s on 2 cores at load 1-3 (the floor of
+# estimated work (``vectorized.Budget``, by the costs measured there) stays under what the
+# kernel would cost first: Numba's start-up in a new process (importing it, then loading
+# the cached kernel), 1.0-1.1 s on 2 cores at load 1-3 (the floor of
 # ``bench/test_race_claim_bench.py``); once Numba is loaded (a game, a live race, a
-# benchmark) the kernel costs no more and does everything (``vectorized_budget``). So
-# numpy answers every claim it can answer before Numba could have started: on seeded
-# tables of 10-72 cards in both languages a thousand claims take it 0.7 s at most, but
-# for a few Spanish tables (a ``??`` among many doubles: 0.9-1.4 s), which ``_outgrows``
-# hands to the kernel early.
+# benchmark) the kernel costs no more and does everything (``vectorized_budget``). On 720
+# seeded Spanish deals of 15-40 cards a thousand claims take numpy 0.46 s at most by its
+# estimate; tables made to cost it most (six ``??`` among twenty doubles) 1.0-1.4 s, which
+# it still finishes sooner than Numba would start and search.
 NUMBA_START_US = 1_000_000
-NUMPY_BUDGET_US = NUMBA_START_US
-# ``_outgrows``'s projection, from a tenth of the budget on: the cost of each length and
+# The most numpy may spend, should ``_outgrows`` not foresee it: twice the kernel's start,
+# so that a search numpy finishes in 1-2 s is not cut at 1 s to pay Numba's start on top.
+NUMPY_BUDGET_US = 2 * NUMBA_START_US
+# ``_outgrows``'s projection, from a tenth of Numba's start on: the cost of each length and
 # the claims it finds grow as over the last ``GROWTH_SPAN`` lengths searched, until the
-# top is full; then the floor rises, and the lengths left cost ``TAIL_SHARE`` of the last
-# one. Fitted to the estimated costs of 1,260 searches (seeded tables of 10-72 cards, tops
-# 10, 200 and 1000, both languages): it hands the kernel the searches that would pass the
-# budget and none that would fit in 0.8 s, and no search takes longer than under the
-# former rule (a budget of 0.3 s and a projection over every word left, which sent
-# searches of 0.4-0.7 s to the kernel).
+# top is full; then the floor rises, and each length left down to it costs ``TAIL_SHARE``
+# of the last one. Fitted first to the estimated costs of 1,260 searches (seeded tables of
+# 10-72 cards, tops 10, 200 and 1000, both languages); refitted when the numpy path grew
+# faster, on 50 searches of more than 0.15 s (deals, and tables of two to six ``??``
+# among up to twenty doubles): with the rest weighed against Numba's start, of them only
+# one takes more than a second (1.7 s on numpy; handed over at its earliest, 1.2 s).
 GROWTH_SPAN = 3
-TAIL_SHARE = 0.5
+TAIL_SHARE = 0.35
 BLOCK_WORDS = 12000  # words a kernel call searches at least (calls cost tens of microseconds)
 
 
@@ -264,15 +267,12 @@ def ranked_search(
     stop = int(np.searchsorted(lengths, longest + 1))
     shortest = longest
     while shortest >= MIN_CARDS:
-        floor = MIN_CARDS  # words that cannot reach it are not searched
-        if top is not None and found >= top:
-            so_far = np.concatenate(found_cards)
-            floor = int(np.partition(so_far, len(so_far) - top)[len(so_far) - top])
-            if shortest < floor:
-                break  # no shorter word can take as many cards as the top already holds
+        floor = _top_floor(found_cards, top)  # words that cannot reach it are not searched
+        if shortest < floor:
+            break  # no shorter word can take as many cards as the top already holds
         if budget is not None:
             left = stop - int(np.searchsorted(lengths, floor))  # words left to search
-            if _outgrows(budget, numpy_lengths, found, top, shortest, on_numpy, left):
+            if _outgrows(budget, numpy_lengths, found, top, (shortest, floor), on_numpy, left):
                 budget = None  # the kernel takes over now rather than at the budget's end
         # Search the next lengths down together, some thousands of words a kernel call;
         # numpy, whose calls cost less than its words, one length at a time, so that the
@@ -283,6 +283,7 @@ def ranked_search(
             shortest -= 1
             start = int(np.searchsorted(lengths, shortest))
         spent = budget.spent if budget is not None else 0.0
+
         exact = _best_cards(vocabulary, slice(start, stop), table, floor, budget)
         on_numpy += stop - start
         if budget is not None and budget.left < 0:
@@ -303,31 +304,47 @@ def ranked_search(
     return list(zip(cards[order].tolist(), words[order].tolist(), strict=True))
 
 
+def _top_floor(found_cards: list[np.ndarray], top: int | None) -> int:
+    """The fewest cards a claim must take to enter the ``top`` (ties in: the most familiar
+    of them enter), given the cards of the claims found so far; ``MIN_CARDS`` while the top
+    is not full."""
+    if top is None or sum(len(cards) for cards in found_cards) < top:
+        return MIN_CARDS
+    so_far = np.concatenate(found_cards)
+    return int(np.partition(so_far, len(so_far) - top)[len(so_far) - top])
+
+
 def _outgrows(
     budget: vectorized.Budget,
     searched: list[tuple[float, int]],
     found: int,
     top: int | None,
-    shortest: int,
+    lengths: tuple[int, int],
     on_numpy: int,
     words_left: int,
 ) -> bool:
-    """Whether the search, projected to its end, would pass the ``budget``: then the
-    kernel is cheaper from here on. ``searched``: the estimated cost and the claims of each
-    length numpy searched, longest first; ``shortest``: the next length down; ``found``:
-    the claims so far. Lengths cost more and hold more claims as they shorten (about 2 and
-    3 times more a length, on tables that outgrow numpy) until the top is full and the
-    floor rises: the projection follows the growth of the last ``GROWTH_SPAN`` lengths
-    (clamped to 1-3 times the cost and 1.5-4 times the claims a length) until the top is
-    full, then adds ``TAIL_SHARE`` of the last length projected. Without a top (every
-    claim) every word left is searched: the words left at the cost per word so far."""
-    if budget.spent < budget.total / 10 or len(searched) < GROWTH_SPAN:
+    """Whether the rest of the search, projected to its end, would cost numpy more than the
+    kernel would from here on (Numba's start) or than the ``budget`` left: then the kernel
+    takes over now. What numpy has spent is spent: a search it finishes in 1.2 s costs less
+    than one it hands over at 0.6 s. ``searched``: the estimated cost and the claims of each length
+    numpy searched, longest first; ``lengths``: the next length down and the floor (the
+    fewest cards a claim must take to enter the top); ``found``: the claims so far. Lengths
+    cost more and hold more claims as they shorten (about 2 and 3 times more a length, on
+    tables that outgrow numpy) until the top is full and the floor rises: the projection
+    follows the growth of the last ``GROWTH_SPAN`` lengths (clamped to 1-3 times the cost
+    and 1.5-4 times the claims a length) until the top is full, then adds ``TAIL_SHARE`` of
+    the last length projected; once it is full, each length left down to the floor costs
+    ``TAIL_SHARE`` of the last. Without a top (every claim) every word left is searched: the
+    words left at the cost per word so far."""
+    if budget.spent < NUMBA_START_US / 10 or len(searched) < GROWTH_SPAN:
         return False
+    limit = min(NUMBA_START_US, budget.left)  # what the kernel costs from here on, at most
     if top is None:
-        return budget.spent / max(on_numpy, 1) * words_left > budget.left
+        return budget.spent / max(on_numpy, 1) * words_left > limit
     (first_cost, first_claims), (cost, claims) = searched[-GROWTH_SPAN], searched[-1]
+    shortest, floor = lengths
     if found >= top:
-        return TAIL_SHARE * cost > budget.left
+        return TAIL_SHARE * cost * max(1, shortest - floor + 1) > limit
     steps = 1 / (GROWTH_SPAN - 1)
     cost_growth = min(max((cost / max(first_cost, 1.0)) ** steps, 1.0), 3.0)
     claims_growth = min(max((max(claims, 1) / max(first_claims, 1)) ** steps, 1.5), 4.0)
@@ -339,7 +356,7 @@ def _outgrows(
         found += claims
         if found >= top:
             break
-    return projected + TAIL_SHARE * cost > budget.left
+    return projected + TAIL_SHARE * cost > limit
 
 
 def vectorized_budget() -> vectorized.Budget | None:
@@ -390,7 +407,7 @@ def claims(
     cards = normalized_cards(table_cards, lang)
     vocabulary = word_table(lexicon.check_tier(tier), lang)
     result = []
-    for _, index in ranked_indices(cards, tier, lang, top):
-        spelling = dictionary_word_spelling(cards, vocabulary.word(index))
+    for most, index in ranked_indices(cards, tier, lang, top):
+        spelling = dictionary_word_spelling(cards, vocabulary.word(index), most)
         result.append(Claim(spelling.word, spelling.cards, float(vocabulary.zipf[index])))
     return result

@@ -10,11 +10,14 @@ equal, and both to the plain-Python rules.
 
 How: the kernel's cheap necessary conditions (its bound, one of them tighter) run over all
 the words at once, and a word the single cards and ``?`` spell alone takes as many cards as
-letters; the few words left whose bound reaches the floor are then solved one by one
-(``most_cards``). A claim takes ``length - k`` cards, where ``k`` is the number of
-two-letter cards it uses (doubles and ``??``), so the most cards is the word's length minus
-the fewest two-letter cards that let the rest be spelled: a search over where they go, not
-over every spelling (that took 11 ms a word on a 30-card table).
+letters. A claim takes ``length - k`` cards, where ``k`` is the number of two-letter
+cards it uses (doubles and ``??``), so the most cards is the word's length minus the fewest
+two-letter cards that let the rest be spelled: a search over where they go, not over every
+spelling (that took 11 ms a word on a 30-card table). For one or two of them the search
+runs over every place and pair of places of all the words at once
+(``_one_or_two_pairs``); the few words left that need more are solved one by one
+(``most_cards``, 40-70 us a word: on a 30-card Spanish table most of a thousand claims'
+time was theirs).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ MIN_CARDS = 3
 # each word whose letter counts are read (those left, or all of them in place when most
 # are left); each word kept (the letters its single cards lack); each word and double card
 # for the words that need the doubles (the scan of their letter pairs). Solving: each word
+# and place squared of ``_one_or_two_pairs`` (0.015-0.023 measured on 32 deals), each word
 # solved one by one, and each step of ``most_cards``'s search.
 CALL_US = 200.0
 MASK_US_PER_WORD = 0.01
@@ -39,6 +43,7 @@ COUNT_US_PER_WORD = 0.06
 BOUND_US_PER_WORD = 0.3
 BOUND_US_PER_WORD_AND_DOUBLE = 0.06
 SOLVE_US_PER_WORD = 40.0
+PAIRS_US_PER_PLACES = 0.03
 SOLVE_US_PER_STEP = 1.5
 
 
@@ -84,18 +89,23 @@ def bounds(
     wild,
     double_wild,
     budget: Budget | None = None,
+    floor: int = 0,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The kernel's bound for every word: the upper bound on its cards (0: certainly none)
-    and the letters its single cards lack. The conditions on lengths, letter masks and
-    letter counts run over all the words at once; the scan of a word's letter pairs for the
-    doubles only over the words that need the doubles (their single cards and wilds fall
-    short).
+    """The kernel's bound for every word: the upper bound on its cards (0: certainly none, or
+    none of ``floor`` cards or more) and the letters its single cards lack. The conditions
+    on lengths, letter masks and letter counts run over all the words at once; the scan of a
+    word's letter pairs for the doubles only over the words that need the doubles (their
+    single cards and wilds fall short).
 
-    One condition is tighter than the kernel's, so that fewer words are solved one by one
-    in Python: a double card makes up for letters the single cards lack only with its own
-    letters that they lack (the kernel counts both of its letters). A word it rules out
-    has no spelling at all, so the answers stay the kernel's. ``budget``: spent before each
-    stage (``OutOfBudget`` when it does not last)."""
+    The conditions on two-letter cards are tighter than the kernel's, so that fewer words
+    are solved one by one in Python (``_pair_cover``): a double card makes up for letters
+    the single cards lack only with its own letters that they lack, and no more of a letter
+    than the word lacks; a ``??`` for what the doubles leave (the kernel counts 2 for each).
+    A word they rule out has no spelling at all, so the answers stay the kernel's.
+    ``budget``: spent before each stage (``OutOfBudget`` when it does not last). The letter
+    pairs of a word whose letters leave it under the ``floor`` however they are spelled are
+    not scanned (a claim of as many cards as letters needs no two-letter card: at the floor
+    of a big table's thousand claims, most of a length's words)."""
     if budget is not None:
         budget.spend(CALL_US + words.shape[0] * MASK_US_PER_WORD)
     letters = table_letters(singles, first, second, doubles, wild, double_wild)
@@ -123,17 +133,18 @@ def bounds(
     kept_counts = np.asarray(counts[kept])
     lacking[kept] = _row_sums(np.maximum(kept_counts, single)) - int(single.sum())
     possible = lacking[kept] <= wild  # the single cards and '?' give every letter
-    pairs_needed = np.flatnonzero(~possible)  # some letters must come from two-letter cards
+    beyond_single_wilds = np.maximum(0, lacking[kept] - wild)
+    most = lengths[kept] - (beyond_single_wilds + 1) // 2  # each two-letter card: 2 letters
+    pairs_needed = np.flatnonzero(~possible & (most >= floor))  # from two-letter cards
     if len(pairs_needed) and (first.shape[0] or double_wild):
         if budget is not None:
             per_word = BOUND_US_PER_WORD_AND_DOUBLE * (first.shape[0] + 1)
             budget.spend(len(pairs_needed) * per_word)
         rows = kept[pairs_needed]
-        lacks = kept_counts[pairs_needed] > single
+        lacks = np.maximum(kept_counts[pairs_needed].astype(np.int16) - single, 0)
         cover = _pair_cover(words, lengths, lacks, rows, first, second, doubles, double_wild)
         possible[pairs_needed] = lacking[rows] - wild <= cover
-    beyond_single_wilds = np.maximum(0, lacking[kept] - wild)
-    bound[kept] = np.where(possible, lengths[kept] - (beyond_single_wilds + 1) // 2, 0)
+    bound[kept] = np.where(possible, most, 0)
     return bound, lacking
 
 
@@ -147,15 +158,17 @@ def _row_sums(small: np.ndarray) -> np.ndarray:
 
 def _pair_cover(words, lengths, lacks, rows, first, second, doubles, double_wild):
     """For the words ``rows``: how many of the letters their single cards lack (``lacks``,
-    by row and letter) two-letter cards could give at most: each double as often as the
-    word holds its pair and the table holds copies of it, its lacking letters only; each
-    ``??`` as many as the best pair of adjacent letters in the word holds (the kernel
-    counts 2 for any double or ``??``)."""
+    by row and letter: how many of each) two-letter cards could give at most. The doubles:
+    each as often as the word holds its pair and the table holds copies of it, and of each
+    letter no more than the word lacks. Each ``??``: as many as the best pair of adjacent
+    letters still lacks after that (0 to 2). The kernel counts 2 for any double or ``??``:
+    the tighter count spares the search of words no spelling fits (a ``??`` and a double
+    that would both give the one ``e`` a word lacks, a ``??`` needed twice)."""
     lengths = np.asarray(lengths)[rows]
     width = int(lengths.max())  # a group of a few lengths: not the longest word's width
     words = np.asarray(words[rows, :width])
     beyond = np.arange(1, width)[None, :] >= lengths[:, None]  # pairs past the word's end
-    cover = np.zeros(len(rows), dtype=np.int64)
+    lacks = np.minimum(lacks, 127).astype(np.int8)
     kinds = first.shape[0]
     if kinds:
         pairs_at = words[:, :-1].astype(np.int16) * 32 + words[:, 1:]
@@ -166,12 +179,21 @@ def _pair_cover(words, lengths, lacks, rows, first, second, doubles, double_wild
         row, at = np.nonzero(found >= 0)
         held = np.bincount(row * kinds + found[row, at], minlength=len(rows) * kinds)
         held = held.reshape(len(rows), kinds)  # how often each word holds each double's pair
-        helped = lacks[:, first].astype(np.int64) + lacks[:, second]
-        cover += (helped * np.minimum(held, doubles)).sum(axis=1)
+        letters_of = np.zeros((kinds, lacks.shape[1]), dtype=np.float32)  # double -> letters
+        np.add.at(letters_of, (np.arange(kinds), np.asarray(first)), 1)
+        np.add.at(letters_of, (np.arange(kinds), np.asarray(second)), 1)
+        plays = np.minimum(held, doubles).astype(np.float32)  # float: a fast exact product
+        given = np.minimum(plays @ letters_of, lacks).astype(np.int8)
+    else:
+        given = np.zeros_like(lacks)
+    cover = _row_sums(given)
     if double_wild:
-        codes = words.astype(np.intp)
-        gain = np.take_along_axis(lacks, codes[:, :-1], axis=1).astype(np.int64)
-        gain += np.take_along_axis(lacks, codes[:, 1:], axis=1)
+        still = lacks - given  # what only wilds can give, by letter
+        at = (np.arange(len(rows)) * still.shape[1])[:, None] + words  # (row, letter) flat
+        lacking, once = (still > 0).ravel(), (still == 1).ravel()
+        before, after = at[:, :-1], at[:, 1:]
+        gain = lacking[before].astype(np.int8) + lacking[after]
+        gain -= (words[:, :-1] == words[:, 1:]) & once[before]  # a doubled letter lacked once
         gain[beyond] = 0
         cover += int(double_wild) * gain.max(axis=1)
     return cover
@@ -310,6 +332,57 @@ class _PairSearch:
         return False
 
 
+def _one_or_two_pairs(words, lengths, excess, wild, pair_cards) -> np.ndarray:
+    """For each word (letter codes, by row): the fewest two-letter cards, 1 or 2, that
+    with the single cards and ``wild`` ``?`` cards spell it; 3 when two are not enough.
+    ``excess``: the letters its single cards lack, by row and letter; ``pair_cards``: the
+    table's doubles (first letters, second letters, copies) and ``??`` cards.
+
+    ``most_cards``'s search, for one or two cards, over every place and every two places
+    apart at once: a card at a place gives the letters there that are still lacking (a
+    second copy of a letter only if the word lacks two), a double where its pair is and a
+    copy is left, else a ``??``."""
+    first, second, doubles, double_wild = pair_cards
+    n, width = words.shape
+    short = excess.sum(axis=1) - wild  # letters two-letter cards must give
+    a = words[:, :-1].astype(np.intp)  # the letters at each place
+    b = words[:, 1:].astype(np.intp)
+    ex_a = np.take_along_axis(excess, a, axis=1)
+    ex_b = np.take_along_axis(excess, b, axis=1)
+    which = np.full(32 * 32, -1, dtype=np.int64)  # pair code -> double (-1: none)
+    kinds = np.flatnonzero(np.asarray(doubles) > 0)
+    which[np.asarray(first)[kinds] * 32 + np.asarray(second)[kinds]] = kinds
+    kind = which[a * 32 + b]
+    inside = np.arange(width - 1)[None, :] < (np.asarray(lengths)[:, None] - 1)
+    usable = inside & ((kind >= 0) | (double_wild > 0))
+    gain = (ex_a > 0).astype(np.int8) + (ex_b > (a == b))
+    needed = np.full(n, 3, dtype=np.int64)
+    needed[(usable & (gain >= short[:, None])).any(axis=1)] = 1
+    two = np.flatnonzero((needed > 1) & (short <= 4))
+    if not len(two) or width < 4:
+        return needed
+    places = width - 1
+    p, q = np.triu_indices(places, k=2)  # two places apart: q at p + 2 or later
+    copies = np.zeros(len(doubles) + 1, dtype=np.int64)
+    copies[:-1] = doubles
+    for chunk in np.array_split(two, max(1, len(two) * len(p) // 400_000)):
+        ap, bp, aq, bq = a[chunk][:, p], b[chunk][:, p], a[chunk][:, q], b[chunk][:, q]
+        ex = excess[chunk]
+        got = (np.take_along_axis(ex, ap, axis=1) > 0).astype(np.int8)
+        got += np.take_along_axis(ex, bp, axis=1) > (bp == ap)
+        got += np.take_along_axis(ex, aq, axis=1) > (aq == ap).astype(np.int8) + (aq == bp)
+        got += np.take_along_axis(ex, bq, axis=1) > (
+            (bq == ap).astype(np.int8) + (bq == bp) + (bq == aq)
+        )
+        kp, kq = kind[chunk][:, p], kind[chunk][:, q]
+        wilds = (kp < 0).astype(np.int8) + (kq < 0)
+        wilds += (kp >= 0) & (kp == kq) & (copies[kp] < 2)  # one copy of a double, twice
+        fits = usable[chunk][:, p] & usable[chunk][:, q] & (wilds <= double_wild)
+        fits &= got >= short[chunk][:, None]
+        needed[chunk[fits.any(axis=1)]] = 2
+    return needed
+
+
 def best_cards(
     words,
     lengths,
@@ -334,13 +407,41 @@ def best_cards(
     try:
         out = np.zeros(words.shape[0], dtype=np.int8)
         table = (singles, first, second, doubles, wild, double_wild)
-        bound, lacking = bounds(words, lengths, counts, masks, *table, budget)
-        searched = np.flatnonzero(bound >= max(floor, MIN_CARDS))
+        least = max(floor, MIN_CARDS)
+        bound, lacking = bounds(words, lengths, counts, masks, *table, budget, least)
+        searched = np.flatnonzero(bound >= least)
         # A word whose letters the single cards and '?' give is spelled card by card, with
         # as many cards as letters (its bound): no search.
         plain = lacking[searched] <= wild
         out[searched[plain]] = bound[searched[plain]]
         searched = searched[~plain]
+        if not len(searched):
+            return out
+        sizes = np.asarray(lengths[searched])
+        fewest = (np.maximum(0, lacking[searched] - wild) + 1) // 2
+        # One or two two-letter cards: decided for all those words at once; the words
+        # that need more, one by one.
+        few = np.flatnonzero(fewest <= 2)
+        if len(few):
+            if budget is not None:
+                places = int(sizes[few].max()) - 1
+                budget.spend(len(few) * places * places * PAIRS_US_PER_PLACES)
+            excess = np.maximum(np.asarray(counts[searched[few]]).astype(np.int16) - singles, 0)
+            needed = _one_or_two_pairs(
+                np.asarray(words[searched[few], : int(sizes[few].max())]),
+                sizes[few],
+                excess,
+                int(wild),
+                (first, second, doubles, int(double_wild)),
+            )
+            solved = needed <= 2
+            cards = sizes[few[solved]] - needed[solved]
+            out[searched[few[solved]]] = np.where(cards >= least, cards, 0)
+            fewest[few] = 3
+            left = np.ones(len(searched), dtype=bool)
+            left[few[solved]] = False
+            left &= sizes - fewest >= least  # three pairs may leave too few cards
+            searched, sizes, fewest = searched[left], sizes[left], fewest[left]
         if not len(searched):
             return out
         if budget is not None:
@@ -349,12 +450,11 @@ def best_cards(
         pairs = {
             (int(a), int(b)): int(n) for a, b, n in zip(first, second, doubles, strict=True) if n
         }
-        fewest = ((np.maximum(0, lacking[searched] - wild) + 1) // 2).tolist()
         rows = np.asarray(words[searched]).tolist()  # a plain array first: not row by row
-        sizes = np.asarray(lengths[searched]).tolist()
-        for at, (row, size, k) in enumerate(zip(rows, sizes, fewest, strict=True)):
+        for at, (row, size, k) in enumerate(
+            zip(rows, sizes.tolist(), fewest.tolist(), strict=True)
+        ):
             word = tuple(row[:size])
-            least = max(floor, MIN_CARDS)
             cards = most_cards(word, held, pairs, int(wild), int(double_wild), k, budget, least)
             out[searched[at]] = cards
     except OutOfBudget:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from solver.race import best_spelling, builtin_deck, load_deck, reference
 from solver.race.claims import most_cards_spelling
 from solver.race.deck import DOUBLE_WILD, MAX_WILDS, WILD, DeckError, derive_deck, parse_deck
-from solver.race.index import word_table
+from solver.race.index import ranked_indices, word_table
 
 
 def test_doubles_cannot_be_split_dunk() -> None:
@@ -81,8 +81,31 @@ def test_the_spelling_search_is_the_plain_recursion(lang: str) -> None:
         for word in rng.sample(words, 25) + made * bool(letters):
             want = reference.most_cards_spelling(word, key)
             assert most_cards_spelling(word, key) == want, (word, table)
+            if want is not None:  # told the most cards (the index's count), or too many
+                for most in (len(want), len(want) + 1):
+                    assert most_cards_spelling(word, key, most) == want, (word, table, most)
 
     check()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_claims_told_their_count_are_spelled_as_the_plain_recursion_spells_them(
+    lang: str,
+) -> None:
+    """``claims`` hands the spelling search the count the index found, which spells a claim
+    of a card a letter, or of one two-letter card, without a search: the thousand best
+    claims on seeded tables of 8-45 cards, words of up to 12 letters (the recursion's
+    reach), as the rules spell them."""
+    vocabulary = word_table("all", lang)
+    deck = builtin_deck(lang).cards()
+    for seed in range(6):
+        table = random.Random(seed).sample(deck, (8, 12, 20, 30, 45, 20)[seed])
+        key = tuple(sorted(Counter(table).items()))
+        for count, index in ranked_indices(table, "all", lang, 300):
+            word = vocabulary.word(index)
+            if len(word) <= 12:
+                want = reference.most_cards_spelling(word, key)
+                assert most_cards_spelling(word, key, count) == want, (word, table)
 
 
 def test_the_spelling_search_on_a_whole_deck_is_quick_and_right() -> None:

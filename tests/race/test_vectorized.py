@@ -145,8 +145,52 @@ def test_most_cards_is_the_references() -> None:
             code = tuple(codes[c] for c in word)
             got = vectorized.most_cards(code, held, pairs, int(wild), int(double_wild))
             assert got == cards, (word, table)
+        # All at once: the words one or two two-letter cards spell are found without the
+        # per-word search; a floor spares the words that cannot reach it.
+        arrays = word_arrays(chosen, codes)
+        for floor in (3, 6):
+            got = vectorized.best_cards(*arrays, *encode_table(table, "en"), floor)
+            assert np.array_equal(got, reaching(np.asarray(want), floor)), (table, floor)
 
     check()
+
+
+@pytest.mark.parametrize(
+    ("table", "cards"),
+    [
+        (["c", "c", "an"], [0, 0]),  # one AN card cannot give both ANs
+        (["c", "c", "an", "an"], [4, 0]),  # nor the last A of CANCA
+        (["c", "c", "an", "??"], [4, 3]),  # the ?? gives the other AN, or CA
+        (["c", "c", "??", "??", "a"], [4, 4]),
+        (["c", "c", "a", "an", "?"], [5, 4]),  # C AN C A ?, C A ? C A
+        (["b", "an", "na"], [0, 0, 0]),  # BANAN: AN twice (NA would overlap an AN)
+        (["b", "an", "an", "na"], [3, 0, 0]),
+        (["b", "an", "na", "??"], [3, 0, 0]),
+    ],
+)
+def test_each_copy_of_a_double_is_played_once(table: list[str], cards: list[int]) -> None:
+    """The search for one or two two-letter cards, at once for many words, plays a double
+    no more often than the table holds it, and ``??`` where it runs out."""
+    codes = {letter: code for code, letter in enumerate(lexicon.language("en").alphabet)}
+    words = ["cancan", "canca"] if table[0] == "c" else ["banan", "banana", "nana"]
+    arrays = word_arrays(words, codes)
+    got = vectorized.best_cards(*arrays, *encode_table(table, "en"), 3)
+    assert got.tolist() == cards
+    assert reference.claimable(tuple(words), table).tolist() == cards
+
+
+def word_arrays(words: list[str], codes: dict[str, int]) -> tuple[np.ndarray, ...]:
+    """Words as a word table holds them (codes, lengths, letter counts, letter masks)."""
+    width = max(len(w) for w in words)
+    letters = np.zeros((len(words), width), dtype=np.uint8)
+    counts = np.zeros((len(words), len(codes)), dtype=np.uint8)
+    masks = np.zeros(len(words), dtype=np.uint32)
+    for row, word in enumerate(words):
+        for at, letter in enumerate(word):
+            letters[row, at] = codes[letter]
+            counts[row, codes[letter]] += 1
+            masks[row] |= 1 << codes[letter]
+    return letters, np.array([len(w) for w in words]), counts, masks
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
