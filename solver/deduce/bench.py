@@ -15,10 +15,11 @@ from typing import Any
 
 from solver import lexicon, seeds
 from solver.arena import Tournament
+from solver.deduce import players
 from solver.deduce.game import oracle, play_round
 from solver.deduce.picks import candidates_for, check_difficulty
 from solver.deduce.rules import default_sheet
-from solver.deduce.strategies import DEFAULT_VOCABULARY, check_strategy, check_vocabulary
+from solver.deduce.strategies import DEFAULT_VOCABULARY, check_vocabulary
 from solver.errors import UserError
 
 SCORE = "points"
@@ -27,7 +28,7 @@ BREAKDOWN = "row"
 
 def check(spec: Tournament) -> None:
     for strategy in spec.entries:
-        check_strategy(strategy)
+        players.strategy(strategy)  # a built-in or one of one's own, loaded: else one error
     check_vocabulary(spec.option("vocabulary", DEFAULT_VOCABULARY))
     if spec.option("length", 6) not in (6, 7):
         raise UserError("What's My Word? rounds are 6 or 7 letters")

@@ -13,7 +13,9 @@ import numpy as np
 
 from solver import lexicon
 from solver.deduce import candidates as cand
+from solver.deduce import players
 from solver.deduce.opening import remembered_choose
+from solver.deduce.players import Strategy
 from solver.deduce.rules import BONUS, Mark, Row, Sheet, marking, score
 from solver.deduce.strategies import DEFAULT_STRATEGY, DEFAULT_VOCABULARY
 from solver.deduce.typed import typed_word
@@ -93,7 +95,7 @@ def check_gameword(gameword: str, sheet: Sheet, lang: str = "en") -> str:
 def play_round(
     gameword: str,
     sheet: Sheet,
-    strategy: str = DEFAULT_STRATEGY,
+    strategy: str | Strategy = DEFAULT_STRATEGY,
     pool: lexicon.Pool | None = None,
     prior: str = "familiar",
     lang: str = "en",
@@ -101,17 +103,25 @@ def play_round(
     vocabulary: str = DEFAULT_VOCABULARY,
 ) -> RoundResult:
     """The bot fills a whole sheet against ``gameword``, hearing only the scores, guessing
-    from ``vocabulary``."""
+    from ``vocabulary``. ``strategy``: a name (``players.strategy``: a built-in or one of
+    one's own) or a strategy; it is handed a ``GuesserView`` a row, never the Gameword. A
+    Guessword that is not a dictionary word of the row's length is a ``UserError`` naming
+    the strategy."""
     word = check_gameword(gameword, sheet, lang)
+    player = players.strategy(strategy) if isinstance(strategy, str) else strategy
+    name = strategy if isinstance(strategy, str) else getattr(player, "name", repr(player))
     history: list[cand.Turn] = []
     played = []
     started = time.perf_counter()  # a move's time: filtering what was heard, then choosing
     deduction = cand.deduce(history, sheet, pool, prior, lang)
     for index, row in enumerate(sheet.rows):
-        choices = remembered_choose(
-            deduction, sheet, index, strategy, lang, 1, seconds, vocabulary, prior=prior
-        )
-        guess = choices[0].guess
+        if isinstance(player, players.BuiltinStrategy):  # the deduction made here serves
+            choices = remembered_choose(
+                deduction, sheet, index, player.name, lang, 1, seconds, vocabulary, prior=prior
+            )
+            guess = choices[0].guess
+        else:
+            guess = _asked(player, name, history, sheet, lang, vocabulary, prior)
         elapsed = time.perf_counter() - started
         heard = score(word, guess, row.offset, sheet.is_last(index))
         history.append(cand.Turn(guess, heard))
@@ -129,7 +139,22 @@ def play_round(
             )
         )
         deduction = after
-    return RoundResult(word, sheet, strategy, tuple(played))
+    return RoundResult(word, sheet, name, tuple(played))
+
+
+def _asked(player, name, history, sheet, lang, vocabulary, prior) -> str:
+    """A strategy's Guessword for the next row, from its view, checked."""
+    seen = tuple((turn.guess, turn.heard) for turn in history)
+    view = players.GuesserView(sheet, seen, lang, vocabulary, prior)
+    try:
+        named = player.guess(view)
+    except Exception as error:  # a strategy's own bug: one line naming it, no traceback
+        where = f"strategy {name!r} on row {view.row_index + 1}"
+        raise UserError(f"{where} raised {type(error).__name__}: {error}") from error
+    problem = players.legal_guess(view, named)
+    if problem:
+        raise UserError(f"strategy {name!r} on row {view.row_index + 1}: {problem}")
+    return lexicon.language(lang).normalize(named)
 
 
 def oracle(gameword: str, sheet: Sheet, lang: str = "en") -> int:

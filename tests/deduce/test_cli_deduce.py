@@ -110,7 +110,7 @@ def test_advise_reports_an_inconsistent_history() -> None:
         (["deduce", "solve", "balle"], "not a 6-letter word"),
         (["deduce", "solve", "xqzzyv"], "not in the dictionary"),
         (["deduce", "solve", "canción"], "not English letters: ó (Spanish words: --lang es)"),
-        (["deduce", "solve", "ballet", "--strategy", "magic"], "'magic' is not one of"),
+        (["deduce", "solve", "ballet", "--strategy", "magic"], "unknown strategy 'magic'"),
     ],
 )
 def test_bad_input_is_one_line(args: list[str], message: str) -> None:

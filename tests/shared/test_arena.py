@@ -3,6 +3,7 @@
 import csv
 import json
 import math
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -11,11 +12,14 @@ import cli
 from solver import arena
 from solver.errors import UserError
 
+LIKELIEST = Path(__file__).resolve().parents[2] / "examples" / "deduce_likeliest.py"
 SPECS = [
     arena.tournament("layout", ["beam", "greedy"], 6, 11),
     arena.tournament("layout", ["greedy", "random"], 3, 11, solo=True),
     arena.tournament("race", ["hard", "medium"], 3, 11),
     arena.tournament("deduce", ["points", "entropy"], 2, 11, length=6),
+    # a strategy of one's own, by its file: each worker process (and Dask worker) loads it
+    arena.tournament("deduce", [f"{LIKELIEST}:guess", "points"], 2, 11, length=6),
 ]
 
 

@@ -26,6 +26,13 @@ STRATEGY_OPTION = click.option(
     show_default=True,
     help="How the bot picks Guesswords.",
 )
+PLAYED_STRATEGY_OPTION = click.option(
+    "--strategy",
+    default="lookahead",
+    show_default=True,
+    help="How the bot picks Guesswords: lookahead, points, entropy, a registered strategy "
+    "(myword deduce players), module:attr or path/to/file.py:attr.",
+)
 PRIOR_OPTION = click.option(
     "--prior",
     type=click.Choice(["familiar", "uniform"]),
@@ -196,7 +203,7 @@ def advise(
 
 @deduce.command()
 @click.argument("gamewords", metavar="GAMEWORD...", nargs=-1, required=True)
-@STRATEGY_OPTION
+@PLAYED_STRATEGY_OPTION
 @VOCABULARY_OPTION
 @SHEET_OPTION
 @pool_options
@@ -230,12 +237,24 @@ def solve(
         out.print(f"{result.total:,} points; knowing the word one could score {best:,} ({ratio})")
 
 
+@deduce.command(name="players")
+@JSON_OPTION
+def deduce_players(as_json: bool) -> None:
+    """The strategies --strategy can name: the built-ins and those installed packages
+    register (entry points, group myword.deduce.strategies), with their import paths."""
+    from solver.deduce.players import KIND
+    from solver.ui.players import show_players
+
+    show_players(KIND, as_json)
+
+
 @deduce.command(name="bench")
 @click.option(
     "--strategy",
     default="lookahead",
     show_default=True,
-    help="lookahead, points or entropy; several, comma-separated, meet the same Gamewords.",
+    help="lookahead, points, entropy, a registered strategy (myword deduce players), "
+    "module:attr or path/to/file.py:attr; several, comma-separated, meet the same Gamewords.",
 )
 @click.option("--length", type=click.Choice(["6", "7"]), default="6", show_default=True)
 @click.option(

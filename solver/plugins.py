@@ -1,0 +1,178 @@
+"""Players of one's own: a strategy, bot or player named wherever a built-in is.
+
+A name is one of four things, tried in this order (as pytest and Datasette find their
+plugins):
+
+- a built-in name (``lookahead``, ``hard``...);
+- the name of an entry point an installed package registers in the game's group
+  (``myword.deduce.strategies``, ``myword.race.bots``, ``myword.layout.players``), in its
+  ``pyproject.toml``: ``[project.entry-points."myword.deduce.strategies"] mine =
+  "mypackage.strategy:Mine"``;
+- ``package.module:attr``, imported as Python imports it;
+- ``path/to/file.py:attr``, a file of one's own, loaded from where it is.
+
+What ``attr`` names may be an object with the game's method (``Kind.method``), a class
+whose instances have it (made with no arguments), or a plain function, which is that
+method. A name is the form a player travels in: a tournament sends names to its worker
+processes, and each loads the player itself, so a worker needs the module importable (or
+the file where the name says) to play it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from solver.errors import UserError
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a game calls its players and how it finds them."""
+
+    game: str  # "deduce", "race", "layout"
+    noun: str  # "strategy", "bot", "player": for messages
+    plural: str  # "strategies", "bots", "players"
+    group: str  # the entry-point group installed packages register under
+    method: str  # the one method a player must have
+    builtins: tuple[tuple[str, str], ...]  # (built-in name, "module:attr"), in order
+    wrap: Callable[[Callable], object]  # a plain function -> an object with ``method``
+
+    @property
+    def builtin(self) -> dict[str, str]:
+        return dict(self.builtins)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A player as ``myword <game> players`` lists it."""
+
+    name: str
+    path: str  # "module:attr" or "file.py:attr"
+    origin: str  # "built-in", or the package that registers it
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "path": self.path, "origin": self.origin}
+
+
+def registered(kind: Kind) -> list[Entry]:
+    """The built-ins, then what installed packages register, by name."""
+    found = [Entry(name, path, "built-in") for name, path in kind.builtins]
+    for point in sorted(_entry_points(kind.group), key=lambda p: p.name):
+        if point.name not in kind.builtin:  # a built-in name stays the built-in
+            found.append(Entry(point.name, point.value, _distribution(point)))
+    return found
+
+
+def load(kind: Kind, name: str) -> object:
+    """The player a name stands for, loaded and checked (cached per process: a tournament
+    asks for it once a game). A name that is none of the four forms, or a player without
+    the game's method, is a one-line ``UserError`` listing the choices."""
+    return _load(kind, name.strip())
+
+
+@cache
+def _load(kind: Kind, name: str) -> object:
+    if not name:
+        raise UserError(f"an empty {kind.noun} name ({_choices(kind)})")
+    if name in kind.builtin:
+        return _checked(kind, name, _import(kind, name, kind.builtin[name]))
+    for point in _entry_points(kind.group):
+        if point.name == name:
+            try:
+                loaded = point.load()
+            except Exception as error:  # a broken plugin: say which, and why
+                message = f"{kind.noun} {name!r} ({point.value}) fails to load: {error}"
+                raise UserError(message) from error
+            return _checked(kind, name, loaded)
+    if ":" in name:
+        return _checked(kind, name, _import(kind, name, name))
+    raise UserError(f"unknown {kind.noun} {name!r} ({_choices(kind)})")
+
+
+def _choices(kind: Kind) -> str:
+    names = ", ".join(entry.name for entry in registered(kind))
+    return f"choose from {names}, or give module:attr or path/to/file.py:attr"
+
+
+def _import(kind: Kind, name: str, path: str) -> object:
+    """``module:attr`` or ``file.py:attr``, loaded."""
+    where, _, attr = path.rpartition(":")
+    if not where or not attr:
+        raise UserError(f"{kind.noun} {name!r}: give module:attr or path/to/file.py:attr")
+    try:
+        if where.endswith(".py"):
+            module = _module_from_file(Path(where))
+        else:
+            module = importlib.import_module(where)
+    except UserError:
+        raise
+    except Exception as error:  # an import error, a syntax error, whatever the code raises
+        message = f"cannot load {kind.noun} {name!r}: {type(error).__name__}: {error}"
+        raise UserError(message) from error
+    try:
+        return getattr(module, attr)
+    except AttributeError:
+        raise UserError(f"cannot load {kind.noun} {name!r}: {where} has no {attr!r}") from None
+
+
+def _module_from_file(path: Path):
+    """A Python file of one's own, loaded once per process under a name of its own."""
+    path = path.expanduser().resolve()
+    if not path.is_file():
+        raise UserError(f"no file {str(path)!r}")
+    module_name = f"myword_plugin_{abs(hash(str(path))):x}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise UserError(f"{str(path)!r} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # pickled players (worker processes) find it again
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]
+        raise
+    return module
+
+
+def _checked(kind: Kind, name: str, loaded: object) -> object:
+    """An object with the game's method: as it is, made from its class, or a function
+    wrapped."""
+    if inspect.isclass(loaded):
+        if not callable(getattr(loaded, kind.method, None)):
+            raise _not_a_player(kind, name)
+        try:
+            loaded = loaded()
+        except Exception as error:
+            message = f"cannot make {kind.noun} {name!r}: {type(error).__name__}: {error}"
+            raise UserError(message) from error
+    if callable(getattr(loaded, kind.method, None)):
+        return loaded
+    if inspect.isfunction(loaded) or inspect.isbuiltin(loaded):
+        return kind.wrap(loaded)
+    raise _not_a_player(kind, name)
+
+
+def _not_a_player(kind: Kind, name: str) -> UserError:
+    return UserError(
+        f"{name!r} is not a {kind.noun}: it needs a {kind.method}() method, or to be a function"
+    )
+
+
+def _entry_points(group: str):
+    from importlib.metadata import entry_points
+
+    return list(entry_points(group=group))
+
+
+def _distribution(point) -> str:
+    dist = getattr(point, "dist", None)
+    return f"{dist.name} {dist.version}" if dist is not None else "an installed package"
