@@ -23,10 +23,11 @@ NAMES = ("beam", *PLAYERS)
 
 
 def check(spec: Tournament) -> None:
-    unknown = [n for n in spec.entries if n not in NAMES]
     solo = spec.option("solo", False)
-    if unknown or not 1 <= len(spec.entries) <= 6 or (not solo and len(spec.entries) < 2):
+    if not 1 <= len(spec.entries) <= 6 or (not solo and len(spec.entries) < 2):
         raise UserError(f"give 2 to 6 of {', '.join(NAMES)} (1 or more with --solo)")
+    for name in spec.entries:
+        player_named(name)  # a built-in or one of one's own, loaded: else one error
     _deck(spec.option("deck"))
 
 

@@ -202,11 +202,17 @@ PLAYERS: dict[str, Player] = {"random": random_player, "greedy": greedy_player}
 
 
 def player_named(name: str) -> Player:
+    """A built-in (``random``, ``greedy``, ``beam``) or a player of one's own
+    (``seats.seated``: an entry point, ``module:attr`` or ``file.py:attr``)."""
     if name == "beam":
         from solver.layout.players import beam_player
 
         return beam_player
-    return PLAYERS[name]
+    if name in PLAYERS:
+        return PLAYERS[name]
+    from solver.layout.seats import seated
+
+    return seated(name)
 
 
 def to_move(state: GameState) -> int:

@@ -25,13 +25,14 @@ def layout() -> None:
     """My Word (1980): lay out cards with letter pairs to make 4-letter words."""
 
 
-@layout.command()
-@click.option(
-    "--player",
-    type=click.Choice(["beam", "greedy", "random"]),
-    default="beam",
-    show_default=True,
+PLAYER_HELP = (
+    "beam, greedy, random, a registered player (myword layout players), module:attr or "
+    "path/to/file.py:attr"
 )
+
+
+@layout.command()
+@click.option("--player", default="beam", show_default=True, help=PLAYER_HELP + ".")
 @click.option("--seed", type=int, default=None, help="Seed for the shuffle (default: a fresh one).")
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
 @click.option("--boards/--no-boards", default=True, help="Draw the layout after each move.")
@@ -139,7 +140,9 @@ def _play_full_screen(state, path: Path) -> None:
 
 
 @layout.command(name="bench")
-@click.option("--players", default="beam,greedy", show_default=True, help="random, greedy, beam.")
+@click.option(
+    "--players", default="beam,greedy", show_default=True, help=PLAYER_HELP + ", comma-separated."
+)
 @click.option("--solo", is_flag=True, help="Each player plays the same solo games.")
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
 @LAYOUT_DECK_OPTION
@@ -149,6 +152,17 @@ def layout_bench(players, solo, easy, deck_file, **kwargs) -> None:
     deck = None if deck_file is None else str(deck_file)
     spec, settings = arena_spec("layout", players, kwargs, solo=solo, easy=easy, deck=deck)
     run_tournament(spec, settings, title="My Word (1980)" + (" solo" if solo else ""))
+
+
+@layout.command(name="players")
+@JSON_OPTION
+def layout_players(as_json: bool) -> None:
+    """The players --player and --players can name: the built-ins and those installed
+    packages register (entry points, group myword.layout.players), with their import paths."""
+    from solver.layout.seats import KIND
+    from solver.ui.players import show_players
+
+    show_players(KIND, as_json)
 
 
 @layout.command()
