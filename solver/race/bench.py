@@ -12,9 +12,9 @@ from functools import cache
 from typing import Any
 
 from solver.arena import Tournament
-from solver.race.bots import parse_players
 from solver.race.deck import Deck, load_deck
 from solver.race.game import DEFAULT_PACE, play_game
+from solver.race.seats import bench_players
 
 SCORE = "cards"
 BREAKDOWN = "round"
@@ -22,7 +22,7 @@ BREAKDOWN = "round"
 
 def check(spec: Tournament) -> None:
     """Bad bots or a deck the language lacks letters of: one error before any game."""
-    parse_players(",".join(spec.entries))
+    bench_players(",".join(spec.entries))
     _deck(spec)
 
 
@@ -39,7 +39,7 @@ def _loaded(deck: str | None, lang: str | None) -> Deck:
 
 def play(spec: Tournament, g: int) -> dict[str, Any]:
     seed = spec.seed + g
-    bots = parse_players(",".join(spec.entries))
+    bots = bench_players(",".join(spec.entries))
     result = play_game(bots, seed, _deck(spec), spec.option("pace", DEFAULT_PACE))
     totals, winners = result.totals, result.winners
     results = [

@@ -48,6 +48,9 @@ LEVELS = {
 }
 
 
+HARD, MEDIUM, EASY = LEVELS["hard"], LEVELS["medium"], LEVELS["easy"]
+
+
 def parse_bot(spec: str) -> RaceBot:
     """``hard``, ``medium`` or ``easy``, optionally with ``:most``, ``:first`` or ``:wait``."""
     level, colon, policy = spec.strip().lower().partition(":")

@@ -22,6 +22,7 @@ from solver.race.bots import WAIT_FOR, RaceBot
 from solver.race.claims import best_spelling
 from solver.race.deck import Deck, load_deck
 from solver.race.index import load_kernel, ranked_indices, word_table
+from solver.race.seats import PluginBot, RaceView
 
 DEFAULT_PACE = 2.0  # seconds between two cards
 
@@ -78,23 +79,34 @@ Pending = dict[int, tuple[float, str, tuple[str, ...]]]  # seat -> (call time, w
 
 def search_again(
     pending: Pending,
-    players: list[RaceBot],
+    players: list[RaceBot | PluginBot],
     seats: list[int],
     table: list[str],
-    deck_empty: bool,
+    to_deal: int,
+    won: list[int],
     now: float,
     rng: random.Random,
     lang: str,
 ) -> None:
     """After a change of the table: a bot whose word can still be spelled keeps it (it has
-    found it already); the bots in ``seats`` without one search again, from ``now``."""
+    found it already); the bots in ``seats`` without one search again, from ``now``: a bot
+    of one's own is asked (``seats.RaceView``: the table, the cards left to deal, the cards
+    won), and keeps its call by the same rule."""
     for seat in seats:
         if seat in pending and still_spelled(pending[seat][2], table):
             continue
         pending.pop(seat, None)
-        found = bot_claim(table, players[seat], deck_empty, lang)
-        if found is not None:
-            pending[seat] = (now + players[seat].delay(len(table), rng), *found)
+        bot = players[seat]
+        if isinstance(bot, RaceBot):
+            found = bot_claim(table, bot, to_deal == 0, lang)
+            if found is not None:
+                pending[seat] = (now + bot.delay(len(table), rng), *found)
+            continue
+        call = bot.ask(RaceView(seat, tuple(table), to_deal, tuple(won), now, lang), rng)
+        if call is not None:  # spelled now; a word the table cannot spell: a wrong call
+            spelled = best_spelling(table, call.word, lang)
+            used = spelled.cards if spelled.ok else ()
+            pending[seat] = (now + call.after, spelled.word or call.word, used)
 
 
 def free_cards(
@@ -117,7 +129,7 @@ def free_cards(
 
 
 def play_round(
-    players: list[RaceBot],
+    players: list[RaceBot | PluginBot],
     dealer: int,
     deck: Deck,
     rng: random.Random,
@@ -148,9 +160,11 @@ def play_round(
             seat, (now, word, used) = first_claim
             del pending[seat]
             bot = players[seat]
-            if rng.random() < bot.error_rate:  # a wrong call: every other player takes a card
+            if not used or rng.random() < bot.error_rate:  # a wrong call: free cards
                 log.claims.append(Claim(now, seat, word + "?", (), False))
-                free_cards(seat, seat_order, table, cards, log.won)
+                if not free_cards(seat, seat_order, table, cards, log.won):
+                    continue  # nothing to give, nothing changed: no one looks again, and
+                    # a bot of one's own calling wrong words for ever still ends the round
             else:
                 for card in used:
                     table.remove(card)
@@ -158,7 +172,7 @@ def play_round(
                 log.claims.append(Claim(now, seat, word, used, True))
         else:
             break
-        search_again(pending, players, seat_order, table, not cards, now, rng, lang)
+        search_again(pending, players, seat_order, table, len(cards), log.won, now, rng, lang)
     log.left_on_table = len(table)
     return log
 
@@ -189,7 +203,7 @@ class GameResult:
 
 
 def play_game(
-    players: list[RaceBot],
+    players: list[RaceBot | PluginBot],
     seed: int | None = None,
     deck: Deck | None = None,
     pace: float = DEFAULT_PACE,

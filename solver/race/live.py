@@ -366,7 +366,15 @@ class LiveRace:
         bots = [seat.bot or self.bots[0] for seat in self.seats]  # seat 0 never searched
         order = [seat for seat in self._seat_order() if seat != YOU]
         search_again(
-            self._pending, bots, order, self.table, not self.to_deal, now, self._rng, self.lang
+            self._pending,
+            bots,
+            order,
+            self.table,
+            len(self.to_deal),
+            self.won,
+            now,
+            self._rng,
+            self.lang,
         )
 
     def _rule(self, seat: int, word: str, now: float, began: float) -> Event:

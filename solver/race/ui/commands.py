@@ -72,12 +72,24 @@ def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
         render.console().print(shown)
 
 
+@race.command(name="players")
+@JSON_OPTION
+def race_players(as_json: bool) -> None:
+    """The bots --players can name: the built-in levels and those installed packages
+    register (entry points, group myword.race.bots), with their import paths."""
+    from solver.race.seats import KIND
+    from solver.ui.players import show_players
+
+    show_players(KIND, as_json)
+
+
 @race.command(name="bench")
 @click.option(
     "--players",
     default="hard,medium,easy",
     show_default=True,
-    help="Bot levels, with an optional claim policy: hard,medium:wait,easy:first.",
+    help="Bot levels, with an optional claim policy (hard,medium:wait,easy:first), a "
+    "registered bot (myword race players), module:attr or path/to/file.py:attr.",
 )
 @click.option(
     "--pace",

@@ -1,0 +1,145 @@
+"""MY WORD! bots of one's own: what a seat sees, the call it makes, and the one method a
+bot has.
+
+A bot is anything with ``look(view, rng) -> Call | None``: the word it will call and how
+many seconds after this change of the table (its thinking time on the race's virtual
+clock), or None to wait for the next change. Like the built-ins, a bot keeps its call
+while the cards of its word stay on the table, and is asked again after a change that
+takes them (or when it has no call). The view holds the cards
+face up, how many are left to deal and the cards each player has won: nothing about the
+order of the pack. The game spells the word with the most cards the table allows when the
+call is heard; a word the table cannot spell, or not in the dictionary, is a wrong call
+(every other player takes a free card). One of one's own is named as ``plugins`` says
+(``--players hard,mine.py:look``); the built-ins are the levels of ``bots.py``.
+
+Example, a bot that calls the best claim after a fixed second::
+
+    from solver.race.index import claims
+    from solver.race.seats import Call
+
+    def look(view, rng):
+        best = claims(list(view.table), "all", view.lang, top=1)
+        return Call(best[0].word, 1.0) if best else None
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from solver import plugins
+from solver.errors import UserError
+from solver.race.bots import LEVELS, POLICIES, RaceBot, parse_bot
+
+
+@dataclass(frozen=True)
+class RaceView:
+    """What seat ``seat`` sees the moment the table changes."""
+
+    seat: int
+    table: tuple[str, ...]  # the cards face up, in the order they were dealt
+    to_deal: int  # cards left in the dealer's pack
+    won: tuple[int, ...]  # cards each seat has won this round
+    now: float  # seconds since the round began (virtual)
+    lang: str
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "seat": self.seat,
+            "table": list(self.table),
+            "to_deal": self.to_deal,
+            "won": list(self.won),
+            "now": self.now,
+            "lang": self.lang,
+        }
+
+
+@dataclass(frozen=True)
+class Call:
+    """Call ``word`` ``after`` seconds from the change of the table that prompted it."""
+
+    word: str
+    after: float
+
+
+class RaceBotProtocol(Protocol):
+    """A MY WORD! bot: its call, or none, after each change of the table."""
+
+    def look(self, view: RaceView, rng: random.Random) -> Call | None: ...
+
+
+@dataclass(frozen=True)
+class FunctionBot:
+    """A plain function ``look(view, rng)``, as a bot."""
+
+    function: object
+
+    def look(self, view: RaceView, rng: random.Random) -> Call | None:
+        return self.function(view, rng)
+
+
+@dataclass(frozen=True)
+class PluginBot:
+    """A bot of one's own in a seat: its name, and what it is."""
+
+    name: str
+    bot: object
+    error_rate: float = 0.0  # its wrong calls are its own
+
+    def ask(self, view: RaceView, rng: random.Random) -> Call | None:
+        """Its call, checked: a Call with a word and a finite delay of 0 or more."""
+        try:
+            call = self.bot.look(view, rng)
+        except Exception as error:  # the bot's own bug: one line naming it
+            raise UserError(f"bot {self.name!r} raised {type(error).__name__}: {error}") from error
+        if call is None:
+            return None
+        if not (
+            isinstance(call, Call)
+            and isinstance(call.word, str)
+            and isinstance(call.after, int | float)
+            and math.isfinite(call.after)
+            and call.after >= 0
+        ):
+            raise UserError(
+                f"bot {self.name!r} returned {call!r}, not None or a Call(word, seconds >= 0)"
+            )
+        return call
+
+
+KIND = plugins.Kind(
+    game="race",
+    noun="bot",
+    plural="bots",
+    group="myword.race.bots",
+    method="look",
+    builtins=tuple((level, f"solver.race.bots:{level.upper()}") for level in LEVELS),
+    wrap=FunctionBot,
+)
+
+
+def seat_bot(spec: str) -> RaceBot | PluginBot:
+    """A built-in level (``hard``, ``medium:wait``...) or a bot of one's own."""
+    level = spec.strip().lower().partition(":")[0]
+    if level in LEVELS:
+        return parse_bot(spec)
+    name = spec.strip()
+    if ":" not in name and not any(e.name == name for e in plugins.registered(KIND)):
+        known = ", ".join(e.name for e in plugins.registered(KIND))
+        raise UserError(
+            f"unknown bot {name!r} (choose from {known}, each with :{'/:'.join(POLICIES)}, "
+            "or give module:attr or path/to/file.py:attr)"
+        )
+    return PluginBot(name, plugins.load(KIND, name))
+
+
+def bench_players(text: str) -> list[RaceBot | PluginBot]:
+    """The bots of a race bench: 2 to 6, built-in or of one's own, comma-separated."""
+    if not all(spec.strip() for spec in text.split(",")):
+        raise UserError(f"an empty name in {text!r}: name every player, comma-separated")
+    players = [seat_bot(spec) for spec in text.split(",")]
+    if not 2 <= len(players) <= 6:
+        raise UserError("MY WORD! is played by 2 to 6 players")
+    return players
