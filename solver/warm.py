@@ -90,7 +90,7 @@ def table_steps(
 ) -> list[Step]:
     """The lexicon's table of each tier (every command reads them), MY WORD!'s word table of
     each tier a bot plays from (or of ``tiers``), and the word index (``word_index``)."""
-    from solver import lexicon, tables, wordindex
+    from solver import lexicon, tables
     from solver.race import bots
     from solver.race.index import table_name, word_table
 
@@ -126,8 +126,8 @@ def table_steps(
         Step(
             f"word index, {lang}",
             "table",
-            lambda: wordindex.facts("a", lang),
-            lambda: exists(wordindex.where(lang)),
+            lambda: lexicon.indexed_facts("a", lang),
+            lambda: exists(lexicon.word_index_path(lang)),
         )
     )
     return found
