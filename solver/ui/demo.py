@@ -13,29 +13,21 @@ from solver.ui.options import JSON_OPTION, LANG_OPTION
 @JSON_OPTION
 def demo(seed: int | None, lang: str, as_json: bool) -> None:
     """Show what myword does, on the bundled dictionaries."""
-    from solver import render
-    from solver.demo import (
-        deduce_match,
-        deduce_round,
-        dictionary_tour,
-        layout_game,
-        race_game,
-        warm_steps,
-    )
+    from solver import games, render
+    from solver.demo import dictionary_tour, parts, warm_steps
     from solver.ui.warm import with_progress
 
+    games.load()  # the games fill the registry the demo reads
     out = render.console()
     with_progress(warm_steps(lang), lang, transient=True)  # compiles and builds, first time
     with render.console(stderr=True).status("Playing the games"):
         tour = dictionary_tour(seed, lang)
-        game = deduce_round(seed, lang)
-        match = deduce_match(seed, lang)
-        race = race_game(seed)
-        cards = layout_game(seed)
+        played = parts(seed, lang)
     if as_json:
-        document = {"dictionaries": tour, "whats_my_word": game, "bot_match": match}
-        render.emit_json(document | {"my_word_race": race, "my_word_1980": cards})
+        render.emit_json({"dictionaries": tour} | played)
         return
+    game, match = played["whats_my_word"], played["bot_match"]
+    race, cards = played["my_word_race"], played["my_word_1980"]
     out.rule(f"myword demo: the {tour['language']} dictionaries")
     totals = tour["totals"]
     out.print(
