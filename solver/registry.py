@@ -40,10 +40,23 @@ class Table:
 @dataclass(frozen=True)
 class DemoPart:
     """One part of ``myword demo``: ``play(seed, lang)`` gives its JSON-ready document,
-    shown under ``key`` (``--json``)."""
+    shown under ``key`` (``--json``) and drawn by ``show``.
+
+    ``show`` is the drawing function's import path (``"solver.deduce.ui.demo:show_round"``,
+    called with the console and the document), not the function: an engine never imports
+    its front end, so the game's entry names it and the demo command imports it, as
+    ``cli.py`` names its commands."""
 
     key: str
     play: Callable[[int | None, str], object]
+    show: str
+
+    def shown(self, console: object, document: object) -> None:
+        """Draw the part's document on the console (importing its front end now)."""
+        import importlib
+
+        module, _, function = self.show.partition(":")
+        getattr(importlib.import_module(module), function)(console, document)
 
 
 @dataclass(frozen=True)
@@ -75,6 +88,11 @@ def games() -> tuple[Game, ...]:
     """Every registered game, by rank. Empty until the games are imported
     (``solver.games.load``)."""
     return tuple(sorted(_games.values(), key=lambda game: game.rank))
+
+
+def demo_parts() -> tuple[DemoPart, ...]:
+    """Every registered game's demo parts, in the games' order."""
+    return tuple(part for game in games() for part in game.demo)
 
 
 def sources() -> tuple[str, ...]:

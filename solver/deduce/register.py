@@ -126,8 +126,8 @@ registry.register(
         kernel_file="deduce/kernels.py",
         kernels=tuple(registry.Kernel(name, globals()[name], in_demo) for name, in_demo in KERNELS),
         demo=(
-            registry.DemoPart("whats_my_word", deduce_round),
-            registry.DemoPart("bot_match", deduce_match),
+            registry.DemoPart("whats_my_word", deduce_round, "solver.deduce.ui.demo:show_round"),
+            registry.DemoPart("bot_match", deduce_match, "solver.deduce.ui.demo:show_match"),
         ),
         shown_words=never_picked,
     )

@@ -50,6 +50,6 @@ registry.register(
             registry.Kernel("best_points", best_points),
         ),
         second_process=True,
-        demo=(registry.DemoPart("my_word_1980", layout_game),),
+        demo=(registry.DemoPart("my_word_1980", layout_game, "solver.layout.ui.demo:show_game"),),
     )
 )

@@ -82,6 +82,6 @@ registry.register(
             registry.Table("race word table", build_table, table_where, bot_tiers, demo_tiers),
         ),
         second_process=True,
-        demo=(registry.DemoPart("my_word_race", race_game),),
+        demo=(registry.DemoPart("my_word_race", race_game, "solver.race.ui.demo:show_race"),),
     )
 )
