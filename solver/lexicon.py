@@ -309,6 +309,38 @@ def frequencies(lang: str = "en") -> dict[str, float]:
     return table
 
 
+def indexed_facts(
+    word: str, lang: str = "en", build: bool = True
+) -> tuple[str | None, float] | None:
+    """``(tier, zipf)`` of a normalized word from the word index (``wordindex``), built
+    from this language's lists when missing (unless ``build`` is false); None when no
+    index can be kept or none is built yet: the caller reads the lists. The index is handed
+    what it is built from, so that it never imports this module (which asks it)."""
+    from solver import wordindex
+
+    return wordindex.facts(word, lang, sources(lang), index_rows, build)
+
+
+def word_index_path(lang: str = "en") -> Path | None:
+    """The word index's file (it exists once built); None when nothing can be written."""
+    from solver import wordindex
+
+    return wordindex.where(lang, sources(lang))
+
+
+def index_rows(lang: str) -> list[tuple[str, str | None, float]]:
+    """What the word index holds: every word wordfreq has seen with its Zipf value, and
+    every word of the play list with its smallest tier (the others' tier is None)."""
+    lexicon = load(lang)
+    table = _zipf_from_wordfreq(lang)  # as the tables are built, without numpy
+    rows: dict[str, tuple[str | None, float]] = {
+        word: (None, zipf) for word, zipf in frequencies(lang).items()
+    }
+    for word in lexicon.play:
+        rows[word] = (tier_from(word, lexicon, table), table.get(word, 0.0))
+    return [(word, tier, zipf) for word, (tier, zipf) in rows.items()]
+
+
 def zipf(word: str, lang: str = "en", build_index: bool = True) -> float:
     """Zipf frequency (log10 of uses per billion words), as wordfreq rounds it; 0 if unseen.
 
@@ -317,9 +349,7 @@ def zipf(word: str, lang: str = "en", build_index: bool = True) -> float:
     for many words use ``zipf_table``.
     """
     key = language(lang).normalize(word)
-    from solver import wordindex
-
-    if (known := wordindex.facts(key, lang, build_index)) is not None:
+    if (known := indexed_facts(key, lang, build_index)) is not None:
         return known[1]
     if key and key in (listed := _zipf_by_word(len(key), lang)):  # a word of our list
         return listed[key]
@@ -333,10 +363,8 @@ def tier_of(word: str, lang: str = "en", build_index: bool = True) -> str | None
     """The smallest tier holding the word, or None when it is not a word at all. Asked of
     the word index when one can be kept (no list loaded; without ``build_index``, only once
     built), else of the lists."""
-    from solver import wordindex
-
     normalized = language(lang).normalize(word)
-    if (known := wordindex.facts(normalized, lang, build_index)) is not None:
+    if (known := indexed_facts(normalized, lang, build_index)) is not None:
         return known[0]
     lexicon = load(lang)
     if normalized not in lexicon.play:

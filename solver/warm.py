@@ -88,11 +88,10 @@ def steps(
 def table_steps(
     lang: str, tiers: Collection[str] | None = None, word_index: bool = True
 ) -> list[Step]:
-    """The lexicon's table of each tier (every command reads them), MY WORD!'s word table of
-    each tier a bot plays from (or of ``tiers``), and the word index (``word_index``)."""
-    from solver import lexicon, tables, wordindex
-    from solver.race import bots
-    from solver.race.index import table_name, word_table
+    """The lexicon's table of each tier (every command reads them), each game's word tables
+    (``registry.Table``) of each tier its players read (or of ``tiers``), and the word index
+    (``word_index``)."""
+    from solver import lexicon, registry, tables
 
     def exists(where: object) -> bool:
         return where is not None and where.exists()
@@ -110,15 +109,15 @@ def table_steps(
     ]
     found += [
         Step(
-            f"race word table, {lang} {tier}",
+            f"{table.label}, {lang} {tier}",
             "table",
-            lambda tier=tier: word_table(tier, lang),
-            lambda tier=tier: exists(tables.where(table_name(tier, lang), lexicon.sources(lang))),
-            second_process=True,
+            lambda table=table, tier=tier: table.build(tier, lang),
+            lambda table=table, tier=tier: exists(table.where(tier, lang)),
+            second_process=game.second_process,
         )
-        for tier in sorted(
-            tiers or {bot.tier for bot in bots.LEVELS.values()}, key=lexicon.TIERS.index
-        )
+        for game in registry.games()
+        for table in game.tables
+        for tier in sorted(tiers or set(table.tiers()), key=lexicon.TIERS.index)
     ]
     if not word_index:
         return found
@@ -126,39 +125,36 @@ def table_steps(
         Step(
             f"word index, {lang}",
             "table",
-            lambda: wordindex.facts("a", lang),
-            lambda: exists(wordindex.where(lang)),
+            lambda: lexicon.indexed_facts("a", lang),
+            lambda: exists(lexicon.word_index_path(lang)),
         )
     )
     return found
 
 
 def kernel_steps(lang: str = "en") -> list[Step]:
-    """Every kernel, each called once on small real inputs through its wrapper."""
+    """Every kernel of every registered game (``registry.Kernel``), each called once on
+    small real inputs through its wrapper.
+
+    The kernels of a game marked ``second_process`` (MY WORD!'s and My Word (1980)'s), and
+    its word tables, are done in a second process while this one builds the lexicon's
+    tables and compiles What's My Word?'s kernels: compiling is single-threaded, so one
+    process alone leaves a core idle. A cold demo on 2 idle cores (CPU seconds; each
+    process's first kernel includes Numba's start, about 1 s): here the lexicon's tables
+    0.7 and What's My Word?'s kernels 5.4, there the race tables 0.45, best_cards 4.1 and
+    legal_moves 1.6."""
+    from solver import registry
+
     return [
-        Step(f"{game}.{name}", "kernel", call, second_process=game in SECOND_PROCESS_GAMES)
-        for game, name, call in (
-            ("deduce", "score_against", score_against),
-            ("deduce", "history_mismatches", history_mismatches),
-            ("deduce", "guess_statistics", guess_statistics),
-            ("deduce", "score_matrix", score_matrix),
-            ("deduce", "lookahead_units", lookahead_units),
-            ("deduce", "max_units", max_units),
-            ("deduce", "part_shortlist_statistics", part_shortlist_statistics),
-            ("race", "best_cards", lambda: best_cards(lang)),
-            ("layout", "legal_moves", legal_moves),
-            ("layout", "best_points", best_points),
+        Step(
+            f"{game.name}.{kernel.name}",
+            "kernel",
+            lambda kernel=kernel: kernel.call(lang),
+            second_process=game.second_process,
         )
+        for game in registry.games()
+        for kernel in game.kernels
     ]
-
-
-# MY WORD!'s and My Word (1980)'s kernels and MY WORD!'s word tables are done in a second
-# process while this one builds the lexicon's tables and compiles What's My Word?'s
-# kernels: compiling is single-threaded, so one process alone leaves a core idle. A cold
-# demo on 2 idle cores (CPU seconds; each process's first kernel includes Numba's start,
-# about 1 s): here the lexicon's tables 0.7 and What's My Word?'s kernels 5.4, there the
-# race tables 0.45, best_cards 4.1 and legal_moves 1.6.
-SECOND_PROCESS_GAMES = ("race", "layout")
 
 
 def run(
@@ -279,7 +275,10 @@ def _load_numba() -> None:
     from solver import jit  # noqa: F401
 
 
-KERNEL_MODULES = ("solver.deduce.kernels", "solver.race.kernels", "solver.layout.kernels")
+def _kernel_modules() -> tuple[str, ...]:
+    from solver import registry
+
+    return tuple(game.kernel_module for game in registry.games())
 
 
 def _check_kernels_cached() -> None:
@@ -294,7 +293,7 @@ def _check_kernels_cached() -> None:
     folder = cachedir.numba_folder()
     if folder is None or not cachedir.writable(folder):
         return  # Numba keeps to its own choice, and every process makes the same
-    for name in KERNEL_MODULES:
+    for name in _kernel_modules():
         module = sys.modules.get(name)
         for value in vars(module).values() if module else ():
             path = getattr(getattr(value, "_cache", None), "_cache_path", None)
@@ -329,7 +328,11 @@ class Stamps:
             pass  # unwritable: the next run checks by loading the kernels
 
 
-KERNEL_FILES = ("jit.py", "deduce/kernels.py", "race/kernels.py", "layout/kernels.py")
+def _kernel_files() -> tuple[str, ...]:
+    """The files (under ``solver/``) whose contents the compiled kernels depend on."""
+    from solver import registry
+
+    return ("jit.py", *(game.kernel_file for game in registry.games()))
 
 
 def _stamp_folder() -> Path | None:
@@ -351,7 +354,7 @@ def _stamp_folder() -> Path | None:
     )
     digest.update(repr((sys.version, metadata.version("numba"), cachedir.version())).encode())
     digest.update(repr(settings).encode())
-    for name in KERNEL_FILES:
+    for name in _kernel_files():
         source = Path(__file__).parent / name
         digest.update(f"{source}|{source.stat().st_mtime_ns}|".encode() + source.read_bytes())
     return cache / f"myword-warm-{digest.hexdigest()}"
@@ -364,10 +367,14 @@ class Helper:
     def __init__(self, names: list[str], lang: str) -> None:
         import multiprocessing
 
+        from solver import registry
+
         context = multiprocessing.get_context("spawn")  # no forked Numba or thread state
         self.reports, sending = context.Pipe(duplex=False)
         self.process = context.Process(
-            target=_compile_share, args=(names, lang, sending), daemon=True
+            target=_compile_share,
+            args=(names, lang, sending, registry.sources()),
+            daemon=True,
         )
         self.process.start()
         sending.close()
@@ -399,9 +406,11 @@ class Helper:
         self.reports.close()
 
 
-def _compile_share(names: list[str], lang: str, reports) -> None:
+def _compile_share(names: list[str], lang: str, reports, sources: tuple[str, ...] = ()) -> None:
     """The second process: run the named steps, sending each outcome (with its error when
-    the step failed: the first process reports it). Nothing here ends in a traceback: a
+    the step failed: the first process reports it). ``sources``: the modules that
+    registered the first process's games (``registry.sources``), imported here so that this
+    process knows the same steps. Nothing here ends in a traceback: a
     failure outside a step (finding the steps, loading Numba) is sent as every remaining
     step's error. Ctrl-C is left to the first process, which stops this one (``stop``):
     here it once printed a traceback over the first process's "Stopped."."""
@@ -410,6 +419,10 @@ def _compile_share(names: list[str], lang: str, reports) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     left = list(names)
     try:
+        import importlib
+
+        for source in sources:
+            importlib.import_module(source)
         _load_numba()
         chosen = helper_steps(lang)
         while left:
@@ -478,109 +491,3 @@ def _compile_watch() -> type:
             pass
 
     return CompileWatch
-
-
-# The kernels' calls: a few real words, the inputs the games pass, through their wrappers.
-
-
-def _deduce_inputs():
-    import numpy as np
-
-    from solver import lexicon
-
-    candidates = lexicon.encode(["ballet", "nephew", "tables", "jumped", "london"])
-    guesses = lexicon.encode(["den", "sod", "ebb", "tab"])
-    weights = np.full(len(candidates), 1 / len(candidates))
-    return candidates, guesses, weights
-
-
-def score_against() -> object:
-    from solver.deduce import kernels
-
-    candidates, guesses, _ = _deduce_inputs()
-    return kernels.score_against(candidates, guesses[0], 1, False)
-
-
-def history_mismatches() -> object:
-    from solver.deduce import default_sheet
-    from solver.deduce.candidates import Turn, mismatches
-
-    candidates, _, _ = _deduce_inputs()
-    history = [Turn("so", 0), Turn("den", 1250), Turn("ebb", 1000)]
-    return mismatches(history, default_sheet(6), candidates, "en")
-
-
-def guess_statistics() -> object:
-    from solver.deduce import kernels
-
-    candidates, guesses, weights = _deduce_inputs()
-    return kernels.guess_statistics(candidates, weights, guesses, 1, False)
-
-
-def score_matrix() -> object:
-    from solver.deduce import kernels
-
-    candidates, guesses, _ = _deduce_inputs()
-    return kernels.score_matrix(candidates, guesses, 1, False)
-
-
-def lookahead_units() -> object:
-    from solver.deduce import kernels
-
-    candidates, guesses, weights = _deduce_inputs()
-    following = kernels.score_matrix(candidates, guesses, 2, False)
-    return kernels.lookahead_units(candidates, weights, guesses, 1, False, following)
-
-
-def part_shortlist_statistics() -> object:
-    """Through the endgame search, which alone calls it: a search near the end of a round."""
-    import numpy as np
-
-    from solver.deduce import default_sheet, endgame
-
-    candidates, _, _ = _deduce_inputs()
-    sheet = default_sheet(candidates.shape[1])
-    return endgame.endgame_values(
-        candidates[:3], np.ones(3), sheet, len(sheet.rows) - 3, "en", "core"
-    )
-
-
-def max_units() -> object:
-    from solver.deduce import kernels
-
-    return kernels.max_units(6)
-
-
-def best_cards(lang: str = "en") -> object:
-    from solver.race import kernels
-    from solver.race.index import encode_table, word_table
-
-    vocabulary = word_table("familiar", lang)  # a table the demo reads too
-    words = slice(0, 200)
-    columns = (vocabulary.codes, vocabulary.lengths, vocabulary.counts, vocabulary.masks)
-    table = encode_table(["c", "a", "t", "er", "s", "?", "??"], lang)
-    return kernels.claimable(*(column[words] for column in columns), *table)
-
-
-def _layout_inputs():
-    from solver.layout.arrays import deck_arrays, grid_of, hand_array
-    from solver.layout.board import Layout
-    from solver.layout.deck import default_deck
-
-    deck = default_deck()
-    arrays = deck_arrays(deck)
-    numbers = [card.number for card in deck.cards]
-    grid = grid_of(Layout().place((0, 0), numbers[0]))
-    return grid.cells, arrays.edges, arrays.points, hand_array(numbers[1:6]), True
-
-
-def legal_moves() -> object:
-    from solver.layout import kernels
-
-    return kernels.legal_moves(*_layout_inputs())
-
-
-def best_points() -> object:
-    from solver.layout import kernels
-
-    return kernels.best_points(*_layout_inputs())

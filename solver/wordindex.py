@@ -11,6 +11,10 @@ The index holds every word of the play list with its smallest tier (``lexicon.TI
 and every word wordfreq has seen with its Zipf value, so that a frequency can be given for
 a word that is not in the dictionary (LONDON). When nothing can be written, ``facts``
 returns None and the lexicon answers from the lists as before.
+
+What goes in is the lexicon's to say: it hands this module its sources (whose contents key
+the file) and the function that lists the rows (``lexicon.index_rows``), so that this
+module never imports the lexicon, which asks it (an import circle until issue 25).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
@@ -25,15 +30,22 @@ FORMAT = 1  # raise when the schema or what a row means changes
 TIER_CODES = {"easy": 0, "familiar": 1, "core": 2, "all": 3}
 TIER_NAMES = {code: name for name, code in TIER_CODES.items()}
 
+# Every row of a language's index, ``(word, tier, zipf)``: what the lexicon hands in.
+Rows = Callable[[str], Iterable[tuple[str, str | None, float]]]
 
-def facts(word: str, lang: str = "en", build: bool = True) -> tuple[str | None, float] | None:
+
+def facts(
+    word: str, lang: str, sources: tuple[Path, ...], rows: Rows, build: bool = True
+) -> tuple[str | None, float] | None:
     """``(tier, zipf)`` of a normalized word: its smallest tier (None when it is not a word
     of the play list) and its Zipf frequency (0 when wordfreq has not seen it); None when no
     index can be kept, or (without ``build``) none is built yet: the caller reads the lists.
-    """
-    if not build and not ((path := where(lang)) and path.exists()):
+    ``sources`` are the files the index is built from, ``rows`` lists what it holds (both
+    the lexicon's: ``lexicon.indexed_facts``)."""
+    path = where(lang, sources)
+    if path is None or (not build and not path.exists()):
         return None
-    connection = _connection(lang)
+    connection = _connection(path, lang, rows)
     if connection is None:
         return None
     row = connection.execute("SELECT tier, zipf FROM words WHERE word = ?", (word,)).fetchone()
@@ -43,25 +55,22 @@ def facts(word: str, lang: str = "en", build: bool = True) -> tuple[str | None, 
     return (None if tier is None else TIER_NAMES[tier]), zipf
 
 
-def where(lang: str) -> Path | None:
+def where(lang: str, sources: tuple[Path, ...]) -> Path | None:
     """The index's file (it exists once built); None when nothing can be written."""
-    from solver import lexicon, tables
+    from solver import tables
 
     root = tables.folder()
     if root is None:
         return None
     name = f"words-{lang}"
-    return root / f"{name}-{tables.key(f'{name}|{FORMAT}', lexicon.sources(lang))}.sqlite"
+    return root / f"{name}-{tables.key(f'{name}|{FORMAT}', sources)}.sqlite"
 
 
 @cache
-def _connection(lang: str) -> sqlite3.Connection | None:
-    path = where(lang)
-    if path is None:
-        return None
+def _connection(path: Path, lang: str, rows: Rows) -> sqlite3.Connection | None:
     if not path.exists():
         try:
-            _build(path, lang)
+            _build(path, rows(lang))
         except (OSError, sqlite3.Error):
             return None
     try:
@@ -74,17 +83,9 @@ def _connection(lang: str) -> sqlite3.Connection | None:
     return connection
 
 
-def _build(path: Path, lang: str) -> None:
+def _build(path: Path, rows: Iterable[tuple[str, str | None, float]]) -> None:
     """Write the index to a temporary file and rename it into place (no reader ever sees
     half an index; a second process building at once writes the same file)."""
-    from solver import lexicon
-
-    lexicon_ = lexicon.load(lang)
-    table = lexicon._zipf_from_wordfreq(lang)  # as the tables are built, without numpy
-    everything = lexicon.frequencies(lang)  # every word wordfreq has seen, normalized
-    rows: dict[str, tuple[int | None, float]] = {w: (None, z) for w, z in everything.items()}
-    for word in lexicon_.play:
-        rows[word] = (TIER_CODES[lexicon.tier_from(word, lexicon_, table)], table.get(word, 0.0))
     import tempfile
 
     handle, scratch = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
@@ -96,7 +97,10 @@ def _build(path: Path, lang: str) -> None:
             )
             connection.executemany(
                 "INSERT INTO words VALUES (?, ?, ?)",
-                ((w, tier, zipf) for w, (tier, zipf) in sorted(rows.items())),
+                (
+                    (word, None if tier is None else TIER_CODES[tier], zipf)
+                    for word, tier, zipf in sorted(rows)
+                ),
             )
             connection.commit()
         os.replace(scratch, path)

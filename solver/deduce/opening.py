@@ -21,31 +21,25 @@ Inside a process, the first ``MEMO_ROWS`` rows of every game are also remembered
 benchmark pays for each opening once.
 
 The book records the settings it was computed with; a part that no longer matches them is
-ignored (and the tests fail until it is rebuilt with ``python -m solver.deduce.opening``,
-which prints how long it took).
+ignored (and the tests fail until it is rebuilt with ``python -m
+solver.deduce.book_builder``, which prints how long it took). This module only reads the
+book: the walk that builds its rollout part plays through ``remembered_choose``, so the
+builder lives above it (``book_builder.py``).
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from solver.deduce import endgame, strategies
-from solver.deduce.candidates import PRIOR_SLOPE, PRIORS, Deduction, deduce
+from solver.deduce.candidates import PRIOR_SLOPE, Deduction
 from solver.deduce.measures import STRATEGY_MEASURES, TO_END
-from solver.deduce.rules import Sheet, default_sheet
-
-if TYPE_CHECKING:
-    from solver.deduce.evaluate import Setting
-    from solver.deduce.rollout import Position, Rolled
+from solver.deduce.rules import Sheet
 
 BOOK = "data/opening-book.json"
 BOOK_SIZE = 10  # first-row choices kept per entry: enough for --top 10
@@ -156,21 +150,6 @@ def position_key(
     return f"{_key(sheet, strategy, prior, lang, vocabulary)}|row {row_index + 1}|{digest}"
 
 
-def walked_position_key(setting: Setting, position: Position) -> str:
-    """``position_key`` of a position met walking ``setting``'s pool (its members index the
-    pool's words): how the rollout stores a position and finds it again."""
-    words = tuple(setting.pool.words[i] for i in position.members)
-    return position_key(
-        setting.sheet,
-        position.row_index,
-        setting.strategy,
-        setting.prior,
-        setting.pool.lang,
-        setting.vocabulary,
-        words,
-    )
-
-
 def booked_choices(
     deduction: Deduction,
     sheet: Sheet,
@@ -252,142 +231,3 @@ def remembered_choose(
             deduction, sheet, row_index, strategy, lang, top, vocabulary=vocabulary
         )
     return with_booked(booked, _memo[key], top)
-
-
-def build_book() -> dict[str, object]:
-    """Compute every first-row entry: default sheets x strategies x priors x vocabularies,
-    English familiar pool."""
-    entries = {}
-    for length in (6, 7):
-        sheet = default_sheet(length)
-        for prior in PRIORS:
-            deduction = deduce([], sheet, prior=prior)
-            for strategy in strategies.STRATEGIES:
-                for vocabulary in strategies.VOCABULARIES:
-                    choices = strategies.choose(
-                        deduction, sheet, 0, strategy, "en", BOOK_SIZE, vocabulary=vocabulary
-                    )
-                    entries[_key(sheet, strategy, prior, "en", vocabulary)] = [
-                        {
-                            "guess": c.guess,
-                            "value": round(c.value, 6),
-                            "expected_points": round(c.expected_points, 6),
-                            "expected_bits": round(c.expected_bits, 6),
-                        }
-                        for c in choices
-                    ]
-    return {"settings": settings(), "entries": entries}
-
-
-def position_entries(setting: Setting, rolled: list[Rolled]) -> dict[str, object]:
-    """Book entries for rolled-out positions, readable: a history reaching each, its
-    candidates, and the guesses weighed (value: expected points from the row on, exact)."""
-    entries: dict[str, object] = {}
-    for entry in rolled:
-        position = entry.position
-        entries[walked_position_key(setting, position)] = {
-            "history": ", ".join(f"{t.guess.upper()} {t.heard}" for t in position.history),
-            "candidates": len(position.members),
-            "choices": [
-                {
-                    "guess": c.guess,
-                    "value": round(c.value, 3),
-                    "expected_points": round(c.expected_points, 3),
-                    "expected_bits": round(c.expected_bits, 3),
-                    "policy_rank": rank,
-                }
-                for c, rank in zip(entry.choices, entry.policy_ranks, strict=True)
-            ],
-        }
-    return entries
-
-
-def build_rollout(
-    workers: int = 2, verbose: bool = True, reuse: dict[str, object] | None = None
-) -> dict[str, object]:
-    """Roll out the booked settings' early positions (minutes: see the README), taking the
-    entries of ``reuse`` as they are."""
-    from solver import lexicon
-    from solver.deduce import evaluate, rollout
-
-    positions: dict[str, object] = {}
-    for length in BOOKED_LENGTHS:
-        pool = lexicon.pool(length)
-        for strategy, prior, vocabulary in BOOKED:
-            setting = evaluate.Setting(default_sheet(length), strategy, pool, prior, vocabulary)
-            started = time.perf_counter()
-
-            def tell(line: str, length: int = length, vocabulary: str = vocabulary) -> None:
-                if verbose:
-                    print(f"{length} letters, {vocabulary}: {line}", file=sys.stderr, flush=True)
-
-            rolled = rollout.build(
-                setting, BOOK_ROWS, ROLLOUT_TOP, ROLLOUT_OBJECTIVE, None, workers, tell, reuse
-            )
-            positions.update(position_entries(setting, rolled))
-            tell(f"{len(rolled)} positions in {time.perf_counter() - started:.0f} s")
-    return {"settings": rollout_settings(), "positions": positions}
-
-
-def _deepenable(rollout: dict[str, object]) -> dict[str, object]:
-    """A stored rollout part's positions, when it differs from today's settings only by
-    holding fewer rows (its entries are then the ones a rebuild would make)."""
-    stored = dict(rollout.get("settings") or {})  # type: ignore[call-overload]
-    wanted = rollout_settings()
-    rows = stored.pop("rows", None)
-    same = stored == {k: v for k, v in wanted.items() if k != "rows"}
-    if not same or not isinstance(rows, int) or rows > BOOK_ROWS:
-        print("the stored rollout part cannot be deepened: rebuilding it", file=sys.stderr)
-        return {}
-    return rollout["positions"]  # type: ignore[return-value]
-
-
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m solver.deduce.opening", description="Rebuild the opening book."
-    )
-    parser.add_argument("--part", choices=("first", "rollout", "both"), default="both")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument(
-        "--deepen",
-        action="store_true",
-        help="keep the stored rollout positions when only BOOK_ROWS grew (adds the new rows)",
-    )
-    args = parser.parse_args(argv)
-    path = Path(__file__).resolve().parent / BOOK
-    started = time.perf_counter()
-    old = json.loads(path.read_text("utf-8")) if path.is_file() else {}
-    document = (
-        build_book() if args.part != "rollout" else {k: old[k] for k in ("settings", "entries")}
-    )
-    if args.part == "first" and "rollout" in old:
-        document["rollout"] = old["rollout"]
-    if args.part != "first":
-        reuse = _deepenable(old.get("rollout") or {}) if args.deepen else None
-        document["rollout"] = build_rollout(args.workers, reuse=reuse)
-    path.write_text(book_text(document), "utf-8")
-    print(f"wrote {path} in {time.perf_counter() - started:.0f} s")
-
-
-def book_text(document: dict[str, object]) -> str:
-    """The book as JSON for people too: the first-row part indented, then one line per
-    booked position (hundreds of them)."""
-    rollout = document.get("rollout")
-    head = json.dumps({k: v for k, v in document.items() if k != "rollout"}, indent=1)
-    if not rollout:
-        return head + "\n"
-    positions = rollout["positions"]  # type: ignore[index]
-    lines = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in positions.items())
-    settings_line = json.dumps(rollout["settings"])  # type: ignore[index]
-    return (
-        head[:-2]
-        + ',\n "rollout": {\n  "settings": '
-        + settings_line
-        + ',\n  "positions": {\n'
-        + lines
-        + "\n  }\n }\n}\n"
-    )
-
-
-if __name__ == "__main__":
-    main()

@@ -198,7 +198,7 @@ def build(
             )
             made.append(Rolled(position, choices, tuple(mine[i].rank for i in best)))
         rolled += reused + made
-        book.update(opening.position_entries(setting, reused + made))
+        book.update(position_entries(setting, reused + made))
         if progress:
             seconds = time.perf_counter() - started
             progress(
@@ -211,7 +211,7 @@ def build(
 
 def _stored(setting: ev.Setting, position: Position, reuse: dict[str, object]) -> Rolled | None:
     """A position's entry from an earlier book, or None when it has none."""
-    entry = reuse.get(opening.walked_position_key(setting, position))
+    entry = reuse.get(walked_position_key(setting, position))
     if entry is None:
         return None
     choices = entry["choices"]  # type: ignore[index]
@@ -241,3 +241,41 @@ def _following(setting: ev.Setting, codes: np.ndarray, entry: Rolled) -> list[Po
             turn = cand.Turn(guess, int(heard) * POINT_UNIT)
             following.append(Position(r + 1, part, (*position.history, turn)))
     return following
+
+
+def walked_position_key(setting: ev.Setting, position: Position) -> str:
+    """``position_key`` of a position met walking ``setting``'s pool (its members index the
+    pool's words): how the rollout stores a position and finds it again."""
+    words = tuple(setting.pool.words[i] for i in position.members)
+    return opening.position_key(
+        setting.sheet,
+        position.row_index,
+        setting.strategy,
+        setting.prior,
+        setting.pool.lang,
+        setting.vocabulary,
+        words,
+    )
+
+
+def position_entries(setting: ev.Setting, rolled: list[Rolled]) -> dict[str, object]:
+    """Book entries for rolled-out positions, readable: a history reaching each, its
+    candidates, and the guesses weighed (value: expected points from the row on, exact)."""
+    entries: dict[str, object] = {}
+    for entry in rolled:
+        position = entry.position
+        entries[walked_position_key(setting, position)] = {
+            "history": ", ".join(f"{t.guess.upper()} {t.heard}" for t in position.history),
+            "candidates": len(position.members),
+            "choices": [
+                {
+                    "guess": c.guess,
+                    "value": round(c.value, 3),
+                    "expected_points": round(c.expected_points, 3),
+                    "expected_bits": round(c.expected_bits, 3),
+                    "policy_rank": rank,
+                }
+                for c, rank in zip(entry.choices, entry.policy_ranks, strict=True)
+            ],
+        }
+    return entries

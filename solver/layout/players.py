@@ -11,7 +11,7 @@ the samples, the points we make later less ``opponent_weight`` times the most an
 player makes: in a game with others a play that opens a rich spot for the next player is
 worth less. Every play is tried against the same samples, so they differ only by the play.
 Without a play it knocks the card whose loss costs least over the same look ahead. A play
-out stops where the game would end, by the rule the game itself asks (``game.ending``).
+out stops where the game would end, by the rule the game itself asks (``state.ending``).
 
 The search runs on the grid arrays with the Numba kernels; the play chosen is turned back
 into a ``Placement`` by the rules (``board.placement``), which checks it once more.
@@ -27,7 +27,7 @@ import numpy as np
 
 from solver.layout.arrays import DeckArrays, Grid, deck_arrays, grid_of, hand_array
 from solver.layout.board import Placement, placement
-from solver.layout.game import GameState, ending
+from solver.layout.state import GameState, ending
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def _play_out(
     arrays: DeckArrays,
 ) -> list[int]:
     """Points each player makes in ``plies`` greedy turns from ``first`` on, or until the
-    game ends (``game.ending``; a player who cannot play knocks their first card);
+    game ends (``state.ending``; a player who cannot play knocks their first card);
     ``cells``, ``hands`` and ``pack`` are used up."""
     from solver.layout import kernels
 

@@ -13,28 +13,18 @@ from solver.ui.options import JSON_OPTION, LANG_OPTION
 @JSON_OPTION
 def demo(seed: int | None, lang: str, as_json: bool) -> None:
     """Show what myword does, on the bundled dictionaries."""
-    from solver import render
-    from solver.demo import (
-        deduce_match,
-        deduce_round,
-        dictionary_tour,
-        layout_game,
-        race_game,
-        warm_steps,
-    )
+    from solver import games, registry, render
+    from solver.demo import dictionary_tour, parts, warm_steps
     from solver.ui.warm import with_progress
 
+    games.load()  # the games fill the registry the demo reads
     out = render.console()
     with_progress(warm_steps(lang), lang, transient=True)  # compiles and builds, first time
     with render.console(stderr=True).status("Playing the games"):
         tour = dictionary_tour(seed, lang)
-        game = deduce_round(seed, lang)
-        match = deduce_match(seed, lang)
-        race = race_game(seed)
-        cards = layout_game(seed)
+        played = parts(seed, lang)
     if as_json:
-        document = {"dictionaries": tour, "whats_my_word": game, "bot_match": match}
-        render.emit_json(document | {"my_word_race": race, "my_word_1980": cards})
+        render.emit_json({"dictionaries": tour} | played)
         return
     out.rule(f"myword demo: the {tour['language']} dictionaries")
     totals = tour["totals"]
@@ -54,57 +44,5 @@ def demo(seed: int | None, lang: str, as_json: bool) -> None:
         pool = tour["page_pool"]
         out.print(f"[bold]6-letter Gamewords from a page of text[/bold] ({pool['source']}):")
         out.print(render.word_columns(pool["words"]))
-    out.rule("What's My Word?: the bot finds a hidden word, hearing only the scores")
-    from solver.deduce.ui.display import sheet_table
-
-    out.print(sheet_table(game))
-    out.print(
-        f"{game['total']:,} points; knowing the word one could score {game['oracle']:,}. "
-        'Try: myword deduce advise --history "SO 0, DEN 1250"'
-    )
-    out.rule("Bot against bot: a whole game, lookahead (Purple) v points (Red)")
-    for each in match["rounds"]:
-        out.print(
-            f"{each['length']} letters: Purple hid {each['purple_word'].upper()}, Red hid "
-            f"{each['red_word'].upper()}; Purple scored {each['purple']:,}, Red {each['red']:,}"
-        )
-    purple, red = match["purple"], match["red"]
-    winner = "Purple wins" if purple > red else "Red wins" if red > purple else "A tie"
-    out.print(f"Grand totals: Purple {purple:,}, Red {red:,}. {winner}.")
-    out.print("Play the bot yourself: myword deduce play")
-    out.rule("MY WORD!: a bot race (hard v medium), the first round's claims")
-    calls = [
-        f"{c['player']} {c['word'].upper()} ({len(c['cards'])})"
-        if c["valid"]
-        else f"{c['player']} {c['word'].upper()} (wrong call)"
-        for c in race["first_round_claims"]
-    ]
-    out.print(", ".join(calls[:12]) + (" ..." if len(calls) > 12 else ""))
-    names, totals = race["players"], race["totals"]
-    out.print(f"Cards won in the game: {names[0]} {totals[0]}, {names[1]} {totals[1]}.")
-    out.print("Race them yourself: myword race play")
-    _demo_layout(out, cards)
-
-
-def _demo_layout(out, log: dict) -> None:
-    """The demo's My Word (1980) part: the opening moves, the final layout, the scores."""
-    from solver.layout.board import Layout
-    from solver.layout.deck import default_deck
-    from solver.layout.session import describe_move
-    from solver.layout.squares import squares_for
-    from solver.layout.ui import display
-
-    out.rule("My Word (1980): beam v greedy, laying cards to make 4-letter words")
-    layout = Layout().place((0, 0), log["centre"])
-    squares = squares_for(bool(log.get("easy")), len(default_deck().cards))
-    shown = 8
-    for number, move in enumerate(log["moves"]):
-        if move["kind"] == "play":
-            layout = layout.place(tuple(move["position"]), move["card"])
-        if number < shown:
-            name = log["players"][move["player"]]
-            out.print(describe_move(move, squares, name), markup=False)
-    out.print(f"... {len(log['moves']) - shown} more moves; the layout at the end:")
-    out.print(display.board_view(layout, default_deck(), squares))
-    scores = ", ".join(f"{p} {s}" for p, s in zip(log["players"], log["scores"], strict=True))
-    out.print(f"Final scores: {scores}. Play the bots yourself: myword layout play")
+    for part in registry.demo_parts():
+        part.shown(out, played[part.key])  # each game draws its own part

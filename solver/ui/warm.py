@@ -26,9 +26,10 @@ def warm(langs: tuple[str, ...], as_json: bool) -> None:
     each; run this once after installing. Quiet and quick when everything is ready. A step
     that fails is named on one line (with --json, in each step's "error" too) and the exit
     status is 1; the other steps are still done."""
-    from solver import render
+    from solver import games, render
     from solver import warm as warming
 
+    games.load()  # the games fill the registry of kernels and tables
     chosen = langs or warming.LANGS
     started = time.perf_counter()
     outcomes = with_progress(warming.steps(chosen), chosen[0], transient=as_json)

@@ -12,8 +12,9 @@ from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce import default_sheet, opening
 from solver.deduce.advisor import advise
+from solver.deduce.book_builder import book_text, build_book, deepenable
 from solver.deduce.game import play_round
-from solver.deduce.opening import BOOK, book_choices, build_book, settings
+from solver.deduce.opening import BOOK, book_choices, settings
 from solver.deduce.strategies import DEFAULT_STRATEGY, DEFAULT_VOCABULARY
 
 
@@ -23,7 +24,7 @@ def stored() -> dict:
 
 def test_book_matches_a_fresh_computation() -> None:
     document = stored()
-    assert document["settings"] == settings(), "rebuild: python -m solver.deduce.opening"
+    assert document["settings"] == settings(), "rebuild: python -m solver.deduce.book_builder"
     fresh = json.loads(json.dumps(build_book()))
     assert {k: document[k] for k in ("settings", "entries")} == fresh
 
@@ -31,7 +32,7 @@ def test_book_matches_a_fresh_computation() -> None:
 def test_the_rollout_part_matches_its_settings() -> None:
     document = stored()
     assert document["rollout"]["settings"] == opening.rollout_settings(), (
-        "rebuild: python -m solver.deduce.opening --part rollout"
+        "rebuild: python -m solver.deduce.book_builder --part rollout"
     )
     assert opening.stored_positions()  # in use, not ignored
     assert (DEFAULT_STRATEGY, "familiar", DEFAULT_VOCABULARY) in opening.BOOKED
@@ -107,19 +108,19 @@ def test_first_advice_needs_no_numba() -> None:
 
 def test_the_book_file_is_its_document_as_json() -> None:
     document = stored()
-    assert json.loads(opening.book_text(document)) == document
+    assert json.loads(book_text(document)) == document
     first_row_only = {k: document[k] for k in ("settings", "entries")}
-    assert json.loads(opening.book_text(first_row_only)) == first_row_only
+    assert json.loads(book_text(first_row_only)) == first_row_only
 
 
 def test_only_a_shallower_book_of_the_same_settings_is_deepened(capsys) -> None:
     positions = {"some position": {}}
     shallower = {**opening.rollout_settings(), "rows": opening.BOOK_ROWS - 1}
-    assert opening._deepenable({"settings": shallower, "positions": positions}) == positions
+    assert deepenable({"settings": shallower, "positions": positions}) == positions
     other = {**opening.rollout_settings(), "objective": "elsewhere"}
-    assert opening._deepenable({"settings": other, "positions": positions}) == {}
+    assert deepenable({"settings": other, "positions": positions}) == {}
     deeper = {**opening.rollout_settings(), "rows": opening.BOOK_ROWS + 1}
-    assert opening._deepenable({"settings": deeper, "positions": positions}) == {}
+    assert deepenable({"settings": deeper, "positions": positions}) == {}
     assert "cannot be deepened" in capsys.readouterr().err
 
 

@@ -116,7 +116,11 @@ def test_a_short_match_is_reproducible() -> None:
 def test_the_demo_never_shows_a_word_a_bot_hides(lang):
     """The demo plays on a fixed seed: a newcomer's first game must not hide a word it
     showed (issue 14), so the demo's words come from those no difficulty picks."""
-    from solver.demo import deduce_match, deduce_round, dictionary_tour
+    from solver import games
+    from solver.deduce.register import deduce_match, deduce_round
+    from solver.demo import dictionary_tour
+
+    games.load()  # the demo's words are those the registered games allow
 
     hidden = set()
     for length in (6, 7):

@@ -38,7 +38,7 @@ def test_rollout_values_are_exact_and_never_worse(sheet, size: int, objective: s
     # the strategy's own first guess, valued by the rollout, is the exact evaluation's figure
     own = root.choices[root.policy_ranks.index(0)]
     assert own.value == pytest.approx(plain, rel=1e-12)
-    book = opening.position_entries(setting, rolled)
+    book = rollout.position_entries(setting, rolled)
     improved = exact(setting, objective, book)
     slack = 1e-9 * plain  # sums in another order
     assert improved >= root.choices[0].value - slack and root.choices[0].value >= plain - slack
@@ -53,7 +53,7 @@ def test_booked_moves_are_played_everywhere_alike() -> None:
     rolled = rollout.build(setting, rows=2, top=3, objective="uniform")
     # a book whose every position plays the strategy's third choice: surely not its own move
     worse = [rollout.Rolled(r.position, r.choices[::-1], r.policy_ranks[::-1]) for r in rolled]
-    book = opening.position_entries(setting, worse)
+    book = rollout.position_entries(setting, worse)
     with opening.positions_in_use(book):
         walked = ev.walk(setting)
         first = play_round(pool.words[0], SIX, "lookahead", pool, "familiar")
@@ -69,7 +69,7 @@ def test_a_position_is_found_by_its_candidates_not_its_history() -> None:
     setting = ev.Setting(SIX, "lookahead", pool, "familiar")
     rolled = rollout.build(setting, rows=2, top=2, objective="uniform")
     second = next(r for r in rolled if r.position.row_index == 1)
-    book = opening.position_entries(setting, rolled)
+    book = rollout.position_entries(setting, rolled)
     history = list(second.position.history)
     deduction = deduce(history, SIX, pool)
     with opening.positions_in_use(book):
@@ -85,8 +85,8 @@ def test_a_position_is_found_by_its_candidates_not_its_history() -> None:
 def test_a_book_deepened_a_row_at_a_time_is_the_book_built_at_once() -> None:
     setting = ev.Setting(SIX, "lookahead", spread_pool(6, 90), "familiar")
     shallow = rollout.build(setting, rows=1, top=3, objective="uniform")
-    reuse = opening.position_entries(setting, shallow)
+    reuse = rollout.position_entries(setting, shallow)
     deepened = rollout.build(setting, rows=2, top=3, objective="uniform", reuse=reuse)
     at_once = rollout.build(setting, rows=2, top=3, objective="uniform")
-    assert opening.position_entries(setting, deepened) == opening.position_entries(setting, at_once)
+    assert rollout.position_entries(setting, deepened) == rollout.position_entries(setting, at_once)
     assert len(at_once) > len(shallow)

@@ -18,6 +18,16 @@ import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
+
+@pytest.fixture(autouse=True, scope="module")
+def registered_games() -> None:
+    """The games' entries in the registry warm reads (``solver.games``), as the commands
+    load them."""
+    from solver import games
+
+    games.load()
+
+
 SIGNATURES = """
 import json
 import sys
@@ -42,7 +52,9 @@ from collections import Counter
 from solver import jit  # as a game imports Numba: its cache folder chosen first
 from numba.core import event
 
-from solver import demo, warm
+from solver import demo, games, warm
+
+games.load()  # the games fill the registry warm and the demo read
 
 
 class Compiles(event.Listener):
@@ -61,10 +73,7 @@ class Compiles(event.Listener):
 
 def play_the_demo():  # every game the demo plays
     demo.dictionary_tour()
-    demo.deduce_round()
-    demo.deduce_match()
-    demo.race_game()
-    demo.layout_game()
+    demo.parts()  # the round, the bot match, the race, the card game
 """
 
 COMPILES_IN_WARM_THEN_DEMO = (

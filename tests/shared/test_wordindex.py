@@ -30,7 +30,7 @@ def test_the_index_answers_as_the_lists_do(lang: str) -> None:
     words = random.Random(7).sample(play, 500)
     words += ["london", "madrid", "xyzzy", "table", "mesa", "erne", "furlong", "sorrel"]
     for word in words:
-        assert wordindex.facts(word, lang) == from_the_lists(word, lang), word
+        assert lexicon.indexed_facts(word, lang) == from_the_lists(word, lang), word
 
 
 def test_without_a_cache_the_lists_answer(tmp_path, monkeypatch) -> None:
@@ -39,7 +39,7 @@ def test_without_a_cache_the_lists_answer(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("MYWORD_CACHE_DIR", str(blocker))
     wordindex._connection.cache_clear()
     try:
-        assert wordindex.facts("table", "en") is None
+        assert lexicon.indexed_facts("table", "en") is None
         assert lexicon.tier_of("table") == "easy" and lexicon.tier_of("erne") == "all"
         assert lexicon.zipf("table") == pytest.approx(5.05)
     finally:
@@ -50,14 +50,14 @@ def test_a_damaged_index_is_not_trusted(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("MYWORD_CACHE_DIR", str(tmp_path))
     wordindex._connection.cache_clear()
     try:
-        assert wordindex.facts("table", "en") == ("easy", 5.05)
+        assert lexicon.indexed_facts("table", "en") == ("easy", 5.05)
         (index,) = (tmp_path / "tables").glob("words-en-*.sqlite")
         wordindex._connection.cache_clear()
         index.write_bytes(b"not a database")
-        assert wordindex.facts("table", "en") is None  # the lists answer this time
+        assert lexicon.indexed_facts("table", "en") is None  # the lists answer this time
         assert not index.exists()  # and the next process builds it again
         wordindex._connection.cache_clear()
-        assert wordindex.facts("table", "en") == ("easy", 5.05)
+        assert lexicon.indexed_facts("table", "en") == ("easy", 5.05)
     finally:
         wordindex._connection.cache_clear()
 
@@ -73,10 +73,10 @@ def test_a_check_that_may_not_build_the_index_reads_the_lists(tmp_path, monkeypa
         words = ["tables", "London", "etc", "cwm", "erne", "xyzzy", ""]
         without = [check_word(word, build_index=False) for word in words]
         assert not list(tmp_path.glob("tables/words-en-*.sqlite"))  # none was built
-        assert wordindex.facts("table", "en", build=False) is None
+        assert lexicon.indexed_facts("table", "en", build=False) is None
         with_index = [check_word(word) for word in words]
         assert list(tmp_path.glob("tables/words-en-*.sqlite"))
         assert without == with_index
-        assert wordindex.facts("table", "en", build=False) == ("easy", 5.05)  # built: used
+        assert lexicon.indexed_facts("table", "en", build=False) == ("easy", 5.05)  # built: used
     finally:
         wordindex._connection.cache_clear()

@@ -1,0 +1,113 @@
+"""What each game adds to the shared commands: the kernels and word tables ``myword warm``
+prepares, and the parts ``myword demo`` plays.
+
+Why: the shared modules (``warm.py``, ``demo.py``) once imported eleven and seven game
+modules to name them, so the arrows of the house pointed up (issue 25). Now each game fills
+this registry from its own ``register.py``, and the shared modules read it: the games import
+this module, this module never imports a game. ``solver.games`` imports the games' entries
+(the one place that does), and a second process is told which modules registered
+(``sources``) and imports the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """One kernel to compile: called once on small real inputs through the wrapper the game
+    calls (``warm.py``), in the language given."""
+
+    name: str  # within the game: "guess_statistics" (warm shows "deduce.guess_statistics")
+    call: Callable[[str], object]
+    in_demo: bool = False  # the demo's games call it: compiled before the demo starts
+
+
+@dataclass(frozen=True)
+class Table:
+    """A word table a game keeps on disk, one per language and tier."""
+
+    label: str  # "race word table": warm shows "race word table, en familiar"
+    build: Callable[[str, str], object]  # (tier, lang): builds it (or reads it when built)
+    where: Callable[[str, str], Path | None]  # (tier, lang): its place, None: none can be kept
+    tiers: Callable[[], Iterable[str]]  # the tiers its players read (warm's default)
+    demo_tiers: Callable[[], Iterable[str]]  # the tiers the demo's game reads
+
+
+@dataclass(frozen=True)
+class DemoPart:
+    """One part of ``myword demo``: ``play(seed, lang)`` gives its JSON-ready document,
+    shown under ``key`` (``--json``) and drawn by ``show``.
+
+    ``show`` is the drawing function's import path (``"solver.deduce.ui.demo:show_round"``,
+    called with the console and the document), not the function: an engine never imports
+    its front end, so the game's entry names it and the demo command imports it, as
+    ``cli.py`` names its commands."""
+
+    key: str
+    play: Callable[[int | None, str], object]
+    show: str
+
+    def shown(self, console: object, document: object) -> None:
+        """Draw the part's document on the console (importing its front end now)."""
+        import importlib
+
+        module, _, function = self.show.partition(":")
+        getattr(importlib.import_module(module), function)(console, document)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's entry. ``rank`` orders the games (in warm's steps and the demo)."""
+
+    name: str  # the package's name: "deduce"
+    rank: int
+    source: str  # the module that registered it (a second process imports it again)
+    kernel_module: str  # "solver.deduce.kernels": checked for where its kernels are cached
+    kernel_file: str  # "deduce/kernels.py", under solver/: its contents key warm's stamps
+    kernels: tuple[Kernel, ...] = ()
+    tables: tuple[Table, ...] = ()
+    second_process: bool = False  # warm compiles its kernels and builds its tables there
+    demo: tuple[DemoPart, ...] = ()
+    # Words the demo may show (no bot hides them), by length and language; None: any.
+    shown_words: Callable[[int, str], Sequence[str]] | None = None
+
+
+_games: dict[str, Game] = {}
+
+
+def register(game: Game) -> None:
+    """Add or replace a game's entry (a module imported again registers the same)."""
+    _games[game.name] = game
+
+
+def games() -> tuple[Game, ...]:
+    """Every registered game, by rank. Empty until the games are imported
+    (``solver.games.load``)."""
+    return tuple(sorted(_games.values(), key=lambda game: game.rank))
+
+
+def demo_parts() -> tuple[DemoPart, ...]:
+    """Every registered game's demo parts, in the games' order."""
+    return tuple(part for game in games() for part in game.demo)
+
+
+def sources() -> tuple[str, ...]:
+    """The modules that registered the games: importing them again (in another process)
+    fills the registry the same."""
+    return tuple(game.source for game in games())
+
+
+def shown_words(length: int, lang: str) -> Sequence[str] | None:
+    """The words the demo may show: those every game allows (None: no game restricts)."""
+    allowed = [game.shown_words(length, lang) for game in games() if game.shown_words]
+    if not allowed:
+        return None
+    first, *others = allowed
+    if not others:
+        return first
+    kept = [set(other) for other in others]
+    return [word for word in first if all(word in other for other in kept)]
