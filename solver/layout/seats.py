@@ -22,16 +22,18 @@ Example, a player that plays the card with the fewest places first::
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from solver import plugins
 from solver.errors import UserError
 from solver.layout.board import Layout, Placement, placements
 from solver.layout.deck import Card, Deck
+from solver.layout.state import GameState
 
-if TYPE_CHECKING:
-    from solver.layout.game import GameState, Player
+# How the game loop calls a player: the state, the seat, the turn's generator.
+Seated = Callable[[GameState, int, random.Random], tuple[str, int, Placement | None]]
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,7 @@ KIND = plugins.Kind(
 )
 
 
-def seated(name: str) -> Player:
+def seated(name: str) -> Seated:
     """A player of one's own, named (``plugins``), as the game loop calls players: handed
     its seat's view, its move checked against the rules (a move the rules do not allow, or
     an exception, is a ``UserError`` naming the player)."""
