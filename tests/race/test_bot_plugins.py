@@ -46,6 +46,7 @@ def test_a_bot_sees_the_table_the_counts_and_never_the_pack(tmp_path) -> None:
 def test_a_word_the_table_cannot_spell_is_a_wrong_call(tmp_path) -> None:
     """And a bot that calls wrong words for ever still lets the round end: once nothing is
     left to give, its call changes nothing and no one looks again (it ran for ever)."""
+
     def look(view, rng):
         return seats.Call("zzzzzz", 0.5)
 
