@@ -20,6 +20,7 @@ the file where the name says) to play it.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import inspect
@@ -127,14 +128,15 @@ def _module_from_file(path: Path):
     path = path.expanduser().resolve()
     if not path.is_file():
         raise UserError(f"no file {str(path)!r}")
-    module_name = f"myword_plugin_{abs(hash(str(path))):x}"
+    digest = hashlib.sha1(str(path).encode(), usedforsecurity=False).hexdigest()[:12]
+    module_name = f"myword_plugin_{digest}"  # the same in every process
     if module_name in sys.modules:
         return sys.modules[module_name]
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
         raise UserError(f"{str(path)!r} is not a Python file")
     module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module  # pickled players (worker processes) find it again
+    sys.modules[module_name] = module  # classes defined there pickle by this name
     try:
         spec.loader.exec_module(module)
     except BaseException:
