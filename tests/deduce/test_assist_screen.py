@@ -141,6 +141,7 @@ async def mid_round(pilot) -> None:
         await enter(app, pilot, theirs)
 
 
+@pytest.mark.heavy  # half a round through the screen: CI's second step
 def test_snapshot_mid_round(snap_compare, tmp_path: Path) -> None:
     app = MywordApp(lambda: fresh(tmp_path / "snap.json"))
     assert snap_compare(app, terminal_size=SIZE, run_before=mid_round)

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 import cli
@@ -67,6 +68,7 @@ def test_replay_checks_every_move_and_finds_the_first_discrepancy(tmp_path) -> N
     assert missing.exit_code == 1 and "no such log" in missing.stderr
 
 
+@pytest.mark.heavy  # whole beam games: CI's second step
 def test_beam_beats_greedy_in_solo_and_its_logs_replay() -> None:
     from solver.layout.game import replay
 

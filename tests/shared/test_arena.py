@@ -47,6 +47,7 @@ def test_local_processes_give_the_same_games(serial) -> None:
     assert [without_timings(arena.run(spec, workers=2)) for spec in SPECS] == serial
 
 
+@pytest.mark.heavy  # a cluster's start-up: CI's second step (local processes check the same)
 def test_a_dask_cluster_gives_the_same_games(serial) -> None:
     """A LocalCluster on loopback, two worker processes: what --scheduler ADDRESS runs on."""
     from distributed import LocalCluster

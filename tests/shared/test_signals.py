@@ -67,7 +67,9 @@ def test_a_signal_at_a_prompt_saves_the_game(tmp_path: Path, signum: int) -> Non
     assert session.load(save)["rounds"][0]["you"][0]["guess"] == "so"
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize(  # two worker processes: CI's second step
+    "workers", ["1", pytest.param("2", marks=pytest.mark.heavy)]
+)
 def test_a_signal_stops_a_tournament_in_one_line_with_no_process_left(
     workers: str, tmp_path: Path
 ) -> None:
