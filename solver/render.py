@@ -304,6 +304,17 @@ def key_values(data: Mapping[str, Any], title: str) -> Table:
     return table
 
 
+def player_labels(names: Sequence[str]) -> list[str]:
+    """How players are named in a table: a player of one's own given by its file
+    (``/home/me/bots/mine.py:look``) by the file's name and attribute (``mine.py:look``),
+    which the table has room for; by its whole name where two would read alike (the JSON
+    and the CSV always give the whole name)."""
+    short = [
+        name.replace("\\", "/").rsplit("/", 1)[-1] if ".py:" in name else name for name in names
+    ]
+    return short if len(set(short)) == len(set(names)) else list(names)
+
+
 def tournament_table(
     summary: Mapping[str, Any], columns: Sequence[tuple[str, str, str]] = (), title: str = ""
 ) -> Table:
@@ -324,9 +335,10 @@ def tournament_table(
         table.add_column("time per move", justify="right")
     for heading, _, _ in columns:
         table.add_column(heading, justify="right")
-    for row in players:
+    labels = player_labels([row["player"] for row in players])
+    for row, label in zip(players, labels, strict=True):
         spread = f"± {row['score_ci95']:,.1f}" if row["games"] > 1 else "(one game: no interval)"
-        cells = [plain(row["player"]), f"{row['mean_score']:,.1f} {spread}"]
+        cells = [plain(label), f"{row['mean_score']:,.1f} {spread}"]
         if wins:
             # Wilson's bounds, not rate ± half-width: near 0% or 100% the interval is
             # lopsided, and "100.0% ± 0.8%" would reach past 100%.

@@ -110,3 +110,12 @@ def test_the_registry_is_keyed_by_kind() -> None:
         "points",
         "entropy",
     ]
+
+
+def test_a_player_given_by_its_file_is_named_by_the_file_in_tables() -> None:
+    from solver.render import player_labels
+
+    assert player_labels(["hard", "/home/me/bots/mine.py:look"]) == ["hard", "mine.py:look"]
+    alike = ["/a/mine.py:look", "/b/mine.py:look"]  # two files of one name: whole names
+    assert player_labels(alike) == alike
+    assert player_labels(["x/mine.py:look", "x/mine.py:look"]) == ["mine.py:look"] * 2
