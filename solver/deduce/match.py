@@ -16,10 +16,10 @@ from typing import Any
 
 from solver import seeds
 from solver.arena import Tournament
+from solver.deduce import players
 from solver.deduce.game import play_round
 from solver.deduce.picks import check_difficulty, pick
 from solver.deduce.rules import default_sheet
-from solver.deduce.strategies import check_strategy
 from solver.errors import UserError
 
 SCORE = "points"
@@ -64,7 +64,7 @@ def check(spec: Tournament) -> None:
     if len(spec.entries) != 2:
         raise UserError("a match is two strategies: Purple and Red")
     for strategy in spec.entries:
-        check_strategy(strategy)
+        players.strategy(strategy)  # a built-in or one of one's own, loaded: else one error
     check_difficulty(spec.option("difficulty", "medium"))
 
 

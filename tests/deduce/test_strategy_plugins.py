@@ -74,3 +74,18 @@ def test_an_illegal_guessword_or_a_crash_is_one_line_naming_the_strategy(tmp_pat
         )
         assert result.exit_code != 0
         assert message in result.output and "Traceback" not in result.output
+
+
+def test_a_strategy_of_one_s_own_plays_whole_matches() -> None:
+    """``deduce match`` takes one for either side, and names an unknown one in one line."""
+    result = CliRunner().invoke(
+        cli.main,
+        ["deduce", "match", "--purple", f"{EXAMPLE}:guess", "--games", "1", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    assert [p["player"] for p in json.loads(result.output)["players"]] == [
+        f"{EXAMPLE}:guess",
+        "points",
+    ]
+    wrong = CliRunner().invoke(cli.main, ["deduce", "match", "--red", "wizard"])
+    assert wrong.exit_code != 0 and "unknown strategy 'wizard'" in wrong.output

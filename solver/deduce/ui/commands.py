@@ -410,16 +410,12 @@ def pick(length: str, difficulty: str, seed: int | None, lang: str, as_json: boo
 @deduce.command()
 @click.option(
     "--purple",
-    type=click.Choice(["lookahead", "points", "entropy"]),
     default="lookahead",
     show_default=True,
+    help="Purple's strategy: lookahead, points, entropy, a registered strategy (myword "
+    "deduce players), module:attr or path/to/file.py:attr.",
 )
-@click.option(
-    "--red",
-    type=click.Choice(["lookahead", "points", "entropy"]),
-    default="points",
-    show_default=True,
-)
+@click.option("--red", default="points", show_default=True, help="Red's strategy: as for --purple.")
 @DIFFICULTY_OPTION
 @LANG_OPTION
 @arena_options(20)
