@@ -22,6 +22,8 @@ from solver import seeds
 from solver.errors import UserError
 from solver.layout.board import Layout, Placement, SubstituteError, declare, fits, placements
 from solver.layout.deck import Deck, DeckError, default_deck, document, parse_deck
+from solver.layout.seats import Knock, LayoutView, Play, as_loop_move, view_of
+from solver.layout.seats import legal_plays as legal_plays_of
 
 # The state and the ending rule live below the players (``state.py``); named here too, where
 # the game loop's callers have always found them.
@@ -132,26 +134,34 @@ def _goes_on(state: GameState) -> str:
 Player = Callable[[GameState, int, random.Random], tuple[str, int, Placement | None]]
 
 
+def random_move(view: LayoutView, rng: random.Random) -> Play | Knock:
+    """Any legal play, at random; a random knock when there is none (the baseline)."""
+    plays = legal_plays_of(view)
+    if plays:
+        return rng.choice(plays)
+    return Knock(rng.choice(view.hand))
+
+
+def greedy_move(view: LayoutView, rng: random.Random) -> Play | Knock:
+    """The play that scores most now; without one, knock the first card of the hand."""
+    plays = legal_plays_of(view)
+    if plays:
+        return max(plays, key=lambda play: play.placement.points)
+    return Knock(view.hand[0])
+
+
 def random_player(
     state: GameState, player: int, rng: random.Random
 ) -> tuple[str, int, Placement | None]:
-    """Any legal play, at random; a random knock when there is none (the baseline)."""
-    plays = legal_plays(state, player)
-    if plays:
-        number, spot = rng.choice(plays)
-        return "play", number, spot
-    return "knock", rng.choice(state.hands[player]), None
+    """``random_move`` as the loop calls a player: from the seat's view alone."""
+    return as_loop_move(random_move(view_of(state, player), rng))
 
 
 def greedy_player(
     state: GameState, player: int, rng: random.Random
 ) -> tuple[str, int, Placement | None]:
-    """The play that scores most now; without one, knock the card with the fewest places."""
-    plays = legal_plays(state, player)
-    if plays:
-        number, spot = max(plays, key=lambda item: item[1].points)
-        return "play", number, spot
-    return "knock", state.hands[player][0], None
+    """``greedy_move`` as the loop calls a player: from the seat's view alone."""
+    return as_loop_move(greedy_move(view_of(state, player), rng))
 
 
 PLAYERS: dict[str, Player] = {"random": random_player, "greedy": greedy_player}

@@ -1,5 +1,7 @@
 """My Word (1980) players. ``random`` and ``greedy`` live in ``game.py`` beside the loop;
-this module holds ``beam``, the strong one.
+this module holds ``beam``, the strong one. Each is a ``seats.LayoutPlayer`` function,
+``move(view, rng)``: its seat's view is all it is handed (``beam_move``); ``beam_player``
+is the same as the game loop calls it.
 
 A beam over the player's plays: the ``width`` plays that score most now are each played
 out ``plies`` turns further (every other player's reply, our next turn, the next player's
@@ -27,6 +29,7 @@ import numpy as np
 
 from solver.layout.arrays import DeckArrays, Grid, deck_arrays, grid_of, hand_array
 from solver.layout.board import Placement, placement
+from solver.layout.seats import Knock, LayoutView, Play, as_loop_move, view_of
 from solver.layout.state import GameState, ending
 
 
@@ -49,26 +52,26 @@ class Sample:
     pack: tuple[int, ...]
 
 
-def _unseen(state: GameState, player: int) -> list[int]:
-    on_table = {number for _, stack in state.layout.stacks for number in stack}
-    mine = set(state.hands[player])
-    return [c.number for c in state.deck.cards if c.number not in on_table and c.number not in mine]
+def _unseen(view: LayoutView) -> list[int]:
+    on_table = {number for _, stack in view.layout.stacks for number in stack}
+    mine = set(view.hand)
+    return [c.number for c in view.deck.cards if c.number not in on_table and c.number not in mine]
 
 
-def _samples(state: GameState, player: int, count: int, rng: random.Random) -> list[Sample]:
-    unseen = _unseen(state, player)
+def _samples(view: LayoutView, count: int, rng: random.Random) -> list[Sample]:
+    unseen = _unseen(view)
     found = []
     for _ in range(count):
         rng.shuffle(unseen)
         hands: list[tuple[int, ...] | None] = []
         dealt = 0
-        for other, hand in enumerate(state.hands):
-            if other == player:
+        for other, size in enumerate(view.hand_sizes):
+            if other == view.seat:
                 hands.append(None)
             else:
-                hands.append(tuple(unseen[dealt : dealt + len(hand)]))
-                dealt += len(hand)
-        found.append(Sample(tuple(hands), tuple(unseen[dealt : dealt + len(state.pack)])))
+                hands.append(tuple(unseen[dealt : dealt + size]))
+                dealt += size
+        found.append(Sample(tuple(hands), tuple(unseen[dealt : dealt + view.pack_size])))
     return found
 
 
@@ -117,13 +120,12 @@ def _play_out(
     return gained
 
 
-def _plies(state: GameState, settings: BeamSettings) -> int:
-    return settings.plies or max(3, len(state.hands) + 1)
+def _plies(view: LayoutView, settings: BeamSettings) -> int:
+    return settings.plies or max(3, len(view.hand_sizes) + 1)
 
 
 def _worth(
-    state: GameState,
-    player: int,
+    view: LayoutView,
     grid: Grid,
     hand: list[int],
     draws: bool,
@@ -132,8 +134,8 @@ def _worth(
 ) -> float:
     """Mean over the samples of what we make later less what the best other player makes,
     from the layout ``grid`` with our hand ``hand`` (before drawing, when ``draws``)."""
-    arrays = deck_arrays(state.deck)
-    players = len(state.hands)
+    arrays = deck_arrays(view.deck)
+    player, players = view.seat, len(view.hand_sizes)
     total = 0.0
     for sample in samples:
         pack = list(sample.pack)
@@ -145,8 +147,8 @@ def _worth(
             hands,
             pack,
             (player + 1) % players,
-            _plies(state, settings),
-            not state.easy,
+            _plies(view, settings),
+            not view.easy,
             arrays,
         )
         others = max((g for p, g in enumerate(gained) if p != player), default=0)
@@ -154,25 +156,25 @@ def _worth(
     return total / max(len(samples), 1)
 
 
-def scored_plays(state: GameState, player: int) -> list[tuple[int, Placement]]:
-    """Every legal play of the player's hand, found by the kernel and confirmed by the
+def scored_plays(view: LayoutView) -> list[tuple[int, Placement]]:
+    """Every legal play of the seat's hand, found by the kernel and confirmed by the
     rules, most points first (the rules' order among equals)."""
     from solver.layout import kernels
 
-    arrays = deck_arrays(state.deck)
-    grid = grid_of(state.layout)
+    arrays = deck_arrays(view.deck)
+    grid = grid_of(view.layout)
     moves = kernels.legal_moves(
         grid.cells,
         arrays.edges,
         arrays.points,
-        np.array(state.hands[player], dtype=np.int16),
-        not state.easy,
+        np.array(view.hand, dtype=np.int16),
+        not view.easy,
     )
     order = np.argsort(-moves[:, 4], kind="stable")
     plays = []
     for k in order:
         card, i, j = (int(x) for x in moves[k, :3])
-        spot = placement(state.layout, state.deck, state.card(card), grid.position(i, j))
+        spot = placement(view.layout, view.deck, view.card(card), grid.position(i, j))
         if spot is None or spot.points != moves[k, 4]:
             raise AssertionError(f"kernel and rules disagree on card {card} at {(i, j)}")
         plays.append((card, spot))
@@ -182,33 +184,34 @@ def scored_plays(state: GameState, player: int) -> list[tuple[int, Placement]]:
 def choose(
     state: GameState, player: int, rng: random.Random, settings: BeamSettings = DEFAULT
 ) -> tuple[str, int, Placement | None]:
-    """The beam player's move: ("play", card, placement) or ("knock", card, None)."""
-    samples = _samples(state, player, settings.samples, rng)
-    hand = state.hands[player]
-    plays = scored_plays(state, player)
+    """The beam player's move for ``player`` in ``state``, from that seat's view alone:
+    ("play", card, placement) or ("knock", card, None)."""
+    return as_loop_move(beam_move(view_of(state, player), rng, settings))
+
+
+def beam_move(
+    view: LayoutView, rng: random.Random, settings: BeamSettings = DEFAULT
+) -> Play | Knock:
+    """The beam player (``seats.LayoutPlayer``): what its seat sees is all it uses."""
+    samples = _samples(view, settings.samples, rng)
+    hand = list(view.hand)
+    draws = view.pack_size > 0
+    plays = scored_plays(view)
     if not plays:
-        grid = grid_of(state.layout, _plies(state, settings) + 1)
+        grid = grid_of(view.layout, _plies(view, settings) + 1)
         values = [
-            _worth(
-                state,
-                player,
-                grid,
-                [n for n in hand if n != card],
-                bool(state.pack),
-                samples,
-                settings,
-            )
+            _worth(view, grid, [n for n in hand if n != card], draws, samples, settings)
             for card in hand
         ]
-        return "knock", hand[int(np.argmax(values))], None
+        return Knock(hand[int(np.argmax(values))])
     best_value, best_play = None, plays[0]
     for number, spot in plays[: settings.width]:
-        grid = grid_of(state.layout.place(spot.position, number), _plies(state, settings) + 1)
+        grid = grid_of(view.layout.place(spot.position, number), _plies(view, settings) + 1)
         rest = [n for n in hand if n != number]
-        value = spot.points + _worth(state, player, grid, rest, bool(state.pack), samples, settings)
+        value = spot.points + _worth(view, grid, rest, draws, samples, settings)
         if best_value is None or value > best_value:
             best_value, best_play = value, (number, spot)
-    return "play", best_play[0], best_play[1]
+    return Play(best_play[0], best_play[1])
 
 
 def beam_player(

@@ -99,6 +99,14 @@ def view_of(state: GameState, seat: int) -> LayoutView:
     )
 
 
+def as_loop_move(move: Play | Knock) -> tuple[str, int, Placement | None]:
+    """A built-in's move as the game loop applies it (a player of one's own is checked
+    first: ``seated``)."""
+    if isinstance(move, Knock):
+        return "knock", move.card, None
+    return "play", move.card, move.placement
+
+
 def legal_plays(view: LayoutView) -> list[Play]:
     """Every card of the hand at every place the rules allow it."""
     return [
@@ -125,9 +133,9 @@ KIND = plugins.Kind(
     group="myword.layout.players",
     method="move",
     builtins=(
-        ("random", "solver.layout.game:random_player"),
-        ("greedy", "solver.layout.game:greedy_player"),
-        ("beam", "solver.layout.players:beam_player"),
+        ("random", "solver.layout.game:random_move"),
+        ("greedy", "solver.layout.game:greedy_move"),
+        ("beam", "solver.layout.players:beam_move"),
     ),
     wrap=FunctionPlayer,
 )

@@ -122,3 +122,18 @@ def test_the_players_list_names_the_built_ins() -> None:
     listed = json.loads(result.output)
     assert listed["group"] == "myword.layout.players"
     assert [p["name"] for p in listed["players"]] == ["random", "greedy", "beam"]
+
+
+def test_every_built_in_is_a_player_of_the_protocol() -> None:
+    """The built-ins are ``move(view, rng)`` functions too: named by their import paths
+    (so handed only the view, their moves checked like anyone's) they play the games
+    their names play."""
+    from solver import plugins
+
+    paths = dict(seats.KIND.builtins)
+    for name in ("random", "greedy", "beam"):
+        assert callable(plugins.load(seats.KIND, paths[name]).move)
+        for seed in (1, 2):
+            by_name = play_game([name, "greedy"], seed).log
+            by_path = play_game([paths[name], "greedy"], seed).log
+            assert by_path["moves"] == by_name["moves"], (name, seed)
