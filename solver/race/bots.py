@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass
 
 from solver.errors import UserError
+from solver.race.calls import Call, RaceView
 
 POLICIES = ("most", "first", "wait")
 WAIT_FOR = 5
@@ -39,6 +40,15 @@ class RaceBot:
 
     def delay(self, cards_on_table: int, rng: random.Random) -> float:
         return (self.reaction + self.per_card * cards_on_table) * rng.uniform(0.6, 1.4)
+
+    def look(self, view: RaceView, rng: random.Random) -> Call | None:
+        """The bot of ``seats.RaceBotProtocol``: its claim on the table it sees, called
+        after its delay (its vocabulary and policy: ``bot_claim``)."""
+        table = list(view.table)
+        found = bot_claim(table, self, view.to_deal == 0, view.lang)
+        if found is None:
+            return None
+        return Call(found[0], self.delay(len(table), rng))
 
 
 LEVELS = {
@@ -81,3 +91,27 @@ def parse_players(text: str) -> list[RaceBot]:
     if not 2 <= len(players) <= 6:
         raise UserError("MY WORD! is played by 2 to 6 players")
     return players
+
+
+def bot_claim(
+    table: list[str], bot: RaceBot, deck_empty: bool, lang: str
+) -> tuple[str, tuple[str, ...]] | None:
+    """The claim a bot would call on this table, by its vocabulary and policy."""
+    from solver.race.claims import best_spelling
+    from solver.race.index import ranked_indices, word_table
+
+    vocabulary = word_table(bot.tier, lang)
+    if bot.policy == "first":
+        ranked = ranked_indices(table, bot.tier, lang, top=None)
+        if not ranked:
+            return None
+        index = max((i for _, i in ranked), key=lambda i: (vocabulary.zipf[i], -i))
+    else:
+        ranked = ranked_indices(table, bot.tier, lang, top=1)
+        if not ranked:
+            return None
+        cards, index = ranked[0]
+        if bot.policy == "wait" and cards < WAIT_FOR and not deck_empty:
+            return None
+    spelling = best_spelling(table, vocabulary.word(index), lang)
+    return spelling.word, spelling.cards

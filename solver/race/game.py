@@ -18,10 +18,10 @@ import random
 from dataclasses import asdict, dataclass, field
 
 from solver import seeds
-from solver.race.bots import WAIT_FOR, RaceBot
+from solver.race.bots import RaceBot
 from solver.race.claims import best_spelling
 from solver.race.deck import Deck, load_deck
-from solver.race.index import load_kernel, ranked_indices, word_table
+from solver.race.index import load_kernel
 from solver.race.seats import PluginBot, RaceView
 
 DEFAULT_PACE = 2.0  # seconds between two cards
@@ -42,27 +42,6 @@ class RoundLog:
     claims: list[Claim] = field(default_factory=list)
     won: list[int] = field(default_factory=list)  # cards per player
     left_on_table: int = 0
-
-
-def bot_claim(
-    table: list[str], bot: RaceBot, deck_empty: bool, lang: str
-) -> tuple[str, tuple[str, ...]] | None:
-    """The claim a bot would call on this table, by its vocabulary and policy."""
-    vocabulary = word_table(bot.tier, lang)
-    if bot.policy == "first":
-        ranked = ranked_indices(table, bot.tier, lang, top=None)
-        if not ranked:
-            return None
-        index = max((i for _, i in ranked), key=lambda i: (vocabulary.zipf[i], -i))
-    else:
-        ranked = ranked_indices(table, bot.tier, lang, top=1)
-        if not ranked:
-            return None
-        cards, index = ranked[0]
-        if bot.policy == "wait" and cards < WAIT_FOR and not deck_empty:
-            return None
-    spelling = best_spelling(table, vocabulary.word(index), lang)
-    return spelling.word, spelling.cards
 
 
 def still_spelled(cards: tuple[str, ...], table: list[str]) -> bool:
@@ -97,12 +76,10 @@ def search_again(
             continue
         pending.pop(seat, None)
         bot = players[seat]
-        if isinstance(bot, RaceBot):
-            found = bot_claim(table, bot, to_deal == 0, lang)
-            if found is not None:
-                pending[seat] = (now + bot.delay(len(table), rng), *found)
-            continue
-        call = bot.ask(RaceView(seat, tuple(table), to_deal, tuple(won), now, lang), rng)
+        view = RaceView(seat, tuple(table), to_deal, tuple(won), now, lang)
+        # A built-in's call is its own claim, spelled already (``bots.bot_claim``); one of
+        # one's own is checked first (``PluginBot.ask``).
+        call = bot.look(view, rng) if isinstance(bot, RaceBot) else bot.ask(view, rng)
         if call is not None:  # spelled now; a word the table cannot spell: a wrong call
             spelled = best_spelling(table, call.word, lang)
             used = spelled.cards if spelled.ok else ()

@@ -32,36 +32,9 @@ from typing import Protocol
 from solver import plugins
 from solver.errors import UserError
 from solver.race.bots import LEVELS, POLICIES, RaceBot, parse_bot
+from solver.race.calls import Call, RaceView
 
-
-@dataclass(frozen=True)
-class RaceView:
-    """What seat ``seat`` sees the moment the table changes."""
-
-    seat: int
-    table: tuple[str, ...]  # the cards face up, in the order they were dealt
-    to_deal: int  # cards left in the dealer's pack
-    won: tuple[int, ...]  # cards each seat has won this round
-    now: float  # seconds since the round began (virtual)
-    lang: str
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "seat": self.seat,
-            "table": list(self.table),
-            "to_deal": self.to_deal,
-            "won": list(self.won),
-            "now": self.now,
-            "lang": self.lang,
-        }
-
-
-@dataclass(frozen=True)
-class Call:
-    """Call ``word`` ``after`` seconds from the change of the table that prompted it."""
-
-    word: str
-    after: float
+__all__ = ["Call", "RaceView"]  # named here too: a bot of one's own imports them from here
 
 
 class RaceBotProtocol(Protocol):

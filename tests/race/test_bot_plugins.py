@@ -2,6 +2,7 @@
 ruled as anyone's, raced by the same loop and bench as the built-ins."""
 
 import json
+import random
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -96,3 +97,16 @@ def test_the_players_list_names_the_levels() -> None:
     listed = json.loads(result.output)
     assert listed["group"] == "myword.race.bots"
     assert [p["name"] for p in listed["players"]] == ["hard", "medium", "easy"]
+
+
+def test_a_built_in_is_a_bot_of_the_protocol() -> None:
+    """A built-in level has ``look(view, rng)``: seated as a bot of one's own (its calls
+    checked, asked through its view), the hard bot races the games it races by name."""
+    from solver.race.bots import HARD
+
+    view = seats.RaceView(0, ("c", "a", "t"), 5, (0, 0), 0.0, "en")
+    assert isinstance(HARD.look(view, random.Random(1)), seats.Call)
+    for seed in (1, 2):
+        as_plugin = play_game([seats.PluginBot("hard", HARD), parse_bot("easy")], seed)
+        by_name = play_game([parse_bot("hard"), parse_bot("easy")], seed)
+        assert as_plugin.to_json() == by_name.to_json()
