@@ -5,12 +5,12 @@ A bot is anything with ``look(view, rng) -> Call | None``: the word it will call
 many seconds after this change of the table (its thinking time on the race's virtual
 clock), or None to wait for the next change. Like the built-ins, a bot keeps its call
 while the cards of its word stay on the table, and is asked again after a change that
-takes them (or when it has no call). The view holds the cards
-face up, how many are left to deal and the cards each player has won: nothing about the
-order of the pack. The game spells the word with the most cards the table allows when the
-call is heard; a word the table cannot spell, or not in the dictionary, is a wrong call
-(every other player takes a free card). One of one's own is named as ``plugins`` says
-(``--players hard,mine.py:look``); the built-ins are the levels of ``bots.py``.
+takes them (or when it has no call). The view holds the cards face up, how many are left
+to deal and the cards each player has won: nothing about the order of the pack. The game
+spells the word with the most cards the table allows when the call is heard; a word the
+table cannot spell, or not in the dictionary, is a wrong call (every other player takes a
+free card). One of one's own is named as ``plugins`` says (``--players
+hard,mine.py:look``); the built-in levels of ``bots.py`` have ``look`` too.
 
 Example, a bot that calls the best claim after a fixed second::
 
