@@ -67,13 +67,18 @@ class Game:
     rank: int
     source: str  # the module that registered it (a second process imports it again)
     kernel_module: str  # "solver.deduce.kernels": checked for where its kernels are cached
-    kernel_file: str  # "deduce/kernels.py", under solver/: its contents key warm's stamps
     kernels: tuple[Kernel, ...] = ()
     tables: tuple[Table, ...] = ()
     second_process: bool = False  # warm compiles its kernels and builds its tables there
     demo: tuple[DemoPart, ...] = ()
     # Words the demo may show (no bot hides them), by length and language; None: any.
     shown_words: Callable[[int, str], Sequence[str]] | None = None
+
+    @property
+    def kernel_file(self) -> str:
+        """``deduce/kernels.py``: the kernel module's file under solver/, whose contents
+        key warm's stamps."""
+        return self.kernel_module.removeprefix("solver.").replace(".", "/") + ".py"
 
 
 _games: dict[str, Game] = {}

@@ -123,7 +123,6 @@ registry.register(
         rank=0,
         source=__name__,
         kernel_module="solver.deduce.kernels",
-        kernel_file="deduce/kernels.py",
         kernels=tuple(registry.Kernel(name, globals()[name], in_demo) for name, in_demo in KERNELS),
         demo=(
             registry.DemoPart("whats_my_word", deduce_round, "solver.deduce.ui.demo:show_round"),

@@ -44,7 +44,6 @@ registry.register(
         rank=2,
         source=__name__,
         kernel_module="solver.layout.kernels",
-        kernel_file="layout/kernels.py",
         kernels=(
             registry.Kernel("legal_moves", legal_moves, in_demo=True),
             registry.Kernel("best_points", best_points),

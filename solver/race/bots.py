@@ -20,7 +20,9 @@ Claim policies (``level:policy``; the default is ``most``):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from solver.errors import UserError
 from solver.race.calls import Call, RaceView
@@ -44,11 +46,10 @@ class RaceBot:
     def look(self, view: RaceView, rng: random.Random) -> Call | None:
         """The bot of ``seats.RaceBotProtocol``: its claim on the table it sees, called
         after its delay (its vocabulary and policy: ``bot_claim``)."""
-        table = list(view.table)
-        found = bot_claim(table, self, view.to_deal == 0, view.lang)
-        if found is None:
+        word = bot_claim(list(view.table), self, view.to_deal == 0, view.lang)
+        if word is None:
             return None
-        return Call(found[0], self.delay(len(table), rng))
+        return Call(word, self.delay(len(view.table), rng))
 
 
 LEVELS = {
@@ -84,20 +85,20 @@ def parse_bot(spec: str) -> RaceBot:
     )
 
 
-def parse_players(text: str) -> list[RaceBot]:
+def parse_players(text: str, parse: Callable[[str], Any] = parse_bot) -> list:
+    """2 to 6 bots, comma-separated, each read by ``parse`` (the built-in levels; a bench
+    also takes bots of one's own: ``seats.bench_players``)."""
     if not all(spec.strip() for spec in text.split(",")):
         raise UserError(f"an empty name in {text!r}: name every player, comma-separated")
-    players = [parse_bot(spec) for spec in text.split(",")]
+    players = [parse(spec) for spec in text.split(",")]
     if not 2 <= len(players) <= 6:
         raise UserError("MY WORD! is played by 2 to 6 players")
     return players
 
 
-def bot_claim(
-    table: list[str], bot: RaceBot, deck_empty: bool, lang: str
-) -> tuple[str, tuple[str, ...]] | None:
-    """The claim a bot would call on this table, by its vocabulary and policy."""
-    from solver.race.claims import best_spelling
+def bot_claim(table: list[str], bot: RaceBot, deck_empty: bool, lang: str) -> str | None:
+    """The word a bot would call on this table, by its vocabulary and policy (the game
+    spells it when the call is heard: the most cards, as the index counted them)."""
     from solver.race.index import ranked_indices, word_table
 
     vocabulary = word_table(bot.tier, lang)
@@ -113,5 +114,4 @@ def bot_claim(
         cards, index = ranked[0]
         if bot.policy == "wait" and cards < WAIT_FOR and not deck_empty:
             return None
-    spelling = best_spelling(table, vocabulary.word(index), lang)
-    return spelling.word, spelling.cards
+    return vocabulary.word(index)

@@ -77,8 +77,8 @@ def search_again(
         pending.pop(seat, None)
         bot = players[seat]
         view = RaceView(seat, tuple(table), to_deal, tuple(won), now, lang)
-        # A built-in's call is its own claim, spelled already (``bots.bot_claim``); one of
-        # one's own is checked first (``PluginBot.ask``).
+        # A built-in's call is its claim (``bots.bot_claim``); one of one's own is checked
+        # first (``PluginBot.ask``). Either is spelled here, once.
         call = bot.look(view, rng) if isinstance(bot, RaceBot) else bot.ask(view, rng)
         if call is not None:  # spelled now; a word the table cannot spell: a wrong call
             spelled = best_spelling(table, call.word, lang)

@@ -76,7 +76,6 @@ registry.register(
         rank=1,
         source=__name__,
         kernel_module="solver.race.kernels",
-        kernel_file="race/kernels.py",
         kernels=(registry.Kernel("best_cards", best_cards, in_demo=True),),
         tables=(
             registry.Table("race word table", build_table, table_where, bot_tiers, demo_tiers),

@@ -27,11 +27,12 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from solver import plugins
 from solver.errors import UserError
-from solver.race.bots import LEVELS, POLICIES, RaceBot, parse_bot
+from solver.race.bots import LEVELS, POLICIES, RaceBot, parse_bot, parse_players
 from solver.race.calls import Call, RaceView
 
 __all__ = ["Call", "RaceView"]  # named here too: a bot of one's own imports them from here
@@ -93,6 +94,7 @@ KIND = plugins.Kind(
 )
 
 
+@cache  # a bench reads its players every game: an entry-point scan costs 9 ms
 def seat_bot(spec: str) -> RaceBot | PluginBot:
     """A built-in level (``hard``, ``medium:wait``...) or a bot of one's own."""
     level = spec.strip().lower().partition(":")[0]
@@ -110,9 +112,4 @@ def seat_bot(spec: str) -> RaceBot | PluginBot:
 
 def bench_players(text: str) -> list[RaceBot | PluginBot]:
     """The bots of a race bench: 2 to 6, built-in or of one's own, comma-separated."""
-    if not all(spec.strip() for spec in text.split(",")):
-        raise UserError(f"an empty name in {text!r}: name every player, comma-separated")
-    players = [seat_bot(spec) for spec in text.split(",")]
-    if not 2 <= len(players) <= 6:
-        raise UserError("MY WORD! is played by 2 to 6 players")
-    return players
+    return parse_players(text, seat_bot)
