@@ -48,7 +48,7 @@ def main(threads: int | None) -> None:
     My Word (1980). Start with `myword demo`."""
     if sys.stdout is None:  # started with stdout closed (>&-): nothing could be shown
         raise click.ClickException("standard output is closed: nowhere to print")
-    if threads is not None:  # read where numba is first imported (solver/jit.py)
+    if threads is not None:  # read where numba is first imported (solver/runtime/jit.py)
         os.environ["MYWORD_THREADS"] = str(threads)
 
 

@@ -19,9 +19,9 @@ import time
 
 import pytest
 
-from solver import lexicon
 from solver.deduce import assist, default_sheet, live_advice, score
 from solver.deduce.candidates import Turn
+from solver.wordtools import lexicon
 
 GAMES = 8
 SEED = 15

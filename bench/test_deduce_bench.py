@@ -10,13 +10,13 @@ and its kernel row on the same sample, so that the pure-Python side finishes.
 import numpy as np
 import pytest
 
-from solver import lexicon
 from solver.deduce import default_sheet, kernels, reference
 from solver.deduce.candidates import Turn, deduce
 from solver.deduce.game import play_round
 from solver.deduce.opening import BOOK_ROWS, booked_choices, remembered_choose
 from solver.deduce.rules import score
 from solver.deduce.strategies import choose
+from solver.wordtools import lexicon
 
 SIX = default_sheet(6)
 GUESS = lexicon.encode(["den"])[0]  # row 2 of the sample game, 3@0, heard 1250 from NEPHEW

@@ -6,7 +6,7 @@ Run with ``pytest bench/ --benchmark-only``; compare the two encode rows for the
 import numpy as np
 import pytest
 
-from solver import lexicon
+from solver.wordtools import lexicon
 
 
 def encode_reference(words: tuple[str, ...], alphabet: str) -> list[list[int]]:

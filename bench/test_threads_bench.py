@@ -5,7 +5,7 @@
 Each kernel runs at a size under its threshold (``*_PARALLEL_FROM``) and one above it, in
 three ways: ``one`` thread, ``all`` the usable cores (its rows split over them whatever the
 work), and ``chosen`` (the wrapper, which picks one or all by the work;
-``solver/threads.py``). On a machine with spare cores ``chosen`` should match the faster
+``solver/runtime/threads.py``). On a machine with spare cores ``chosen`` should match the faster
 of the other two at each size. To see the busy case, run it while other programs hold the
 cores, for example
 
@@ -22,10 +22,10 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from solver import lexicon
 from solver.deduce import kernels as deduce_kernels
 from solver.race import kernels as race_kernels
 from solver.race.index import encode_table, word_table
+from solver.wordtools import lexicon
 
 POOL = lexicon.word_codes(6, "familiar")
 GUESSES = lexicon.word_codes(4, "all")

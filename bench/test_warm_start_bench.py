@@ -117,8 +117,8 @@ def test_numpy_against_numba_per_work(benchmark) -> None:
     Numba start-up they save: the crossover ``deduce/scoring.py`` takes its sizes from.
     Two shapes: many candidates against a short row's guesses (what a short history asks),
     and fewer against the 10,710 words of the last row (numpy's slowest per scoring)."""
-    from solver import lexicon
     from solver.deduce import vectorized
+    from solver.wordtools import lexicon
 
     candidates = np.array(lexicon.word_codes(6, "familiar")[:1000])
     guesses = np.array(lexicon.word_codes(3, "core"))

@@ -32,7 +32,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 CURATED = HERE / "curated"
 # The built lists are package data, so that every install carries them (read by
-# solver.lexicon through importlib.resources); this folder keeps the recipe.
+# solver.wordtools.lexicon through importlib.resources); this folder keeps the recipe.
 WORDS = HERE.parent / "solver" / "words"
 
 SCOWL_DIR = Path("/usr/share/dict/scowl")

@@ -7,8 +7,8 @@ itself. Benchmark it against the built-ins with one command:
     myword deduce bench --strategy lookahead,points,examples/deduce_likeliest.py:guess
 """
 
-from solver import lexicon
 from solver.deduce.players import GuesserView, candidates
+from solver.wordtools import lexicon
 
 
 def guess(view: GuesserView) -> str:

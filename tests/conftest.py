@@ -31,7 +31,7 @@ def until():
 def ctrl_c_after(monkeypatch):
     """Script the terminal: ``ctrl_c_after(["ballet", "re"])`` makes the console answer
     those lines, then press Ctrl-C at the next prompt."""
-    from solver import terminal
+    from solver.ui import terminal
 
     def script(lines: list[str]) -> None:
         answers = iter(lines)
@@ -56,7 +56,7 @@ def private_data_folder(tmp_path_factory, monkeypatch):
 
 @pytest.fixture(autouse=True, scope="session")
 def private_table_cache(tmp_path_factory):
-    """Word tables (``solver.tables``) are built into a folder of the test session's own,
+    """Word tables (``solver.runtime.tables``) are built into a folder of the test session's own,
     once per session, never into the user's cache. The processes of one run (pytest-xdist's
     workers) share it: a table one of them built (Spanish: seconds) is read by the others
     (tables are written to a scratch folder and renamed into place, so two writers are

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce.opening import book_choices, booked_choices
 from solver.deduce.rules import Row, Sheet
@@ -22,6 +21,7 @@ from solver.deduce.strategies import (
     check_vocabulary,
     choose,
 )
+from solver.wordtools import lexicon
 
 
 @dataclass(frozen=True)

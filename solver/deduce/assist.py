@@ -45,7 +45,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from solver import lexicon, savefile
 from solver.deduce import assist_entries as entries
 from solver.deduce import candidates as cand
 from solver.deduce.assist_entries import Refused
@@ -68,7 +67,9 @@ from solver.deduce.strategies import (
     STRATEGIES,
     VOCABULARIES,
 )
-from solver.errors import UserError
+from solver.runtime import savefile
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 GAME = "assist"  # the kind of its saves
 STATE_VERSION = 1

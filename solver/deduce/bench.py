@@ -1,4 +1,4 @@
-"""What's My Word? in the arena (``solver.arena``): strategies against the same Gamewords.
+"""What's My Word? in the arena (``solver.arena.tournament``): strategies on the same words.
 
 Game g draws one Gameword with a generator derived from the seed and g (from the familiar
 pool, or from what the bot hides at a difficulty) and every entry (a strategy) plays a
@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver import lexicon, seeds
-from solver.arena import Tournament
+from solver.arena.tournament import Tournament
 from solver.deduce import players
 from solver.deduce.game import oracle, play_round
 from solver.deduce.picks import candidates_for, check_difficulty
 from solver.deduce.rules import default_sheet
 from solver.deduce.strategies import DEFAULT_VOCABULARY, check_vocabulary
-from solver.errors import UserError
+from solver.runtime import seeds
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 SCORE = "points"
 BREAKDOWN = "row"

@@ -61,8 +61,8 @@ def build_rollout(
 ) -> dict[str, object]:
     """Roll out the booked settings' early positions (minutes: see the README), taking the
     entries of ``reuse`` as they are."""
-    from solver import lexicon
     from solver.deduce import evaluate, rollout
+    from solver.wordtools import lexicon
 
     positions: dict[str, object] = {}
     for length in BOOKED_LENGTHS:

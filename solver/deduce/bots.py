@@ -16,12 +16,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce.opening import remembered_choose
 from solver.deduce.rules import Sheet
 from solver.deduce.strategies import DEFAULT_VOCABULARY
-from solver.errors import UserError
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 
 @dataclass(frozen=True)

@@ -32,10 +32,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from solver import lexicon
 from solver.deduce.rules import BONUS, MATCHING_POINTS, POINT_UNIT, Sheet, possible_scores
 from solver.deduce.typed import other_languages
-from solver.errors import UserError
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 PRIORS = ("familiar", "uniform")
 PRIOR_SLOPE = 0.25

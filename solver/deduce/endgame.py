@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver import lexicon
 from solver.deduce.ranking import top_indices
 from solver.deduce.rules import POINT_UNIT, Sheet
+from solver.wordtools import lexicon
 
 CANDIDATES = 24  # search to the end when at most this many candidates remain
 SHORTLIST = 8

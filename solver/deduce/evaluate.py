@@ -39,7 +39,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce.opening import remembered_choose
 from solver.deduce.rules import POINT_UNIT, Sheet
@@ -49,7 +48,8 @@ from solver.deduce.strategies import (
     check_vocabulary,
     vocabulary_tier,
 )
-from solver.errors import UserError
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 TASKS_PER_WORKER = 8  # subtrees handed out per worker: enough to even out their sizes
 SCORE_CHUNK = 2000  # Gamewords scored at once against a row's vocabulary (memory bound)
@@ -275,7 +275,7 @@ def _walk_in_processes(
 def _walk_task(arguments: tuple) -> tuple[_Node, np.ndarray, np.ndarray, int]:
     """In a worker: one subtree, returned as its Gamewords' scores from its row on, the
     rows to one candidate found in it (0 where none), and its positions played."""
-    from solver.arena import one_thread
+    from solver.arena.tournament import one_thread
 
     one_thread()
     setting, oracle, known, node = arguments

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce import players
 from solver.deduce.opening import remembered_choose
@@ -19,7 +18,8 @@ from solver.deduce.players import Strategy
 from solver.deduce.rules import BONUS, Mark, Row, Sheet, marking, score
 from solver.deduce.strategies import DEFAULT_STRATEGY, DEFAULT_VOCABULARY
 from solver.deduce.typed import typed_word
-from solver.errors import UserError
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 
 @dataclass(frozen=True)

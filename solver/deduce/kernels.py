@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.jit import kernel_array, njit
-from solver.threads import split_rows, use_threads
+from solver.runtime.jit import kernel_array, njit
+from solver.runtime.threads import split_rows, use_threads
 
 # rules.MATCHING_UNITS and rules.BONUS_UNITS, written here: Numba's cache notices an edit to
 # this file only, so the kernels keep the values they compile with beside them (the tests
@@ -29,7 +29,7 @@ UINT8, INT64, BOOL, FLOAT64 = (np.dtype(t) for t in (np.uint8, np.int64, np.bool
 LETTERS = 32  # room for every alphabet (English 26, Spanish 27); tests hold every language to it
 
 # Work (Gameword-against-guess scorings) from which a kernel's rows are split over every
-# configured thread (``solver.threads``); under it, one thread. Handing a slice to a pool
+# configured thread (``solver.runtime.threads``); under it, one thread. Handing a slice to a pool
 # thread costs 35 microseconds at best and about 200 typically on 2 cores (the thread must
 # wake), so a call splits only with a millisecond or two of work: measured on 2 cores
 # (bench/test_threads_bench.py; README "Threads"), two threads ran 100,000 scorings 1.25-1.75

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce.assist import OPPONENT, Settings
 from solver.deduce.rules import PENALTY, POINT_UNIT, default_sheet
+from solver.wordtools import lexicon
 
 
 @dataclass

@@ -5,7 +5,7 @@ difficulty for each round (6 letters, then 7); each bot then plays its strategy 
 the other's word. The two bots' rounds do not interact (a player's guesses never depend on
 the opponent's), so a game is four rounds, and the grand totals decide the winner. Game g
 of a tournament draws its words with a generator derived from the seed and g, so it comes
-out the same wherever it is played (``solver.arena``); a tie shares the win.
+out the same wherever it is played (``solver.arena.tournament``); a tie shares the win.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from solver import seeds
-from solver.arena import Tournament
+from solver.arena.tournament import Tournament
 from solver.deduce import players
 from solver.deduce.game import play_round
 from solver.deduce.picks import check_difficulty, pick
 from solver.deduce.rules import default_sheet
-from solver.errors import UserError
+from solver.runtime import seeds
+from solver.runtime.errors import UserError
 
 SCORE = "points"
 BREAKDOWN = "round"

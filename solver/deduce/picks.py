@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from solver import lexicon, seeds
-from solver.errors import UserError
+from solver.runtime import seeds
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 DIFFICULTIES = ("easy", "medium", "hard")
 HARD_SHARE = 0.10

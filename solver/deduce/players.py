@@ -19,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from solver import lexicon, plugins
+from solver.arena import plugins
 from solver.deduce.rules import Sheet
 from solver.deduce.strategies import DEFAULT_VOCABULARY, STRATEGIES
+from solver.wordtools import lexicon
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,12 @@
-"""What's My Word?'s entry in the shared registry (``solver.registry``): the kernels
+"""What's My Word?'s entry in the shared registry (``solver.arena.registry``): the kernels
 ``myword warm`` compiles, the demo's round and bot match, and the words the demo may show
-(none that a bot hides). Imported by ``solver.games``; the calls import the game lazily, so
+(none that a bot hides). Imported by ``solver.ui.games``; the calls import the game lazily, so
 registering costs nothing."""
 
 from __future__ import annotations
 
-from solver import registry, seeds
+from solver.arena import registry
+from solver.runtime import seeds
 
 # The kernels, in warm's order; the demo's games call those marked (compiled before it).
 KERNELS = (
@@ -22,7 +23,7 @@ KERNELS = (
 def _inputs():
     import numpy as np
 
-    from solver import lexicon
+    from solver.wordtools import lexicon
 
     candidates = lexicon.encode(["ballet", "nephew", "tables", "jumped", "london"])
     guesses = lexicon.encode(["den", "sod", "ebb", "tab"])

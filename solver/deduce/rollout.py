@@ -29,13 +29,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce import evaluate as ev
 from solver.deduce import opening
 from solver.deduce.measures import TO_END
 from solver.deduce.rules import POINT_UNIT
 from solver.deduce.strategies import Choice
+from solver.wordtools import lexicon
 
 Progress = Callable[[str], None]  # told what has just been finished
 
@@ -130,7 +130,7 @@ def _walk_parts(
 
 def _walk_part(arguments: tuple) -> np.ndarray:
     """One node's subtree: each of its Gamewords' points from the node's row to the end."""
-    from solver.arena import one_thread
+    from solver.arena.tournament import one_thread
 
     one_thread()
     setting, oracle, known, node, base = arguments

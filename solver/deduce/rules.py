@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from solver.errors import UserError
+from solver.runtime.errors import UserError
 
 MATCHING_POINTS = 1000
 NON_MATCHING_POINTS = 250
@@ -134,7 +134,7 @@ def load_sheet(spec: str | Path) -> Sheet:
     """``6`` or ``7`` for a default sheet, or the path of a sheet file."""
     if str(spec) in ("6", "7"):
         return default_sheet(int(spec))
-    from solver.userfiles import regular_file
+    from solver.runtime.userfiles import regular_file
 
     path = Path(spec)
     try:

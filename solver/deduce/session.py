@@ -45,7 +45,6 @@ from typing import Any
 
 import numpy as np
 
-from solver import lexicon, savefile, seeds
 from solver.deduce import candidates as cand
 from solver.deduce.bots import bot_guess, level
 from solver.deduce.picks import pick
@@ -59,7 +58,9 @@ from solver.deduce.rules import (
     possible_scores,
     score,
 )
-from solver.errors import UserError
+from solver.runtime import savefile, seeds
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 STATE_VERSION = 1
 COLOURS = ("purple", "red")

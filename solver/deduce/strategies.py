@@ -38,13 +38,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver import lexicon
 from solver.deduce import endgame
 from solver.deduce.candidates import Deduction
 from solver.deduce.measures import BITS, LOOKAHEAD, ROW_POINTS, TO_END
 from solver.deduce.ranking import top_indices
 from solver.deduce.rules import POINT_UNIT, Sheet
-from solver.errors import UserError
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 STRATEGIES = ("lookahead", "points", "entropy")
 DEFAULT_STRATEGY = "lookahead"

@@ -9,8 +9,8 @@ its two words with it and must start fast.
 
 from __future__ import annotations
 
-from solver import lexicon
-from solver.errors import UserError
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 
 def other_languages(text: str, lang: str) -> str:

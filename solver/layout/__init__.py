@@ -5,7 +5,7 @@ scores: the rules), ``game.py`` (deal, turns, knocks, the end, logs and replay),
 ``arrays.py`` and ``kernels.py`` (Numba move generation; ``reference.py`` its twin),
 ``players.py`` (beam search; random and greedy live beside the loop), ``squares.py`` (the
 fixed square names people see and type), ``session.py`` (a person's game: state, moves,
-save and load, for any front end), ``bench.py`` (its part in ``solver.arena``). The front
+save and load, for any front end), ``bench.py`` (its part in ``solver.arena.tournament``). The front
 end lives in ``ui/``: ``commands.py``, ``line.py`` (line mode), ``screens.py`` (full
 screen) and ``display.py`` (the drawing both share).
 """

@@ -1,4 +1,4 @@
-"""My Word (1980) in the arena (``solver.arena``): game g of a tournament between players.
+"""My Word (1980) in the arena (``solver.arena.tournament``): game g between players.
 
 Solo (option ``solo``): every entry plays the same seeded solo game alone. Otherwise the
 entries play together, the seats rotating game by game so that nobody always starts;
@@ -12,10 +12,10 @@ import time
 from functools import cache
 from typing import Any
 
-from solver.arena import Tournament
-from solver.errors import UserError
+from solver.arena.tournament import Tournament
 from solver.layout.deck import Deck, load_deck
 from solver.layout.game import PLAYERS, Player, player_named, run, start_game
+from solver.runtime.errors import UserError
 
 SCORE = "points"
 BREAKDOWN = "turn"

@@ -22,9 +22,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from solver import lexicon
-from solver.errors import UserError
 from solver.layout.deck import SYMBOL, Card, Deck
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 Position = tuple[int, int]  # (row, column); rows grow downwards
 LIMIT = 6

@@ -27,8 +27,9 @@ from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
-from solver import lexicon, seeds
-from solver.errors import UserError
+from solver.runtime import seeds
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 CARDS = 48
 PAIRS_EACH = 24
@@ -209,7 +210,7 @@ def load_deck(spec: str | Path | None = None) -> Deck:
     """The default deck, or a deck file in the same JSON form."""
     if spec is None or str(spec) == "default":
         return default_deck()
-    from solver.userfiles import regular_file
+    from solver.runtime.userfiles import regular_file
 
     path = Path(spec)
     try:

@@ -18,8 +18,6 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from solver import seeds
-from solver.errors import UserError
 from solver.layout.board import Layout, Placement, SubstituteError, declare, fits, placements
 from solver.layout.deck import Deck, DeckError, default_deck, document, parse_deck
 from solver.layout.seats import Knock, LayoutView, Play, as_loop_move, view_of
@@ -31,6 +29,8 @@ from solver.layout.state import PACK_OUT as PACK_OUT
 from solver.layout.state import STUCK as STUCK
 from solver.layout.state import GameState as GameState
 from solver.layout.state import ending as ending
+from solver.runtime import seeds
+from solver.runtime.errors import UserError
 
 
 def hand_size(players: int) -> int:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.jit import njit
 from solver.layout.board import LIMIT
+from solver.runtime.jit import njit
 
 
 @njit(cache=True)

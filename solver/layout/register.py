@@ -1,10 +1,10 @@
-"""My Word (1980)'s entry in the shared registry (``solver.registry``): its kernels for
-``myword warm`` and the demo's game. Imported by ``solver.games``; the calls import the game
+"""My Word (1980)'s entry in the shared registry (``solver.arena.registry``): its kernels for
+``myword warm`` and the demo's game. Imported by ``solver.ui.games``; the calls import the game
 lazily, so registering costs nothing."""
 
 from __future__ import annotations
 
-from solver import registry
+from solver.arena import registry
 
 
 def _inputs():

@@ -26,11 +26,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from solver import plugins
-from solver.errors import UserError
+from solver.arena import plugins
 from solver.layout.board import Layout, Placement, placements
 from solver.layout.deck import Card, Deck
 from solver.layout.state import GameState
+from solver.runtime.errors import UserError
 
 # How the game loop calls a player: the state, the seat, the turn's generator.
 Seated = Callable[[GameState, int, random.Random], tuple[str, int, Placement | None]]

@@ -20,8 +20,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from solver import savefile, seeds
-from solver.errors import UserError
 from solver.layout.board import Placement, placement, placements, why_not, within_limit
 from solver.layout.deck import Deck
 from solver.layout.game import (
@@ -36,6 +34,8 @@ from solver.layout.game import (
     why_over,
 )
 from solver.layout.squares import Squares, squares_for
+from solver.runtime import savefile, seeds
+from solver.runtime.errors import UserError
 
 HUMAN = "human"
 BOTS = ("beam", "greedy", "random")

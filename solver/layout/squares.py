@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from solver.errors import UserError
 from solver.layout.board import LIMIT, Position
+from solver.runtime.errors import UserError
 
 SQUARE = re.compile(r"^([a-z]{1,3})(\d{1,3})$")
 

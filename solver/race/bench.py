@@ -1,4 +1,4 @@
-"""MY WORD! in the arena (``solver.arena``): game g of a race between bots.
+"""MY WORD! in the arena (``solver.arena.tournament``): game g of a race between bots.
 
 The entries are bot specs (``hard``, ``medium:wait``...) in fixed seats (the dealer
 rotates round by round inside a game); game g uses seed ``seed + g``; a tie for first
@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from solver.arena import Tournament
+from solver.arena.tournament import Tournament
 from solver.race.deck import Deck, load_deck
 from solver.race.game import DEFAULT_PACE, play_game
 from solver.race.seats import bench_players

@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from solver.errors import UserError
 from solver.race.calls import Call, RaceView
+from solver.runtime.errors import UserError
 
 POLICIES = ("most", "first", "wait")
 WAIT_FOR = 5

@@ -16,8 +16,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from solver import lexicon
 from solver.race.deck import DOUBLE_WILD, WILD, is_wild
+from solver.wordtools import lexicon
 
 MIN_CARDS = 3
 

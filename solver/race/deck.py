@@ -41,8 +41,8 @@ from functools import cache
 from itertools import pairwise
 from pathlib import Path
 
-from solver import lexicon
-from solver.errors import UserError
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 SINGLES = 54
 DOUBLES = 15
@@ -178,7 +178,7 @@ def load_deck(
 
 
 def _deck_file(path: Path, lang: str) -> Deck:
-    from solver.userfiles import regular_file
+    from solver.runtime.userfiles import regular_file
 
     try:
         text = regular_file(path, "deck", DeckError).read_text("utf-8")

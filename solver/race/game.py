@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass, field
 
-from solver import seeds
 from solver.race.bots import RaceBot
 from solver.race.claims import best_spelling
 from solver.race.deck import Deck, load_deck
 from solver.race.index import load_kernel
 from solver.race.seats import PluginBot, RaceView
+from solver.runtime import seeds
 
 DEFAULT_PACE = 2.0  # seconds between two cards
 

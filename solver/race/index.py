@@ -15,7 +15,6 @@ from functools import cache, cached_property
 
 import numpy as np
 
-from solver import lexicon
 from solver.race import vectorized
 from solver.race.claims import MIN_CARDS, dictionary_word_spelling
 from solver.race.deck import (
@@ -27,6 +26,7 @@ from solver.race.deck import (
     is_wild,
     where_they_fit,
 )
+from solver.wordtools import lexicon
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class WordTable:
     @cached_property
     def words(self) -> tuple[str, ...]:
         """Every word, decoded (for a whole-vocabulary pass; ``word`` for a few)."""
-        from solver import tables
+        from solver.runtime import tables
 
         return tables.array_to_words(self.blob)
 
@@ -80,7 +80,7 @@ def word_table(tier: str = "all", lang: str = "en") -> WordTable:
     """Every word of the tier with at least 3 letters, ready for the kernel: built once per
     word lists and kept on disk (``tables``), memory-mapped by each process (a claim reads
     the lengths it searches: a part of the Spanish table's 90 MB)."""
-    from solver import tables
+    from solver.runtime import tables
 
     lexicon.check_tier(tier)
     arrays = tables.stored(
@@ -106,7 +106,7 @@ def table_name(tier: str, lang: str) -> str:
 
 
 def _build_word_table(tier: str, lang: str) -> dict[str, np.ndarray]:
-    from solver import tables
+    from solver.runtime import tables
 
     letters = len(lexicon.language(lang).alphabet)
     all_lengths = {len(w) for w in lexicon.load(lang).play}

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.jit import kernel_array, njit
 from solver.race.table import table_letters
-from solver.threads import split_rows, use_threads
+from solver.runtime.jit import kernel_array, njit
+from solver.runtime.threads import split_rows, use_threads
 
 # The dtypes the kernels take (``jit.kernel_array``): dtype objects, checked by identity.
 UINT8, INT64, UINT32 = (np.dtype(t) for t in (np.uint8, np.int64, np.uint32))

@@ -49,12 +49,13 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 
-from solver import lexicon, seeds
 from solver.race.bots import RaceBot
 from solver.race.claims import Spelling, best_spelling
 from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
 from solver.race.game import Pending, free_cards, search_again, still_spelled
 from solver.race.index import load_kernel, ranked_indices, word_table
+from solver.runtime import seeds
+from solver.wordtools import lexicon
 
 YOU = 0  # the person's seat
 ROUND_BREAK = 3.0  # seconds between the end of a round and the first card of the next

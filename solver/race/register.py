@@ -1,12 +1,12 @@
-"""MY WORD!'s entry in the shared registry (``solver.registry``): its kernel and word
-tables for ``myword warm``, and the demo's race. Imported by ``solver.games``; the calls
+"""MY WORD!'s entry in the shared registry (``solver.arena.registry``): its kernel and word
+tables for ``myword warm``, and the demo's race. Imported by ``solver.ui.games``; the calls
 import the game lazily, so registering costs nothing."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from solver import registry
+from solver.arena import registry
 
 DEMO_PLAYERS = "hard,medium"  # the demo's race: a hard bot against a medium one
 
@@ -29,8 +29,9 @@ def build_table(tier: str, lang: str) -> object:
 
 
 def table_where(tier: str, lang: str) -> Path | None:
-    from solver import lexicon, tables
     from solver.race.index import table_name
+    from solver.runtime import tables
+    from solver.wordtools import lexicon
 
     return tables.where(table_name(tier, lang), lexicon.sources(lang))
 

@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
-from solver import plugins
-from solver.errors import UserError
+from solver.arena import plugins
 from solver.race.bots import LEVELS, POLICIES, RaceBot, parse_bot, parse_players
 from solver.race.calls import Call, RaceView
+from solver.runtime.errors import UserError
 
 __all__ = ["Call", "RaceView"]  # named here too: a bot of one's own imports them from here
 

@@ -34,7 +34,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from solver.errors import UserError
+from solver.runtime.errors import UserError
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,7 @@ def resume_screen(key: str, path: Path) -> Screen:
 def load_settings() -> dict[str, Any]:
     """The settings chosen last time (kept beside the saved games); the defaults when there
     are none or the file is not ours."""
-    from solver import savefile
+    from solver.runtime import savefile
 
     settings = dict(DEFAULT_SETTINGS)
     try:
@@ -157,7 +157,7 @@ def load_settings() -> dict[str, Any]:
 
 def store_settings(settings: dict[str, Any]) -> str | None:
     """Keep the settings for next time; the reason they could not be kept, if so."""
-    from solver import savefile
+    from solver.runtime import savefile
 
     try:
         folder = savefile.data_dir()
@@ -322,7 +322,7 @@ class SavedGamesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from solver import savefile
+        from solver.runtime import savefile
 
         table = self.query_one("#games", DataTable)
         table.add_columns("game", "name", "state", "saved")
@@ -361,7 +361,7 @@ class SavedGamesScreen(Screen[None]):
         state = "finished" if game["finished"] else "unfinished"
 
         def answered(yes: bool | None) -> None:
-            from solver import savefile
+            from solver.runtime import savefile
 
             if not yes:
                 return

@@ -1,4 +1,4 @@
-"""``myword demo``: draws what ``solver.demo`` plays, or prints it as JSON."""
+"""``myword demo``: draws what ``solver.ui.showcase`` plays, or prints it as JSON."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from solver.ui.options import JSON_OPTION, LANG_OPTION
 @JSON_OPTION
 def demo(seed: int | None, lang: str, as_json: bool) -> None:
     """Show what myword does, on the bundled dictionaries."""
-    from solver import games, registry, render
-    from solver.demo import dictionary_tour, parts, warm_steps
+    from solver.arena import registry
+    from solver.ui import games, render
+    from solver.ui.showcase import dictionary_tour, parts, warm_steps
     from solver.ui.warm import with_progress
 
     games.load()  # the games fill the registry the demo reads

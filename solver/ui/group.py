@@ -36,8 +36,8 @@ class UserErrorsAsMessages(click.Group):
         return command
 
     def invoke(self, ctx: click.Context) -> object:
-        from solver.errors import UserError
-        from solver.signals import as_interrupts
+        from solver.runtime.errors import UserError
+        from solver.ui.signals import as_interrupts
 
         skip_the_last_collection()
         try:
@@ -63,7 +63,7 @@ class UserErrorsAsMessages(click.Group):
         except KeyboardInterrupt as stop:
             stopped(stop=stop)
         except SystemError as error:
-            from solver.arena import interrupted
+            from solver.arena.tournament import interrupted
 
             stop = interrupted(error)
             if stop is not None:  # Ctrl-C inside a Numba kernel
@@ -103,7 +103,7 @@ def _silence_stdout() -> None:
 def stopped(note: str = "", stop: BaseException | None = None) -> NoReturn:
     """Ctrl-C, SIGTERM or SIGHUP: one line on stderr and exit 128 + the signal's number,
     130 for Ctrl-C (click's own says "Aborted!", exit 1)."""
-    from solver.signals import exit_status
+    from solver.ui.signals import exit_status
 
     click.echo(f"\nStopped.{note}", err=True)
     sys.exit(exit_status(stop) if stop is not None else 130)

@@ -13,7 +13,7 @@ import click
 @click.command()
 def play() -> None:
     """Open the full-screen app: a menu of the three games, saved games, settings."""
-    from solver.errors import UserError
+    from solver.runtime.errors import UserError
     from solver.ui.app import can_run, run_app
 
     if not can_run():
@@ -46,7 +46,7 @@ def serve(host: str, port: int) -> None:
     `myword play`). Ctrl-C stops the server."""
     import socket
 
-    from solver.errors import UserError
+    from solver.runtime.errors import UserError
 
     try:  # the server's own error would come as a traceback from inside its loop
         with socket.create_server((host, port)):

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from solver import plugins
+from solver.arena import plugins
 
 
 def show_players(kind: plugins.Kind, as_json: bool) -> None:
     """The built-ins and the registered players of a game, as a table or ``--json``."""
     from rich.table import Table
 
-    from solver import render
+    from solver.ui import render
 
     entries = plugins.registered(kind)
     if as_json:

@@ -22,7 +22,8 @@ from solver.ui.options import JSON_OPTION, PathType
 @JSON_OPTION
 def games(to_delete: tuple[str, ...], as_json: bool) -> None:
     """Your saved games, newest first, and how to resume each (--delete NAME removes one)."""
-    from solver import render, savefile
+    from solver.runtime import savefile
+    from solver.ui import render
 
     if to_delete:
         if any("\0" in name or not name.strip() for name in to_delete):
@@ -84,7 +85,7 @@ def save_target(game: str, save_path: Path | None, resume_name: str | None, forc
     """The save a game is resumed from (None for a new game) and the file it is saved to.
     A new game never replaces an unfinished one, nor a file that is not a saved game,
     unless ``force``."""
-    from solver import savefile
+    from solver.runtime import savefile
 
     if resume_name is not None and "\0" in resume_name:
         raise click.BadParameter(
@@ -99,8 +100,8 @@ def save_target(game: str, save_path: Path | None, resume_name: str | None, forc
 
 def resume_hint(command: str, path: Path) -> str:
     """How to go on with a saved game: by name when it is in the games folder."""
-    from solver import savefile
-    from solver.errors import UserError
+    from solver.runtime import savefile
+    from solver.runtime.errors import UserError
 
     try:
         name = path.stem if path.parent == savefile.games_dir() else str(path)
@@ -119,9 +120,9 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
     when nothing was worth saving): a script reading stdout always gets one document. A
     session whose ``worth_keeping(state)`` is false (nothing entered yet) is not saved:
     there is nothing to resume."""
-    from solver import render, signals
-    from solver.arena import interrupted
-    from solver.terminal import PromptConsole
+    from solver.arena.tournament import interrupted
+    from solver.ui import render, signals
+    from solver.ui.terminal import PromptConsole
 
     try:
         try:
@@ -135,7 +136,7 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
     except (EOFError, KeyboardInterrupt) as stop:
         interrupted = isinstance(stop, KeyboardInterrupt)
         if not getattr(session, "worth_keeping", lambda _: True)(state):
-            from solver import savefile
+            from solver.runtime import savefile
 
             savefile.discard(path)
             click.echo("\nNothing entered: no game saved.", err=as_json)

@@ -13,7 +13,7 @@ from solver.ui.options import JSON_OPTION, PathType
 
 def capped_workers(ctx: click.Context, param: click.Parameter, value: int) -> int:
     """Refuse more local processes than a few per usable core, naming the limit."""
-    from solver.cores import WORKERS_PER_CORE, max_workers
+    from solver.runtime.cores import WORKERS_PER_CORE, max_workers
 
     if value > max_workers():
         raise click.BadParameter(
@@ -78,14 +78,15 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
     """Play a tournament with a progress bar, write what was asked, print the summary."""
     from rich.progress import Progress
 
-    from solver import arena, render
+    from solver.arena import tournament as arena
+    from solver.ui import render
 
     if arena_args["plot_dir"]:
-        from solver.plots import require_matplotlib
+        from solver.ui.plots import require_matplotlib
 
         require_matplotlib()  # before the tournament, not after it
-    from solver.errors import UserError
-    from solver.userfiles import writable_file
+    from solver.runtime.errors import UserError
+    from solver.runtime.userfiles import writable_file
 
     csv_path = arena_args["csv_path"]
     writer = arena.CsvWriter(writable_file(csv_path, "the CSV")) if csv_path else None
@@ -113,7 +114,7 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
     if writer:
         summary["csv"] = str(writer.path)
     if arena_args["plot_dir"]:
-        from solver.plots import plot
+        from solver.ui.plots import plot
 
         summary["plots"] = [str(p) for p in plot(summary, outcome.scores, arena_args["plot_dir"])]
     if arena_args["as_json"]:
@@ -128,8 +129,9 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
 def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
     """The tournament a bench command asks for, and its shared options (split off the
     command's keyword arguments). ``entries``: a list, or comma-separated names."""
-    from solver import arena, seeds
-    from solver.errors import UserError
+    from solver.arena import tournament as arena
+    from solver.runtime import seeds
+    from solver.runtime.errors import UserError
 
     names = ("games", "seed", "workers", "scheduler", "csv_path", "plot_dir", "as_json")
     settings = {name: kwargs.pop(name) for name in names}

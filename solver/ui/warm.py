@@ -1,4 +1,4 @@
-"""``myword warm``: compile the kernels and build the tables now (``solver.warm``), with a
+"""``myword warm``: compile the kernels and build the tables now (``solver.ui.warming``), with a
 progress bar naming each; the demo runs the same before it starts."""
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ def warm(langs: tuple[str, ...], as_json: bool) -> None:
     each; run this once after installing. Quiet and quick when everything is ready. A step
     that fails is named on one line (with --json, in each step's "error" too) and the exit
     status is 1; the other steps are still done."""
-    from solver import games, render
-    from solver import warm as warming
+    from solver.ui import games, render, warming
 
     games.load()  # the games fill the registry of kernels and tables
     chosen = langs or warming.LANGS
@@ -61,8 +60,7 @@ def with_progress(steps: list, lang: str = "en", transient: bool = False) -> lis
     has work to do (a compile or a table to build), naming the piece being worked on."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from solver import render
-    from solver import warm as warming
+    from solver.ui import render, warming
 
     progress = Progress(
         TextColumn("{task.description}"),

@@ -21,8 +21,8 @@ def words() -> None:
 @JSON_OPTION
 def check(word_list: tuple[str, ...], lang: str, as_json: bool) -> None:
     """Say whether each WORD may be played, whether it is familiar, and its Zipf frequency."""
-    from solver import render
-    from solver.wordcheck import check_word
+    from solver.ui import render
+    from solver.wordtools.wordcheck import check_word
 
     checks = [check_word(w, lang).to_json() for w in word_list]
     if as_json:
@@ -76,7 +76,8 @@ def pool(
     On a terminal the words are shown in columns under a heading; through a pipe they come
     one per line, ready for other tools.
     """
-    from solver import lexicon, render
+    from solver.ui import render
+    from solver.wordtools import lexicon
 
     found = lexicon.pool(length, tier, lang, from_text=from_text, from_list=from_list)
     listed = list(found.words)
@@ -113,7 +114,8 @@ def pool(
 @JSON_OPTION
 def stats(lang: str, as_json: bool) -> None:
     """Count the words of every length in each tier."""
-    from solver import lexicon, render
+    from solver.ui import render
+    from solver.wordtools import lexicon
 
     counts = lexicon.length_counts(lang)
     if as_json:

@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from solver import lexicon
 from solver.deduce import assist_entries as entries
 from solver.deduce.assist_entries import Entry, Refused, parse_entry
 from solver.deduce.rules import default_sheet
+from solver.wordtools import lexicon
 
 
 def shipped_lists() -> list[str]:

@@ -3,7 +3,6 @@
 import numpy as np
 import pytest
 
-from solver import lexicon
 from solver.deduce import default_sheet, parse_sheet, score
 from solver.deduce.candidates import (
     HistoryError,
@@ -14,6 +13,7 @@ from solver.deduce.candidates import (
     marginal_alphabets,
     parse_history,
 )
+from solver.wordtools import lexicon
 
 SIX = default_sheet(6)
 NEPHEW_HISTORY = "SO 0, DEN 1250, EBB 1000, INN 250, BID 0, TURN 250, EARL 1000, NEWT 2250"

@@ -251,7 +251,7 @@ def test_score_says_which_language_an_accented_word_belongs_to() -> None:
 
 def _spanish_words() -> dict[int, list[str]]:
     """Spanish words as the word list spells them, accents and all, by length."""
-    from solver import lexicon
+    from solver.wordtools import lexicon
 
     path = lexicon.dictionaries_dir() / "es" / "core.txt"
     by_length: dict[int, list[str]] = {}
@@ -270,8 +270,8 @@ def test_score_of_spanish_words_is_the_score_of_their_folded_forms(
 ) -> None:
     """Any two Spanish words, as spelled (accents, either case): the score is the rules'
     score of the words folded first (103 of 400 such pairs were scored wrong)."""
-    from solver import lexicon
     from solver.deduce import default_sheet, score
+    from solver.wordtools import lexicon
 
     sheet = default_sheet(length)
     number = data.draw(st.integers(1, len(sheet.rows)), "row")

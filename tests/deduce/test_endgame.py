@@ -9,10 +9,10 @@ score on). Then the search's budget."""
 import numpy as np
 import pytest
 
-from solver import lexicon
 from solver.deduce import default_sheet, endgame, kernels, score, strategies
 from solver.deduce.candidates import Turn, deduce
 from solver.deduce.rules import POINT_UNIT
+from solver.wordtools import lexicon
 
 SIX = default_sheet(6)
 

@@ -9,12 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver import lexicon
 from solver.deduce import default_sheet
 from solver.deduce import evaluate as ev
 from solver.deduce.candidates import among, deduce, parse_history, prior_weights
 from solver.deduce.game import oracle, play_round
 from solver.deduce.strategies import STRATEGIES
+from solver.wordtools import lexicon
 
 SIX, SEVEN = default_sheet(6), default_sheet(7)
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver import lexicon
 from solver.deduce import kernels, reference
 from solver.deduce.ranking import top_indices
 from solver.deduce.rules import MAX_WORD_LETTERS, POINT_UNIT, score
+from solver.wordtools import lexicon
 
 pytestmark = pytest.mark.kernels
 

@@ -8,7 +8,6 @@ from importlib import resources
 import numpy as np
 import pytest
 
-from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce import default_sheet, opening
 from solver.deduce.advisor import advise
@@ -16,6 +15,7 @@ from solver.deduce.book_builder import book_text, build_book, deepenable
 from solver.deduce.game import play_round
 from solver.deduce.opening import BOOK, book_choices, settings
 from solver.deduce.strategies import DEFAULT_STRATEGY, DEFAULT_VOCABULARY
+from solver.wordtools import lexicon
 
 
 def stored() -> dict:

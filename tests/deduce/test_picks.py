@@ -5,12 +5,14 @@ from pathlib import Path
 
 import pytest
 
-from solver import arena, lexicon, seeds
+from solver.arena import tournament as arena
 from solver.deduce import default_sheet
 from solver.deduce.game import oracle, play_round
 from solver.deduce.match import play_game
 from solver.deduce.opening import settings
 from solver.deduce.picks import DIFFICULTIES, candidates_for, hardness, never_picked, pick
+from solver.runtime import seeds
+from solver.wordtools import lexicon
 
 
 @pytest.mark.parametrize("length", [6, 7])
@@ -116,9 +118,9 @@ def test_a_short_match_is_reproducible() -> None:
 def test_the_demo_never_shows_a_word_a_bot_hides(lang):
     """The demo plays on a fixed seed: a newcomer's first game must not hide a word it
     showed (issue 14), so the demo's words come from those no difficulty picks."""
-    from solver import games
     from solver.deduce.register import deduce_match, deduce_round
-    from solver.demo import dictionary_tour
+    from solver.ui import games
+    from solver.ui.showcase import dictionary_tour
 
     games.load()  # the demo's words are those the registered games allow
 

@@ -4,11 +4,11 @@ play it books is never worse than the strategy's own on the objective it optimiz
 import numpy as np
 import pytest
 
-from solver import lexicon
 from solver.deduce import default_sheet, opening, rollout
 from solver.deduce import evaluate as ev
 from solver.deduce.candidates import deduce, parse_history
 from solver.deduce.game import play_round
+from solver.wordtools import lexicon
 
 SIX, SEVEN = default_sheet(6), default_sheet(7)
 

@@ -12,10 +12,10 @@ import pytest
 from rich.console import Console
 from textual.widgets import Input, RichLog, Static
 
-from solver import lexicon
 from solver.deduce import default_sheet, score, session
 from solver.deduce.ui.screens import DeduceScreen, new_game_screen, resume_screen
 from solver.ui.app import MywordApp
+from solver.wordtools import lexicon
 
 HANG_SECONDS = 300.0  # a condition not met by then is a hang (tests/conftest.py)
 
@@ -262,7 +262,7 @@ def test_snapshot_help(snap_compare, tmp_path: Path) -> None:
 async def test_a_game_played_elsewhere_is_not_opened_twice(tmp_path: Path) -> None:
     """A save another myword is playing (its lock held) is refused with a message, never
     played twice at once."""
-    from solver import savefile
+    from solver.runtime import savefile
 
     path = tmp_path / "busy.json"
     game = short_game(path)

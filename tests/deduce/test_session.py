@@ -9,10 +9,10 @@ from click.testing import CliRunner
 from rich.console import Console
 
 import cli
-from solver import lexicon
 from solver.deduce import candidates as cand
 from solver.deduce import default_sheet, possible_scores, score, session
 from solver.deduce.ui import display, lines
+from solver.wordtools import lexicon
 
 SIX, SEVEN = default_sheet(6), default_sheet(7)
 

@@ -3,13 +3,13 @@
 import numpy as np
 import pytest
 
-from solver import lexicon
 from solver.deduce import default_sheet, score
 from solver.deduce.advisor import advise
 from solver.deduce.candidates import Deduction, Turn, deduce, parse_history
 from solver.deduce.game import oracle, play_round
 from solver.deduce.strategies import STRATEGIES, choose
-from solver.errors import UserError
+from solver.runtime.errors import UserError
+from solver.wordtools import lexicon
 
 SIX, SEVEN = default_sheet(6), default_sheet(7)
 

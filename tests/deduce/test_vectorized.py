@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver import lexicon
 from solver.deduce import kernels, scoring, vectorized
 from solver.deduce.rules import default_sheet
+from solver.wordtools import lexicon
 
 pytestmark = pytest.mark.kernels
 

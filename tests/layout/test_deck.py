@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from solver import lexicon
 from solver.layout.deck import (
     BEGINNING_EDGES,
     EDGES,
@@ -17,6 +16,7 @@ from solver.layout.deck import (
     derive_deck,
     load_deck,
 )
+from solver.wordtools import lexicon
 
 DATA = Path(__file__).resolve().parents[2] / "solver" / "layout" / "data" / "deck.json"
 

@@ -6,8 +6,8 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver import savefile
 from solver.layout.game import deal, hand_size, legal_plays, play_game
+from solver.runtime import savefile
 
 
 def test_hand_sizes_and_the_deal() -> None:
@@ -80,7 +80,7 @@ def test_beam_beats_greedy_in_solo_and_its_logs_replay() -> None:
 
 
 def test_beam_wins_head_to_head_against_greedy() -> None:
-    from solver import arena
+    from solver.arena import tournament as arena
 
     spec = arena.tournament("layout", ["beam", "greedy"], 16, 77)
     rows = {r["player"]: r for r in arena.summary(spec, arena.run(spec))["players"]}
@@ -134,9 +134,9 @@ def test_replay_rejects_malformed_logs() -> None:
 
 
 def test_replay_checks_declared_substitutes_and_resumes_a_game_in_progress() -> None:
-    from solver import lexicon
     from solver.layout.board import placement
     from solver.layout.game import rebuild, replay
+    from solver.wordtools import lexicon
 
     for seed in range(40):  # a game where someone plays against symbols
         log = json.loads(json.dumps(play_game(["greedy", "greedy"], seed=seed).log))

@@ -128,7 +128,7 @@ def test_every_built_in_is_a_player_of_the_protocol() -> None:
     """The built-ins are ``move(view, rng)`` functions too: named by their import paths
     (so handed only the view, their moves checked like anyone's) they play the games
     their names play."""
-    from solver import plugins
+    from solver.arena import plugins
 
     paths = dict(seats.KIND.builtins)
     for name in ("random", "greedy", "beam"):

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from solver import savefile
 from solver.layout import session
 from solver.layout.game import finished, legal_plays, replay, to_move
 from solver.layout.ui import screens
+from solver.runtime import savefile
 from solver.ui.app import MywordApp
 
 SIZE = (120, 40)
@@ -184,7 +184,7 @@ async def test_bad_actions_are_explained_not_raised(tmp_path) -> None:
 
 
 async def test_a_person_states_the_word_for_symbols(tmp_path) -> None:
-    from solver import lexicon
+    from solver.wordtools import lexicon
 
     for seed in range(60):  # a game where the person can first play against symbols
         state = session.new_game(["greedy", "human"], seed, False)

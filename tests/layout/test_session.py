@@ -6,11 +6,11 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver import savefile
-from solver.errors import UserError
 from solver.layout import session
 from solver.layout.game import legal_plays, replay, to_move, why_over
 from solver.layout.ui import lines
+from solver.runtime import savefile
+from solver.runtime.errors import UserError
 
 
 class ScriptedPerson:
@@ -104,7 +104,7 @@ def test_a_person_states_the_word_for_symbols() -> None:
             break
     number, spot = found[0]
     made = next(w for w in spot.words if w.symbols)
-    from solver import lexicon
+    from solver.wordtools import lexicon
 
     other = next(w for w in lexicon.words(4, "all") if made.fits(w) and w != made.spelled)
     square = session.squares(state).name(spot.position)

@@ -5,14 +5,14 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver import savefile
-from solver.errors import UserError
 from solver.layout import session
 from solver.layout.board import Layout
 from solver.layout.deck import default_deck
 from solver.layout.game import legal_plays, to_move
 from solver.layout.squares import Squares, column_index, column_letters, squares_for
 from solver.layout.ui import display, lines
+from solver.runtime import savefile
+from solver.runtime.errors import UserError
 
 
 def test_a_card_laid_to_the_left_renames_no_square() -> None:

@@ -9,11 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver import arena, lexicon
+from solver.arena import tournament as arena
 from solver.race.bots import parse_bot, parse_players
 from solver.race.deck import Deck, DeckError, builtin_deck, load_deck
 from solver.race.game import play_game, play_round
 from solver.race.live import LiveRace
+from solver.wordtools import lexicon
 
 ENYE_DECK = "n 3\nñ 1\ni 2\no 2\na 2\ns 2\n"
 

@@ -7,11 +7,11 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver.errors import UserError
 from solver.race.bots import LEVELS, parse_bot, parse_players
 from solver.race.claims import best_spelling
 from solver.race.deck import builtin_deck
 from solver.race.game import play_game, play_round
+from solver.runtime.errors import UserError
 
 
 def test_a_game_has_one_round_per_player_each_dealing() -> None:

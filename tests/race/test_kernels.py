@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cli
-from solver import lexicon
 from solver.race import builtin_deck, kernels, reference
 from solver.race.deck import DOUBLE_WILD, WILD
 from solver.race.index import claims, encode_table, word_table
+from solver.wordtools import lexicon
 
 pytestmark = pytest.mark.kernels
 

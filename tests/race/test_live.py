@@ -11,12 +11,12 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver import seeds
 from solver.race.bots import RaceBot, parse_bot
 from solver.race.deck import load_deck, parse_deck
 from solver.race.live import CLAIM, DEAL, ROUND, TOO_LATE, WRONG, LiveRace, seat_names
 from solver.race.ui.feed import describe
 from solver.race.ui.lines import play_live_game
+from solver.runtime import seeds
 
 TINY = "c 1\na 1\nt 1\nx 1\n"  # seed 1 deals X, T, A, C: TAX is on the table at 2 s
 FAST = RaceBot("fast", "easy", 0.5, 0.0, 0.0)  # claims about half a second after a change

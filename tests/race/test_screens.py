@@ -169,7 +169,7 @@ async def quit_race() -> None:
 
 
 def test_the_menus_new_game_is_a_race_with_named_bots_and_a_fresh_seed(monkeypatch) -> None:
-    from solver import seeds
+    from solver.runtime import seeds
 
     monkeypatch.setattr(seeds, "fresh", lambda: 31337)
     screen = new_game_screen({"lang": "en", "level": "easy", "seed": None})

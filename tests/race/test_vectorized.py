@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver import lexicon
 from solver.race import builtin_deck, kernels, reference, vectorized
 from solver.race.deck import DOUBLE_WILD, MAX_WILDS, WILD
 from solver.race.index import claims, encode_table, parse_table, word_table
+from solver.wordtools import lexicon
 
 pytestmark = pytest.mark.kernels
 

@@ -80,8 +80,8 @@ def test_settings_that_are_not_ours_give_the_defaults(text) -> None:
 
 
 async def test_saved_games_lists_what_is_kept() -> None:
-    from solver import savefile
     from solver.layout import session
+    from solver.runtime import savefile
 
     path = savefile.new_path("layout")
     state = session.new_game(session.parse_players("human,greedy"), 5, False, None)
@@ -173,8 +173,8 @@ async def test_n_starts_only_a_game() -> None:
 
 
 async def test_saved_games_deletes_after_asking() -> None:
-    from solver import savefile
     from solver.layout import session
+    from solver.runtime import savefile
 
     path = savefile.new_path("layout")
     session.save(session.new_game(session.parse_players("human,greedy"), 5, False, None), path)

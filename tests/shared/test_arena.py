@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver import arena
-from solver.errors import UserError
+from solver.arena import tournament as arena
+from solver.runtime.errors import UserError
 
 LIKELIEST = Path(__file__).resolve().parents[2] / "examples" / "deduce_likeliest.py"
 SPECS = [
@@ -139,7 +139,7 @@ def test_all_or_no_wins_still_have_an_interval(games: int) -> None:
 def test_the_table_shows_a_win_rates_bounds_never_plus_or_minus_nothing() -> None:
     from rich.console import Console
 
-    from solver import render
+    from solver.ui import render
 
     spec = arena.tournament("layout", ["beam", "greedy"], 20, 1)
     summary = arena.summary(spec, records_of(spec, [0] * 20))

@@ -44,7 +44,7 @@ def test_score_shows_the_words_as_typed() -> None:
 def test_words_from_a_file_are_shown_as_text() -> None:
     from rich.console import Console
 
-    from solver import render
+    from solver.ui import render
 
     console = Console(record=True, width=40)
     console.print(render.word_columns(["[/x]", "bakers"]))
@@ -54,7 +54,7 @@ def test_words_from_a_file_are_shown_as_text() -> None:
 def test_the_prompt_console_says_text_as_text() -> None:
     from rich.console import Console
 
-    from solver.terminal import PromptConsole
+    from solver.ui.terminal import PromptConsole
 
     console = PromptConsole(lambda state: state)
     console.out = Console(record=True, width=80)
@@ -172,7 +172,7 @@ def test_csv_output_to_a_fifo_or_a_full_device(fifo: str) -> None:
 
 
 def test_workers_are_capped_with_the_limit_named() -> None:
-    from solver.cores import max_workers
+    from solver.runtime.cores import max_workers
 
     result = run("race", "bench", "--games", "1", "--workers", str(max_workers() + 1))
     assert_clean(result, (2,))
@@ -282,7 +282,7 @@ def _ctrl_c_in_a_kernel(*args, **kwargs):
 
 
 def test_ctrl_c_inside_a_kernel_is_a_ctrl_c(monkeypatch) -> None:
-    from solver import arena
+    from solver.arena import tournament as arena
 
     spec = arena.tournament("race", ["hard", "easy"], 1, 7)
     monkeypatch.setattr(arena, "play_chunk", _ctrl_c_in_a_kernel)
@@ -294,12 +294,12 @@ def test_ctrl_c_inside_a_kernel_is_a_ctrl_c(monkeypatch) -> None:
 
 
 def test_ctrl_c_anywhere_else_in_a_command(monkeypatch) -> None:
-    import solver.wordcheck
+    import solver.wordtools.wordcheck
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(solver.wordcheck, "check_word", interrupted)
+    monkeypatch.setattr(solver.wordtools.wordcheck, "check_word", interrupted)
     result = run("words", "check", "table")
     assert_clean(result, (130,))
     assert result.output.strip() == "Stopped."

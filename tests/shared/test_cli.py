@@ -157,7 +157,7 @@ def test_the_threads_setting(monkeypatch) -> None:
 
 
 def test_fresh_seeds_differ_and_a_given_seed_is_kept() -> None:
-    from solver import seeds
+    from solver.runtime import seeds
 
     drawn = {seeds.fresh() for _ in range(20)}
     assert len(drawn) > 15

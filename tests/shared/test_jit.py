@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from solver import cachedir, jit
+from solver.runtime import cachedir, jit
 
 
 def test_numba_cache_dir_is_respected(monkeypatch, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""solver.lexicon: words, tiers, Zipf, letter codes and pools, as the games rely on them."""
+"""solver.wordtools.lexicon: words, tiers, Zipf, letter codes, pools, as the games use them."""
 
 from pathlib import Path
 
@@ -8,8 +8,8 @@ import wordfreq
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import lexicon
-from solver.errors import LexiconError, UserError
+from solver.runtime.errors import LexiconError, UserError
+from solver.wordtools import lexicon
 
 PAGE = Path(__file__).resolve().parents[2] / "solver" / "words" / "samples" / "page.txt"
 
@@ -292,7 +292,7 @@ def test_the_stored_codes_are_the_words_encoded(lang: str) -> None:
 @pytest.fixture
 def fresh_lexicon_caches():
     """Per-process caches emptied before and after: the test's tables are its own."""
-    from solver import tables
+    from solver.runtime import tables
 
     def clear() -> None:
         for cached in (lexicon._tier_table, lexicon.words, lexicon.word_codes, tables._folder):

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import render
+from solver.ui import render
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""Players of one's own (``solver.plugins``): every form of name, and every way to get one
+"""Players of one's own (``solver.arena.plugins``): every form of name, and every way to get one
 wrong, each a one-line error listing the choices."""
 
 import json
@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver import plugins
+from solver.arena import plugins
 from solver.deduce import load_sheet, players
-from solver.errors import UserError
+from solver.runtime.errors import UserError
 
 
 def write(tmp_path: Path, name: str, code: str) -> Path:
@@ -113,7 +113,7 @@ def test_the_registry_is_keyed_by_kind() -> None:
 
 
 def test_a_player_given_by_its_file_is_named_by_the_file_in_tables() -> None:
-    from solver.render import player_labels
+    from solver.ui.render import player_labels
 
     assert player_labels(["hard", "/home/me/bots/mine.py:look"]) == ["hard", "mine.py:look"]
     alike = ["/a/mine.py:look", "/b/mine.py:look"]  # two files of one name: whole names

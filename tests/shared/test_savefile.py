@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver import savefile
 from solver.deduce import session as deduce_session
-from solver.errors import UserError
 from solver.layout import session as layout_session
+from solver.runtime import savefile
+from solver.runtime.errors import UserError
 
 SIX_ROWS = ["so", "den", "ebbs", "tides", "shoals", "ballet"]  # any valid Guesswords
 
@@ -232,7 +232,7 @@ def test_json_of_a_game_stopped_early_does_not_give_away_the_bots_word(tmp_path)
 
 def test_games_delete_removes_a_save_and_its_lock(tmp_path) -> None:
     """Saves piled up with no way to remove one (found by a newcomer's review)."""
-    from solver import savefile
+    from solver.runtime import savefile
 
     path = savefile.new_path("layout")
     state = layout_session.new_game(layout_session.parse_players("human,greedy"), 5, False, None)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from solver import signals
+from solver.ui import signals
 
 HANG_SECONDS = 300.0
 BENCH = [sys.executable, "-m", "cli", "deduce", "bench", "--games", "3000"]

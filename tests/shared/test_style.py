@@ -17,7 +17,7 @@ def test_ruff_is_clean(command: list[str]) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-FRONT_ENDS = ("textual", "textual_serve", "rich", "click", "solver.ui", "solver.render")
+FRONT_ENDS = ("textual", "textual_serve", "rich", "click", "solver.ui", "solver.ui.render")
 
 
 def test_engines_import_no_front_end() -> None:

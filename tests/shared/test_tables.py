@@ -1,4 +1,4 @@
-"""Word tables built once and kept on disk (``solver.tables``): read back equal, rebuilt
+"""Word tables built once and kept on disk (``solver.runtime.tables``): read back equal, rebuilt
 when a source changes or the stored copy is damaged, and still served when nothing can be
 written."""
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver import tables
+from solver.runtime import tables
 
 
 @pytest.fixture

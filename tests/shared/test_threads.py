@@ -12,7 +12,7 @@ import sys
 import numpy as np
 import pytest
 
-from solver import threads
+from solver.runtime import threads
 
 
 def test_threads_default_to_the_usable_cores(monkeypatch) -> None:
@@ -38,7 +38,7 @@ def test_small_work_runs_on_one_thread_and_large_on_the_setting(monkeypatch) -> 
 
 
 def test_tournament_workers_use_one_thread(monkeypatch) -> None:
-    from solver import arena
+    from solver.arena import tournament as arena
 
     monkeypatch.setenv("MYWORD_THREADS", "2")
     arena.one_thread()
@@ -111,10 +111,10 @@ def test_a_forked_child_starts_a_pool_of_its_own() -> None:
 @pytest.mark.kernels
 @pytest.mark.parametrize("count", [2, 3])
 def test_every_split_kernel_gives_the_same_answer_on_any_threads(monkeypatch, count) -> None:
-    from solver import lexicon
     from solver.deduce import kernels as deduce
     from solver.race import kernels as race
     from solver.race.index import encode_table, word_table
+    from solver.wordtools import lexicon
 
     pool, guesses = lexicon.word_codes(6, "familiar")[:301], lexicon.word_codes(4, "all")[:203]
     weights = np.random.default_rng(7).random(301)
@@ -162,10 +162,10 @@ def test_kernel_threads_never_take_the_stop_signals() -> None:
     block them."""
     code = """
 import os, numpy as np
-from solver import threads
+from solver.runtime import threads
 threads.usable_cores = lambda: 2
 from solver.deduce import kernels
-from solver import lexicon
+from solver.wordtools import lexicon
 c, g = lexicon.word_codes(6, "familiar")[:300], lexicon.word_codes(4, "all")[:1000]
 kernels.guess_statistics(c, np.full(300, 1 / 300), g, 1, False)
 main = os.getpid()

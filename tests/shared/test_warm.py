@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(autouse=True, scope="module")
 def registered_games() -> None:
-    """The games' entries in the registry warm reads (``solver.games``), as the commands
+    """The games' entries in the registry warm reads (``solver.ui.games``), as the commands
     load them."""
-    from solver import games
+    from solver.ui import games
 
     games.load()
 
@@ -36,7 +36,7 @@ import sys
 def signatures():
     # Every compiled kernel of the games: qualified name -> its signatures.
     found = {}
-    for name in ("solver.jit", "solver.deduce.kernels", "solver.race.kernels",
+    for name in ("solver.runtime.jit", "solver.deduce.kernels", "solver.race.kernels",
                  "solver.layout.kernels"):
         module = sys.modules.get(name)
         for value in vars(module).values() if module else ():
@@ -49,10 +49,10 @@ COMPILES = """
 import json
 from collections import Counter
 
-from solver import jit  # as a game imports Numba: its cache folder chosen first
+from solver.runtime import jit  # as a game imports Numba: its cache folder chosen first
 from numba.core import event
 
-from solver import demo, games, warm
+from solver.ui import games, showcase as demo, warming as warm
 
 games.load()  # the games fill the registry warm and the demo read
 
@@ -125,7 +125,7 @@ ODD_INPUTS = (
     + """
 import numpy as np
 
-from solver import lexicon
+from solver.wordtools import lexicon
 from solver.deduce import kernels
 
 pool = lexicon.word_codes(5, "easy")  # cached: read-only
@@ -197,7 +197,8 @@ def test_tables_built_by_the_second_process_are_reported_built(tmp_path: Path) -
 PLAY_AFTER_WARM = (
     COMPILES
     + """
-from solver import lexicon, tables
+from solver.wordtools import lexicon
+from solver.runtime import tables
 
 playing = Compiles()
 with event.install_listener("numba:compile", playing):
@@ -261,7 +262,7 @@ def broken() -> None:
 
 
 def test_a_step_that_fails_is_reported_and_never_stamped(monkeypatch, tmp_path: Path) -> None:
-    from solver import warm
+    from solver.ui import warming as warm
 
     monkeypatch.setattr(warm, "_stamp_folder", lambda: tmp_path / "stamps")
     chosen = [
@@ -288,8 +289,8 @@ def test_a_kernel_cached_where_games_do_not_look_fails_its_step(
 ) -> None:
     """The kernels of this process are cached in its Numba folder; were the games to look
     elsewhere, the step is not done (its stamp would say so falsely)."""
-    from solver import warm
     from solver.deduce import kernels  # noqa: F401  (defined: its cache path is fixed)
+    from solver.ui import warming as warm
 
     monkeypatch.setattr(warm, "_stamp_folder", lambda: tmp_path / "stamps")
     here, elsewhere = (warm.Step(f"test.kernel {n}", "kernel", lambda: None) for n in (1, 2))
@@ -303,7 +304,8 @@ def test_a_kernel_cached_where_games_do_not_look_fails_its_step(
 def test_the_second_process_knows_every_step_it_may_be_handed() -> None:
     """Its steps are found by name; with the first language's alone it once died (a
     traceback, ``KeyError: 'race word table, es easy'``) on the first Spanish table."""
-    from solver import lexicon, warm
+    from solver.ui import warming as warm
+    from solver.wordtools import lexicon
 
     for first in warm.LANGS:
         known = warm.helper_steps(first)
@@ -313,7 +315,7 @@ def test_the_second_process_knows_every_step_it_may_be_handed() -> None:
 
 
 def test_a_step_failing_in_the_second_process_is_reported_without_a_traceback(capfd) -> None:
-    from solver import warm
+    from solver.ui import warming as warm
 
     helper = warm.Helper(["no such step"], "en")
     try:
@@ -326,7 +328,7 @@ def test_a_step_failing_in_the_second_process_is_reported_without_a_traceback(ca
 
 def test_warm_exits_non_zero_naming_the_failed_steps(monkeypatch) -> None:
     """On one line, after the summary; with --json each step's error, and the count."""
-    from solver import warm
+    from solver.ui import warming as warm
 
     chosen = [
         warm.Step("test.fails", "kernel", broken),
@@ -361,7 +363,7 @@ def test_ctrl_c_is_left_to_the_first_process(capfd) -> None:
     once printed a traceback of its own over the first one's "Stopped."."""
     import signal
 
-    from solver import warm
+    from solver.ui import warming as warm
 
     helper = warm.Helper(["no such step", *["word list, en easy"] * 30], "en")
     try:

@@ -1,4 +1,4 @@
-"""The word index (``solver.wordindex``): one word's tier and frequency from a SQLite file,
+"""The word index (``solver.wordtools.wordindex``): a word's tier and frequency from a SQLite file,
 the same answers the lists give, in both languages, and the lists again when no index can
 be kept."""
 
@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from solver import lexicon, wordindex
+from solver.wordtools import lexicon, wordindex
 
 
 def from_the_lists(word: str, lang: str) -> tuple[str | None, float]:
@@ -65,7 +65,7 @@ def test_a_damaged_index_is_not_trusted(tmp_path, monkeypatch) -> None:
 def test_a_check_that_may_not_build_the_index_reads_the_lists(tmp_path, monkeypatch) -> None:
     """The demo checks seven words without building the index (2 s in a fresh install);
     it answers as the index does, and uses the index once one is built."""
-    from solver.wordcheck import check_word
+    from solver.wordtools.wordcheck import check_word
 
     monkeypatch.setenv("MYWORD_CACHE_DIR", str(tmp_path))
     wordindex._connection.cache_clear()

@@ -106,8 +106,8 @@ def totals_text(assistant: assist.Assistant) -> Text:
 
 def candidate_words(assistant: assist.Assistant) -> tuple[str, ...] | None:
     """The words that fit the scores you heard (for the marks), None when none does."""
-    from solver import lexicon
     from solver.deduce import candidates as cand
+    from solver.wordtools import lexicon
 
     settings = assistant.settings
     pool = None

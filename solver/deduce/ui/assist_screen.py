@@ -31,7 +31,7 @@ from solver.deduce import assist, assist_entries, live_advice
 from solver.deduce.rules import PENALTY
 from solver.deduce.ui import assist_display, display
 from solver.deduce.ui.screens import AnswerInput
-from solver.errors import UserError
+from solver.runtime.errors import UserError
 
 HELP_ENTRIES = "\n".join(
     f"| `{command.typed}` | {command.means} |" for command in assist_entries.COMMANDS
@@ -151,7 +151,7 @@ class AssistScreen(Screen[None]):
         self.title = "What's My Word? assistant"
         try:
             if self.hold and self.assistant.path is not None:
-                from solver import savefile
+                from solver.runtime import savefile
 
                 self._locks.enter_context(savefile.holding(self.assistant.path))
             if self.assistant.path is not None and self.assistant.started:
@@ -320,7 +320,7 @@ class AssistScreen(Screen[None]):
     def _forget_empty_save(self) -> None:
         """Leaving a game with no entry (new, or undone back to none) leaves no save and no
         lock file behind."""
-        from solver import savefile
+        from solver.runtime import savefile
 
         if self.assistant.path is not None:
             self._locks.close()
@@ -340,7 +340,7 @@ class AssistScreen(Screen[None]):
 def new_game_screen(options: dict[str, Any]) -> AssistScreen:
     """A new assistant game from the app's menu, in the chosen language; saved in the games
     folder. Your colour is an entry (purple, red) before the first row."""
-    from solver import savefile
+    from solver.runtime import savefile
 
     state = assist.new_game(assist.Settings(lang=options.get("lang", "en")))
     return AssistScreen(assist.Assistant(state, savefile.new_path(assist.GAME)), hold=True)

@@ -70,7 +70,7 @@ def pool_options(function):
 
 
 def _pool(length: int, tier, lang: str, from_text, from_list):
-    from solver import lexicon
+    from solver.wordtools import lexicon
 
     if tier is None and from_text is None and from_list is None:
         return None  # the default: the familiar tier
@@ -90,12 +90,12 @@ def score(gameword: str, guess: str, row_number: int, sheet: str, lang: str, as_
     """Score GUESS against GAMEWORD on a row of the sheet, with its marking. Words are read
     as every command reads them (Spanish: an accented vowel is the plain vowel, so CANCIÓN
     is CANCION)."""
-    from solver import render
     from solver.deduce import load_sheet, marking
     from solver.deduce import score as score_guess
     from solver.deduce.typed import typed_word
     from solver.deduce.ui.display import LEGEND, marked
-    from solver.errors import UserError
+    from solver.runtime.errors import UserError
+    from solver.ui import render
 
     gameword = typed_word(gameword, "the Gameword", lang)
     guess = typed_word(guess, "the Guessword", lang)
@@ -177,11 +177,11 @@ def advise(
     as_json,
 ) -> None:
     """Deduce the opponent's Gameword from the scores heard and recommend the next Guessword."""
-    from solver import render
     from solver.deduce import load_sheet
     from solver.deduce.advisor import advise as advise_next
     from solver.deduce.candidates import parse_history
-    from solver.errors import UserError
+    from solver.runtime.errors import UserError
+    from solver.ui import render
 
     sheet_given = click.get_current_context().get_parameter_source("sheet").name != "DEFAULT"
     if length is not None and sheet_given and sheet != length:
@@ -214,10 +214,10 @@ def solve(
     gamewords, strategy, vocabulary, sheet, tier, from_text, from_list, prior, lang, as_json
 ) -> None:
     """Let the bot play a whole round against each known GAMEWORD."""
-    from solver import render
     from solver.deduce import load_sheet
     from solver.deduce.game import oracle, play_round
     from solver.deduce.ui.display import sheet_table
+    from solver.ui import render
 
     played = load_sheet(sheet)
     pool = _pool(played.word_length, tier, lang, from_text, from_list)
@@ -339,10 +339,11 @@ def evaluate(
     sampling, no time budget)."""
     from rich.progress import Progress
 
-    from solver import lexicon, render
     from solver.deduce import load_sheet
     from solver.deduce.evaluate import Setting, summary, walk
-    from solver.errors import UserError
+    from solver.runtime.errors import UserError
+    from solver.ui import render
+    from solver.wordtools import lexicon
 
     sheet_given = click.get_current_context().get_parameter_source("sheet").name != "DEFAULT"
     if length is not None and sheet_given:
@@ -385,9 +386,10 @@ DIFFICULTY_OPTION = click.option(
 def pick(length: str, difficulty: str, seed: int | None, lang: str, as_json: bool) -> None:
     """Choose a Gameword for the bot to hide: familiar, and as hard as the difficulty says.
     Each run draws afresh; --seed N draws the word of seed N again."""
-    from solver import render, seeds
     from solver.deduce.picks import candidates_for
     from solver.deduce.picks import pick as pick_word
+    from solver.runtime import seeds
+    from solver.ui import render
 
     seed = seeds.or_fresh(seed)
     word = pick_word(int(length), difficulty, seed, lang)
@@ -507,10 +509,10 @@ def play(
     there too); --plain, a pipe or --json play it in line mode (--json: played on stderr,
     the finished game on stdout)."""
 
-    from solver import savefile
     from solver.deduce import session
     from solver.deduce.ui import lines
     from solver.deduce.ui.display import game_view
+    from solver.runtime import savefile
 
     resumed, path = save_target("deduce", save_path, resume_name, force)
     if resumed is not None:
@@ -566,7 +568,7 @@ def _full_screen(screen, path, command: str, save, verdict) -> None:
     the game is over (or has nothing worth saving), else None (then how to resume it)."""
     import sys
 
-    from solver import signals
+    from solver.ui import signals
     from solver.ui.app import run_app
     from solver.ui.saved import resume_hint
 
@@ -657,10 +659,10 @@ def assist(
       :next, :end, :undo   next round, end of the game, take back the last entry
       :purple, :red        your colour, before the first row
       :show, :help (or ?)  both sheets again; every entry and command, explained"""
-    from solver import savefile
     from solver.deduce import assist as engine
     from solver.deduce.ui import assist_lines
     from solver.deduce.ui.assist_display import assist_view
+    from solver.runtime import savefile
 
     resumed, path = save_target("assist", save_path, resume_name, force)
     if resumed is not None:

@@ -29,7 +29,7 @@ from textual.worker import get_current_worker
 from solver.deduce import session
 from solver.deduce.rules import BOT_NAME, PENALTY, default_sheet
 from solver.deduce.ui import display
-from solver.errors import UserError
+from solver.runtime.errors import UserError
 
 HELP = f"""\
 # What's My Word?
@@ -172,7 +172,7 @@ class DeduceScreen(Screen[None]):
         self.query_one("#thinking").display = False
         try:
             if self.hold and self.game.path is not None:
-                from solver import savefile
+                from solver.runtime import savefile
 
                 self._locks.enter_context(savefile.holding(self.game.path))
             if self.game.path is not None:
@@ -235,8 +235,8 @@ class DeduceScreen(Screen[None]):
         self._arrange()
 
     def _alphabets(self, deduction: Any) -> Group | Text:
-        from solver import lexicon
         from solver.deduce import candidates as cand
+        from solver.wordtools import lexicon
 
         if not deduction.consistent:
             return Text("No word fits your scores.", style="bold red")
@@ -431,7 +431,7 @@ class DeduceScreen(Screen[None]):
 def new_game_screen(options: dict[str, Any]) -> DeduceScreen:
     """A new game from the app's menu: two rounds against the bot at the chosen level, in
     the chosen language, with the seed given or a fresh one; saved in the games folder."""
-    from solver import savefile
+    from solver.runtime import savefile
 
     settings = session.Settings(
         difficulty=options.get("level", "medium"),

@@ -41,12 +41,13 @@ PLAYER_HELP = (
 def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_json) -> None:
     """One solo game (4 cards in hand): the board after each move, then the final score.
     Without --seed a fresh seed, shown (and in the --json log), so that --seed replays it."""
-    from solver import render, seeds
     from solver.layout import session
     from solver.layout.board import Layout
     from solver.layout.deck import load_deck
     from solver.layout.game import play_game
     from solver.layout.ui import display
+    from solver.runtime import seeds
+    from solver.ui import render
 
     seed = seeds.or_fresh(seed)
     state = play_game([player], seed, easy, load_deck(deck_file))
@@ -89,9 +90,9 @@ def layout_play(
     """Play My Word (1980) against bots (or friends, passing the keyboard): full screen in
     a terminal, else (or with --plain) line mode; --json: played on stderr, the finished
     game's log on stdout."""
-    from solver import savefile
     from solver.layout import session
     from solver.layout.ui import lines
+    from solver.runtime import savefile
 
     resumed, path = save_target("layout", save_path, resume_name, force)
     if resumed is not None:
@@ -115,10 +116,10 @@ def _play_full_screen(state, path: Path) -> None:
     """The game in the full-screen app. The screen saves after every move, so Ctrl-C (which
     quits the app, printing how to resume), SIGTERM or SIGHUP leave the game saved as of
     the last move."""
-    from solver import signals
     from solver.layout import session
     from solver.layout.game import finished
     from solver.layout.ui.screens import game_screen
+    from solver.ui import signals
     from solver.ui.app import run_app
 
     screen = game_screen(state, path)
@@ -174,10 +175,11 @@ def replay(log_file: Path, as_json: bool) -> None:
     (exit 1)."""
     import json
 
-    from solver import render, savefile
-    from solver.errors import UserError
     from solver.layout.game import replay as check_log
-    from solver.userfiles import regular_file
+    from solver.runtime import savefile
+    from solver.runtime.errors import UserError
+    from solver.runtime.userfiles import regular_file
+    from solver.ui import render
 
     try:
         log = json.loads(regular_file(log_file, "log").read_text("utf-8"))

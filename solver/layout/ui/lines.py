@@ -13,11 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol
 
-from solver.errors import UserError
 from solver.layout import session
 from solver.layout.board import Placement, SubstituteError, declare
 from solver.layout.game import GameState, finished, to_move, why_over
 from solver.layout.ui import display
+from solver.runtime.errors import UserError
 
 COMMANDS = (
     "Type a card number and a square to play it there (17 G5), with the words you state for "

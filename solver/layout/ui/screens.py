@@ -24,12 +24,12 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, Static
 from textual.worker import get_current_worker
 
-from solver import savefile
-from solver.errors import UserError
 from solver.layout import session
 from solver.layout.board import Placement, Position, SubstituteError, declare
 from solver.layout.game import GameState, finished, to_move, why_over
 from solver.layout.ui import display
+from solver.runtime import savefile
+from solver.runtime.errors import UserError
 
 FEED = 8  # moves shown in the feed
 

@@ -45,8 +45,8 @@ RACE_LANG_OPTION = click.option(
 def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
     """The best claims for TABLE (cards such as "A B ND U K ? E"): most cards first, then
     familiar."""
-    from solver import render
     from solver.race.index import claims, parse_table
+    from solver.ui import render
 
     cards = parse_table(table, lang)
     found = claims(cards, tier, lang, top)
@@ -196,8 +196,8 @@ def play_lines(race, as_json: bool) -> None:
     import threading
     import time
 
-    from solver import render
     from solver.race.ui.lines import RaceStopped, play_live_game
+    from solver.ui import render
 
     lines: queue.Queue[str] = queue.Queue()
 

@@ -26,7 +26,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
-from solver import seeds
 from solver.race.bots import parse_bot
 from solver.race.deck import load_deck
 from solver.race.live import (
@@ -41,6 +40,7 @@ from solver.race.live import (
 )
 from solver.race.ui.cards import CardsView
 from solver.race.ui.feed import describe, summary, winner_text
+from solver.runtime import seeds
 
 TICK = 0.1  # seconds between two looks at the clock
 DEFAULT_PLAYERS = 3

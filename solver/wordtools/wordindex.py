@@ -57,7 +57,7 @@ def facts(
 
 def where(lang: str, sources: tuple[Path, ...]) -> Path | None:
     """The index's file (it exists once built); None when nothing can be written."""
-    from solver import tables
+    from solver.runtime import tables
 
     root = tables.folder()
     if root is None:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from solver.errors import UserError
+from solver.runtime.errors import UserError
 
 
 @dataclass(frozen=True)

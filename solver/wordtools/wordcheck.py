@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from solver import lexicon
+from solver.wordtools import lexicon
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ share of the win in games played together, moves, seconds spent deciding, the pe
 per-round or per-turn breakdown, and anything else the game measures). ``play`` folds them
 into running totals (``Tally``: means with 95% confidence intervals, plus the game's own
 ``tally``/``report``) and hands them to a sink (``CsvWriter``) as they come, keeping only
-the scores for the plots (``solver.plots``): a long tournament costs little memory.
+the scores for the plots (``solver.ui.plots``): a long tournament costs little memory.
 ``run`` keeps every record, for notebooks and tests.
 
 Every interval of the package is computed here and nowhere else (the table, the JSON, the
@@ -34,7 +34,7 @@ from pathlib import Path
 from statistics import NormalDist
 from typing import Any
 
-from solver.errors import UserError
+from solver.runtime.errors import UserError
 
 GAMES = {
     "deduce": "solver.deduce.bench",

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from solver.errors import UserError
+from solver.runtime.errors import UserError
 
 FORMAT = "myword-save"
 VERSION = 2

@@ -45,7 +45,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from solver.errors import LexiconError
+from solver.runtime.errors import LexiconError
 
 if TYPE_CHECKING:  # numpy is imported where codes are made, not at start-up
     import numpy as np
@@ -118,7 +118,7 @@ def dictionaries_dir() -> Path:
     configured = os.environ.get("MYWORD_DICTIONARIES")
     # The package's own folder: setuptools installs package data as files (importlib's
     # resources, which would also read a zipped package, cost 10 ms of start-up).
-    folder = Path(configured) if configured else Path(__file__).parent / "words"
+    folder = Path(configured) if configured else Path(__file__).parent.parent / "words"
     if not folder.is_dir():
         raise LexiconError(
             f"word lists not found in {folder}: set MYWORD_DICTIONARIES to a folder holding "
@@ -316,14 +316,14 @@ def indexed_facts(
     from this language's lists when missing (unless ``build`` is false); None when no
     index can be kept or none is built yet: the caller reads the lists. The index is handed
     what it is built from, so that it never imports this module (which asks it)."""
-    from solver import wordindex
+    from solver.wordtools import wordindex
 
     return wordindex.facts(word, lang, sources(lang), index_rows, build)
 
 
 def word_index_path(lang: str = "en") -> Path | None:
     """The word index's file (it exists once built); None when nothing can be written."""
-    from solver import wordindex
+    from solver.wordtools import wordindex
 
     return wordindex.where(lang, sources(lang))
 
@@ -457,7 +457,7 @@ def _tier_table(tier: str, lang: str) -> _TierTable:
     ``zipf`` (float64 in the machine's byte order, as the cache is the machine's own)."""
     import json
 
-    from solver import tables
+    from solver.runtime import tables
 
     stored = tables.stored(
         tier_table_name(tier, lang),
@@ -628,7 +628,7 @@ class Pool:
 
 
 def _read_source(path: Path) -> str:
-    from solver.userfiles import regular_file
+    from solver.runtime.userfiles import regular_file
 
     try:
         return regular_file(path, "file", LexiconError).read_text("utf-8")

@@ -4,7 +4,7 @@ prepares, and the parts ``myword demo`` plays.
 Why: the shared modules (``warm.py``, ``demo.py``) once imported eleven and seven game
 modules to name them, so the arrows of the house pointed up (issue 25). Now each game fills
 this registry from its own ``register.py``, and the shared modules read it: the games import
-this module, this module never imports a game. ``solver.games`` imports the games' entries
+this module, this module never imports a game. ``solver.ui.games`` imports the games' entries
 (the one place that does), and a second process is told which modules registered
 (``sources``) and imports the same.
 """
@@ -91,7 +91,7 @@ def register(game: Game) -> None:
 
 def games() -> tuple[Game, ...]:
     """Every registered game, by rank. Empty until the games are imported
-    (``solver.games.load``)."""
+    (``solver.ui.games.load``)."""
     return tuple(sorted(_games.values(), key=lambda game: game.rank))
 
 

@@ -1,5 +1,5 @@
 """The cores this process may use, without importing numba: the command line caps
-``--workers`` with it at start-up, and ``solver.threads`` sizes its thread pool with it."""
+``--workers`` with it at start-up, and ``solver.runtime.threads`` sizes its thread pool with it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The one module that imports every game's registry entry (``solver.registry``): the
+"""The one module that imports every game's registry entry (``solver.arena.registry``): the
 commands that show all the games (``myword warm``, ``myword demo``) call ``load`` first.
 
 Why here: the shared modules read the registry and never import a game (the arrows of the
@@ -8,7 +8,7 @@ register, and the import-linter contracts name this module as the one place allo
 
 from __future__ import annotations
 
-from solver import registry
+from solver.arena import registry
 
 
 def load() -> tuple[registry.Game, ...]:

@@ -29,7 +29,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from solver.cores import usable_cores
+from solver.runtime.cores import usable_cores
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor

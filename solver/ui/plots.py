@@ -3,7 +3,7 @@
 ``scores.png``: one histogram of scores per entry, their means marked. ``breakdown.png``:
 the mean score at each row, round or turn, per entry, with 95% intervals. matplotlib is
 imported here only, with the Agg backend, so nothing else pays for it or needs a display.
-The intervals are the summary's (``solver.arena``: Student's t, since late rows and turns
+The intervals are the summary's (``solver.arena.tournament``: Student's t, since late rows and turns
 are reached by few games); nothing is computed here, so the plots say what the table says.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from solver.errors import UserError
+from solver.runtime.errors import UserError
 
 
 def require_matplotlib() -> None:

@@ -2,17 +2,19 @@
 
 The dictionaries at work (how many words each tier holds, familiar samples, a few words
 checked, a pool drawn from a page of text), then each game's parts, as the games register
-them (``solver.registry``: a What's My Word? round and a whole bot match, a MY WORD! race,
+them (``solver.arena.registry``: a What's My Word? round and a whole bot match, a MY WORD! race,
 a My Word (1980) game). This module reads the registry and imports no game; the command
-loads the games first (``solver.games.load``).
+loads the games first (``solver.ui.games.load``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from solver import lexicon, registry, seeds
-from solver.wordcheck import check_word
+from solver.arena import registry
+from solver.runtime import seeds
+from solver.wordtools import lexicon
+from solver.wordtools.wordcheck import check_word
 
 DEMO_CHECKS = ("tables", "jumped", "nephew", "ballet", "London", "etc", "cwm")
 DEMO_LENGTHS = tuple(range(2, 11))
@@ -25,7 +27,7 @@ def warm_steps(lang: str = "en") -> list:
     lengthen a first demo) and the word tables its games read. Not the word index: it would
     cost a fresh install 2 s for the seven words the demo checks, which it reads from the
     lists instead (``myword warm`` builds it)."""
-    from solver import warm
+    from solver.ui import warming as warm
 
     games = registry.games()
     kernels = [f"{g.name}.{k.name}" for g in games for k in g.kernels if k.in_demo]

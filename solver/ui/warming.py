@@ -91,7 +91,9 @@ def table_steps(
     """The lexicon's table of each tier (every command reads them), each game's word tables
     (``registry.Table``) of each tier its players read (or of ``tiers``), and the word index
     (``word_index``)."""
-    from solver import lexicon, registry, tables
+    from solver.arena import registry
+    from solver.runtime import tables
+    from solver.wordtools import lexicon
 
     def exists(where: object) -> bool:
         return where is not None and where.exists()
@@ -143,7 +145,7 @@ def kernel_steps(lang: str = "en") -> list[Step]:
     process's first kernel includes Numba's start, about 1 s): here the lexicon's tables
     0.7 and What's My Word?'s kernels 5.4, there the race tables 0.45, best_cards 4.1 and
     legal_moves 1.6."""
-    from solver import registry
+    from solver.arena import registry
 
     return [
         Step(
@@ -180,7 +182,7 @@ def run(
     not tried again here (it would fail the same way); one that process never reported (it
     died) is done here.
     """
-    from solver.cores import usable_cores
+    from solver.runtime.cores import usable_cores
 
     stamps = Stamps()
     ready = {step.name for step in chosen if stamps.holds(step) or _ready(step)}
@@ -272,11 +274,11 @@ def _load_numba() -> None:
     folder first. Importing ``numba`` directly (as this module once did for its compile
     events) left What's My Word?'s kernels cached beside their sources, where no game
     looks, and the first game compiled them again."""
-    from solver import jit  # noqa: F401
+    from solver.runtime import jit  # noqa: F401
 
 
 def _kernel_modules() -> tuple[str, ...]:
-    from solver import registry
+    from solver.arena import registry
 
     return tuple(game.kernel_module for game in registry.games())
 
@@ -288,7 +290,7 @@ def _check_kernels_cached() -> None:
     reads again at its first compile and so say nothing of kernels defined before."""
     import sys
 
-    from solver import cachedir
+    from solver.runtime import cachedir
 
     folder = cachedir.numba_folder()
     if folder is None or not cachedir.writable(folder):
@@ -330,9 +332,9 @@ class Stamps:
 
 def _kernel_files() -> tuple[str, ...]:
     """The files (under ``solver/``) whose contents the compiled kernels depend on."""
-    from solver import registry
+    from solver.arena import registry
 
-    return ("jit.py", *(game.kernel_file for game in registry.games()))
+    return ("runtime/jit.py", *(game.kernel_file for game in registry.games()))
 
 
 def _stamp_folder() -> Path | None:
@@ -341,7 +343,7 @@ def _stamp_folder() -> Path | None:
     import sys
     from importlib import metadata
 
-    from solver import cachedir
+    from solver.runtime import cachedir
 
     cache = cachedir.numba_folder()  # where jit.py has Numba cache the kernels
     if cache is None:
@@ -355,7 +357,7 @@ def _stamp_folder() -> Path | None:
     digest.update(repr((sys.version, metadata.version("numba"), cachedir.version())).encode())
     digest.update(repr(settings).encode())
     for name in _kernel_files():
-        source = Path(__file__).parent / name
+        source = Path(__file__).parent.parent / name
         digest.update(f"{source}|{source.stat().st_mtime_ns}|".encode() + source.read_bytes())
     return cache / f"myword-warm-{digest.hexdigest()}"
 
@@ -367,7 +369,7 @@ class Helper:
     def __init__(self, names: list[str], lang: str) -> None:
         import multiprocessing
 
-        from solver import registry
+        from solver.arena import registry
 
         context = multiprocessing.get_context("spawn")  # no forked Numba or thread state
         self.reports, sending = context.Pipe(duplex=False)
@@ -446,7 +448,7 @@ def helper_steps(lang: str) -> dict[str, Step]:
     """Every step the first process may hand the second, by name: the tables of every
     language and tier (the first process's language alone once left Spanish's tables out,
     and the second process died on the first of them), and the kernels, on ``lang``."""
-    from solver import lexicon
+    from solver.wordtools import lexicon
 
     tables = [step for code in LANGS for step in table_steps(code, lexicon.TIERS)]
     return {step.name: step for step in [*tables, *kernel_steps(lang)]}

@@ -59,7 +59,7 @@ def folder() -> Path | None:
 
 @cache
 def _folder(configured: str | None) -> Path | None:
-    from solver import cachedir
+    from solver.runtime import cachedir
 
     if configured:
         chosen = Path(configured) / "tables"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
-from solver.errors import UserError
+from solver.runtime.errors import UserError
 
 MAX_INPUT_MB = 50  # far above any word list, page, sheet or deck; keeps memory bounded
 

@@ -9,7 +9,7 @@ folder with ``NUMBA_CACHE_DIR``, myword gives Numba one: the user's cache folder
 directory when that cannot be written. Caches of different versions and install paths
 never mix (Numba mirrors each source's path under the folder and checks its time stamp).
 
-Threads come from ``solver.threads`` (Python threads over slices of rows), not from Numba's
+Threads come from ``solver.runtime.threads`` (Python threads over slices of rows), not from Numba's
 ``parallel=True``, which cost 2-3 times the compile time of a serial kernel.
 
 Signatures. Numba compiles a kernel again for every new combination of argument types,
@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from solver import cachedir
+from solver.runtime import cachedir
 
 if TYPE_CHECKING:
     import numpy as np

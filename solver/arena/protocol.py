@@ -1,0 +1,151 @@
+"""The one shape every game has, so that one loop, one bench and one engine protocol serve
+all three (as OpenSpiel's ``State`` does for its games).
+
+A game offers:
+
+- a ``State``: the whole truth of a game in progress (hidden words, hands, the pack, the
+  clock), held by the loop, the referee and the save only. It says whose decision is next
+  (``to_move``), gives each seat its ``View``, applies a seat's ``Move`` and returns what
+  happened as ``Event``s (data; ``ui/`` words them), copies itself (``clone``), and says
+  when it is over and what each seat scored.
+- a ``View`` per seat: only what that seat may see; the only thing a player is handed.
+- typed ``Move``s and ``Event``s: frozen dataclasses with ``to_json`` (and the game's
+  ``Rules`` reads them back), so that a save, a log, a review and the engine protocol all
+  carry the same data.
+- a ``Rules``: the game's name, how it reads views, moves and events from JSON, and how a
+  named player becomes a ``Seat`` the loop can ask.
+
+A ``Seat`` is a player as the loop sees it: ``decide(view, seed)`` gives the move. The seed
+is the decision's own (``decision_seed``): a player that draws at random builds its
+generator from it, so a player gives the same move in this process and served over the
+engine protocol by another (``solver.arena.engine``). What a game's players implement is
+the game's own protocol (a strategy's ``guess``, a bot's ``look``, a player's ``move``);
+the game's ``Rules.seat`` adapts it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+PROTOCOL_VERSION = 1  # of the engine protocol (solver.arena.engine); views and moves too
+SEED_BITS = 53  # a decision seed fits a JavaScript number exactly
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse in this state (its message says why, in one line)."""
+
+
+class SeatFailed(RuntimeError):
+    """A seat gave no move: an engine that crashed, timed out or spoke out of turn. The
+    loop forfeits the seat's game with this reason; a tournament goes on."""
+
+
+@runtime_checkable
+class Jsonable(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Forfeited:
+    """Seat ``seat`` lost the game without finishing it, for ``reason`` (an engine that
+    crashed, answered too late or made a move the rules refuse)."""
+
+    seat: int
+    reason: str
+    kind: str = "forfeited"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "reason": self.reason}
+
+
+class State(Protocol):
+    """A game in progress, whole (see the module docstring)."""
+
+    game: str  # the game's name: "deduce", "race", "layout"
+
+    @property
+    def seats(self) -> int: ...
+
+    def variant(self) -> dict[str, Any]:
+        """The settings of this game a seat is told at the handshake (sheet, language,
+        deck, rules variants...): JSON-ready."""
+        ...
+
+    def to_move(self) -> int | None:
+        """The seat whose decision is next; None when the game is over."""
+        ...
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see now."""
+        ...
+
+    def legal_moves(self, seat: int) -> Sequence[Any] | None:
+        """Every move ``seat`` may make now, when that set is finite and small; None when
+        it is not (a Guessword is any word of the row's length)."""
+        ...
+
+    def apply(self, seat: int, move: Any) -> list[Any]:
+        """Play ``move`` for ``seat``; what happened, as events. Raises ``IllegalMove``
+        for a move the rules refuse (the state is unchanged)."""
+        ...
+
+    def forfeit(self, seat: int, reason: str) -> list[Any]:
+        """End the game: ``seat`` loses it for ``reason`` (the events say so)."""
+        ...
+
+    def clone(self) -> State: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score so far (final once ``over``)."""
+        ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Seat(Protocol):
+    """A player as the loop asks it: told the game's start (``solver.arena.seats.Hello``),
+    asked a move for each view, told the scores at the end."""
+
+    name: str
+
+    def start(self, hello: Any) -> None: ...
+
+    def decide(self, view: Any, seed: int) -> Any: ...
+
+    def finish(self, scores: tuple[int, ...]) -> None: ...
+
+    def close(self) -> None:
+        """Let go of what the seat holds (an engine's process); the loop calls it once."""
+        ...
+
+
+class Rules(Protocol):
+    """What the arena needs to know of a game (each game has one: ``<game>/arena.py``)."""
+
+    name: str  # "deduce", "race", "layout"
+
+    def view_from_json(self, document: dict[str, Any]) -> Any: ...
+
+    def move_from_json(self, document: dict[str, Any]) -> Any: ...
+
+    def event_from_json(self, document: dict[str, Any]) -> Any: ...
+
+    def seat(self, name: str) -> Seat:
+        """A built-in or a plugin, named, as a seat in this process (``engine:...`` is
+        the arena's: ``solver.arena.seats.named``)."""
+        ...
+
+
+def decision_seed(game_seed: int, *steps: object) -> int:
+    """The seed of one decision, from the game's seed and where the decision falls (its
+    seat and move number): the same game asks the same decision with the same seed,
+    whoever plays it. Below 2**53, so that an engine in JavaScript reads it exactly."""
+    text = "/".join(str(part) for part in (game_seed, *steps))
+    digest = hashlib.sha256(text.encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
