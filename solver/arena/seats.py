@@ -13,47 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.arena.protocol import PROTOCOL_VERSION, Rules
+from solver.arena.protocol import DEFAULT_TIME_LIMIT, Hello, Rules
 from solver.runtime.errors import UserError
 
+__all__ = ["ENGINE_PREFIX", "Hello", "InProcess", "engine_command", "is_engine", "named"]
+
 ENGINE_PREFIX = "engine:"
-DEFAULT_TIME_LIMIT = 10.0  # seconds an engine may think over one move
-HELLO_TIME_LIMIT = 30.0  # seconds an engine may take to start and answer the handshake
-
-
-@dataclass(frozen=True)
-class Hello:
-    """The handshake of one game, to a seat: which game and variant, which seat of how
-    many, the protocol's version and the seconds a move may take."""
-
-    game: str
-    variant: dict[str, Any]
-    seat: int
-    seats: int
-    time_limit: float = DEFAULT_TIME_LIMIT
-    protocol: int = PROTOCOL_VERSION
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": "hello",
-            "protocol": self.protocol,
-            "game": self.game,
-            "variant": self.variant,
-            "seat": self.seat,
-            "seats": self.seats,
-            "time_limit": self.time_limit,
-        }
-
-    @classmethod
-    def from_json(cls, document: dict[str, Any]) -> Hello:
-        return cls(
-            game=str(document["game"]),
-            variant=dict(document.get("variant") or {}),
-            seat=int(document["seat"]),
-            seats=int(document["seats"]),
-            time_limit=float(document.get("time_limit", DEFAULT_TIME_LIMIT)),
-            protocol=int(document["protocol"]),
-        )
 
 
 @dataclass
