@@ -20,20 +20,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from solver.arena.protocol import decision_seed
 from solver.layout.board import Placement, placement, placements, why_not, within_limit
 from solver.layout.deck import Deck
-from solver.layout.game import (
-    GameState,
-    apply,
-    finished,
-    legal_plays,
-    player_named,
-    rebuild,
-    start_game,
-    to_move,
-    why_over,
-)
+from solver.layout.game import legal_plays, rebuild, start_game
+from solver.layout.moves import Knock, Knocked, Play, Played
 from solver.layout.squares import Squares, squares_for
+from solver.layout.state import State
 from solver.runtime import savefile, seeds
 from solver.runtime.errors import UserError
 
@@ -42,7 +35,8 @@ BOTS = ("beam", "greedy", "random")
 LEVEL_BOTS = {"easy": "random", "medium": "greedy", "hard": "beam"}
 PLAY_SYNTAX = "a card number and a square, like 17 G5"
 
-Move = tuple[str, int, Placement | None]  # ("play", card, placement) or ("knock", card, None)
+Move = Play | Knock
+GameState = State  # its name before it was typed
 
 
 def parse_players(spec: str) -> list[str]:
@@ -61,7 +55,7 @@ def new_game(
 
 
 def seed_of(state: GameState) -> int:
-    return int(state.log["seed"])  # type: ignore[arg-type]
+    return int(state.seed or 0)
 
 
 def seed_line(state: GameState) -> str:
@@ -73,29 +67,31 @@ def seed_line(state: GameState) -> str:
 
 def document(state: GameState) -> dict[str, Any]:
     """The game as JSON: its log (what is saved, and what ``replay`` checks)."""
-    return state.log
+    return state.to_json()
 
 
 HIDDEN = ("seed", "deck_order", "hands")  # the pack, the hands dealt, and what deals them
 
 
 def over(state: GameState) -> bool:
-    return "scores" in state.log or why_over(state) is not None
+    return state.over
 
 
 def public(state: GameState) -> dict[str, Any]:
     """The log as the players may see it: until the game is over, without the pack, the
     hands dealt and the seed that deals them (``--json`` of a game that ends early)."""
+    log = state.to_json()
     if over(state):
-        return state.log
-    return {k: v for k, v in state.log.items() if k not in HIDDEN}
+        return log
+    return {k: v for k, v in log.items() if k not in HIDDEN}
 
 
 def save(state: GameState, path: Path) -> None:
     """Save the game's log, signed (``savefile``); until the game is over the pack, the
     hands dealt and the seed are sealed (``HIDDEN``), as What's My Word? seals its words."""
     done = over(state)
-    secret = {} if done else {k: state.log[k] for k in HIDDEN if k in state.log}
+    log = state.to_json()
+    secret = {} if done else {k: log[k] for k in HIDDEN if k in log}
     savefile.write("layout", public(state), secret, done, path)
 
 
@@ -117,7 +113,7 @@ def load(path: Path) -> GameState:
         raise UserError(f"{path} cannot be resumed: {error}") from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError) as error:
         raise UserError(f"{path} is not a valid saved game: {error!r:.80}") from None
-    if "scores" in log or why_over(state) is not None:
+    if "scores" in log or state.over:
         raise UserError(f"the game in {path} is over; `myword layout replay {path}` checks it")
     return state
 
@@ -125,7 +121,7 @@ def load(path: Path) -> GameState:
 def names(state: GameState) -> list[str]:
     """How players are called on screen: a lone person is "you"; names that repeat are
     numbered by seat ("greedy 1", "greedy 2")."""
-    players = state.log["players"]
+    players = list(state.players or ())
     called = ["you" if p == HUMAN and players.count(HUMAN) == 1 else p for p in players]
     if len(set(called)) < len(called):
         return [f"{p} {i + 1}" for i, p in enumerate(called)]
@@ -145,7 +141,7 @@ def squares(state: GameState) -> Squares:
 
 
 def is_person(state: GameState, player: int) -> bool:
-    return state.log["players"][player] == HUMAN  # type: ignore[index]
+    return (state.players or ())[player] == HUMAN
 
 
 def open_squares(state: GameState) -> frozenset[tuple[int, int]]:
@@ -158,7 +154,7 @@ def open_squares(state: GameState) -> frozenset[tuple[int, int]]:
 
 
 def scores_line(state: GameState) -> str:
-    parts = [f"{name} {score}" for name, score in zip(names(state), state.scores, strict=True)]
+    parts = [f"{name} {score}" for name, score in zip(names(state), state.points, strict=True)]
     return " · ".join(parts) + f" · pack {len(state.pack)} cards"
 
 
@@ -185,13 +181,13 @@ def person_play(state: GameState, player: int, number: int, position: tuple[int,
     spot = placement(state.layout, state.deck, card, position)
     if reason or spot is None:
         raise UserError(f"card {number} cannot go at {name}: {reason}")
-    return "play", number, spot
+    return Play(number, spot)
 
 
 def person_knock(state: GameState, player: int, number: int) -> Move:
     if number not in state.hands[player]:
         raise UserError(f"knock which card? one of {sorted(state.hands[player])}")
-    return "knock", number, None
+    return Knock(number)
 
 
 def parse_play(state: GameState, player: int, line: str) -> tuple[int, Placement, list[str]]:
@@ -202,8 +198,7 @@ def parse_play(state: GameState, player: int, line: str) -> tuple[int, Placement
         raise UserError(f"not understood: {line!r} (type {PLAY_SYNTAX}, or help)")
     number = int(parts[0])
     position = squares(state).position(parts[1])
-    _, _, spot = person_play(state, player, number, position)
-    assert spot is not None
+    spot = person_play(state, player, number, position).placement
     return number, spot, [w.lower() for w in parts[2:]]
 
 
@@ -211,59 +206,63 @@ def hint(state: GameState, player: int) -> Move:
     """What the beam player would do in the person's place (its own seeded choice)."""
     from solver.layout.players import choose
 
-    rng = seeds.derived(state.log["seed"], "hint", len(state.log["moves"]))  # type: ignore[arg-type]
+    rng = seeds.derived(state.seed, "hint", len(state.history))
     return choose(state, player, rng)
 
 
 def hint_text(state: GameState, player: int, move: Move | None = None) -> str:
-    kind, number, spot = move or hint(state, player)
-    if kind == "knock" or spot is None:
+    move = move or hint(state, player)
+    number = move.card
+    if isinstance(move, Knock):
         return f"hint: no play; knock card {number}"
+    spot = move.placement
     words = ", ".join(w.spelled.upper() for w in spot.words)
     on_top = " (on top)" if spot.on_top else ""
     return f"hint: {number} {squares(state).name(spot.position)}{on_top}: {words} +{spot.points}"
 
 
 def bot_move(state: GameState, player: int) -> Move:
-    """The bot in seat ``player`` chooses, with the generator of this move number (as
-    ``game.run`` gives it, so games played here and there go alike)."""
-    rng = seeds.derived(state.log["seed"], "layout", len(state.log["moves"]))  # type: ignore[arg-type]
-    return player_named(str(state.log["players"][player]))(state, player, rng)  # type: ignore[index]
+    """The bot in seat ``player`` chooses, with the seed of this decision as the arena's
+    loop gives it to a game played from its deal (``game.run``), so that games played
+    here and there go alike."""
+    from solver.layout.arena import RULES
 
-
-def make_move(state: GameState, move: Move) -> dict[str, Any]:
-    """Make the move of the player whose turn it is; the logged move. When it ends the
-    game the final scores are written in the log."""
-    apply(state, to_move(state), move)
-    if finished(state):
-        state.log["scores"] = list(state.scores)
-    return state.log["moves"][-1]  # type: ignore[index]
-
-
-def describe_move(move: dict, squares: Squares, name: str) -> str:
-    """One line for a logged move: who, which card, where, the words and the points."""
-    if move["kind"] == "knock":
-        return f"{says(name, 'knock')}: card {move['card']} goes to the bottom of the pack"
-    where = squares.name(tuple(move["position"]))
-    on_top = " on top" if move["on_top"] else ""
-    words = ", ".join(w.upper() for w in move["words"])
-    stated = move.get("declared") or []
-    declared = f" (symbols: {', '.join(stated).upper()})" if stated else ""
-    points = move["points"]
-    return (
-        f"{says(name, 'play')} card {move['card']}{on_top} at {where}: {words}{declared} +{points}"
+    seat = RULES.seat(str((state.players or ())[player]))
+    return seat.decide(
+        state.view(player), decision_seed(seed_of(state), player, len(state.history))
     )
 
 
-def describe(state: GameState, move: dict) -> str:
-    return describe_move(move, squares(state), names(state)[move["player"]])
+def make_move(state: GameState, move: Move) -> Played | Knocked:
+    """Make the move of the player whose turn it is; what happened (the logged move)."""
+    (event,) = state.apply(state.turn(), move)
+    return event
+
+
+def describe_move(event: Played | Knocked, squares: Squares, name: str) -> str:
+    """One line for a move made: who, which card, where, the words and the points."""
+    if isinstance(event, Knocked):
+        return f"{says(name, 'knock')}: card {event.card} goes to the bottom of the pack"
+    where = squares.name(event.position)
+    on_top = " on top" if event.on_top else ""
+    words = ", ".join(w.upper() for w in event.words)
+    declared = f" (symbols: {', '.join(event.declared).upper()})" if event.declared else ""
+    return (
+        f"{says(name, 'play')} card {event.card}{on_top} at {where}: {words}{declared} "
+        f"+{event.points}"
+    )
+
+
+def describe(state: GameState, event: Played | Knocked) -> str:
+    return describe_move(event, squares(state), names(state)[event.seat])
 
 
 def result_line(state: GameState) -> str:
     """Who won (several players), or the solo score."""
-    if len(state.scores) == 1:
-        return f"your score: {state.scores[0]}"
-    best = max(state.scores)
-    winners = [n for n, s in zip(names(state), state.scores, strict=True) if s == best]
+    scores = state.scores()
+    if len(scores) == 1:
+        return f"your score: {scores[0]}"
+    best = max(scores)
+    winners = [n for n, s in zip(names(state), scores, strict=True) if s == best]
     verb = "wins" if len(winners) == 1 and winners != ["you"] else "win"
     return f"{' and '.join(winners)} {verb}"

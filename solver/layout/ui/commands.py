@@ -45,6 +45,7 @@ def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_
     from solver.layout.board import Layout
     from solver.layout.deck import load_deck
     from solver.layout.game import play_game
+    from solver.layout.moves import Played
     from solver.layout.ui import display
     from solver.runtime import seeds
     from solver.ui import render
@@ -52,19 +53,19 @@ def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_
     seed = seeds.or_fresh(seed)
     state = play_game([player], seed, easy, load_deck(deck_file))
     if as_json:
-        render.emit_json(state.log)
+        render.emit_json(state.to_json())
         return
     out = render.console()
     out.print(session.seed_line(state), markup=False)
     squares = session.squares(state)
-    layout = Layout().place((0, 0), state.log["centre"])
-    for move in state.log["moves"]:
-        if move["kind"] == "play":
-            layout = layout.place(tuple(move["position"]), move["card"])
-        out.print(session.describe_move(move, squares, player), markup=False)
-        if boards and move["kind"] == "play":
+    layout = Layout().place((0, 0), state.dealt.centre)
+    for event in state.history:
+        if isinstance(event, Played):
+            layout = layout.place(event.position, event.card)
+        out.print(session.describe_move(event, squares, player), markup=False)
+        if boards and isinstance(event, Played):
             out.print(display.board_view(layout, state.deck, squares))
-    out.print(f"[bold]Final score: {state.scores[0]}[/bold] ({len(state.log['moves'])} moves)")
+    out.print(f"[bold]Final score: {state.scores()[0]}[/bold] ({len(state.history)} moves)")
 
 
 @layout.command(name="play")

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from solver.layout import session
 from solver.layout.board import Placement, SubstituteError, declare
 from solver.layout.game import GameState, finished, to_move, why_over
+from solver.layout.moves import Play
 from solver.layout.ui import display
 from solver.runtime.errors import UserError
 
@@ -109,7 +110,7 @@ def person_turn(state: GameState, player: int, console: Console) -> session.Move
         elif line:
             try:
                 number, spot, stated = session.parse_play(state, player, line)
-                return "play", number, _ask_substitutes(console, spot, stated)
+                return Play(number, _ask_substitutes(console, spot, stated))
             except (UserError, SubstituteError) as error:
                 console.say(f"[red]{error}[/red]")
 
@@ -117,7 +118,7 @@ def person_turn(state: GameState, player: int, console: Console) -> session.Move
 def play(state: GameState, console: Console, path: Path) -> GameState:
     """Play on to the end, saving after every move; EOFError (end of input, ``quit``) and
     KeyboardInterrupt propagate after the last completed move was saved."""
-    if not state.log["moves"]:
+    if not state.history:
         console.say(f"Players: {', '.join(session.names(state))}; {COMMANDS}")
         console.show(display.values_lines(state.deck))
     session.save(state, path)
@@ -130,11 +131,10 @@ def play(state: GameState, console: Console, path: Path) -> GameState:
         logged = session.make_move(state, move)
         session.save(state, path)
         console.say(session.describe(state, logged))
-    state.log["scores"] = list(state.scores)
     session.save(state, path)
     console.show(display.board_view(state.layout, state.deck, session.squares(state)))
     console.say(f"Game over. {session.scores_line(state)} ({why_over(state)})")
-    if len(state.scores) > 1:
+    if state.seats > 1:
         console.say(f"[bold]{session.result_line(state)}[/bold]")
     console.say(session.seed_line(state))  # only now: the seed deals the pack
     return state
