@@ -3,7 +3,8 @@
 The line mode (``ui/lines.py``) and the full-screen app (``ui/screens.py``) drive the game
 the same way through this module: ask whose turn it is, turn what the person chose into a
 move (``person_play``, ``parse_play``), let the bots choose theirs (``bot_move``), and make
-the move (``make_move``), saving after each. Nothing here draws or prompts.
+the move (``make_move``: its event), saving after each. Nothing here draws, prompts or
+words: ``ui/wording.py`` puts the events and the state into sentences.
 
 The saved game is the game's own log (``game.py``), with the players and the seed: the same
 file ``myword layout replay`` checks, and resuming rebuilds the game from it move by move
@@ -56,13 +57,6 @@ def new_game(
 
 def seed_of(state: GameState) -> int:
     return int(state.seed or 0)
-
-
-def seed_line(state: GameState) -> str:
-    """How to replay the game: said once it is over (or for a game of bots alone), since
-    the seed deals the pack and the hands, and replaying it elsewhere would show them."""
-    seed = seed_of(state)
-    return f"seed {seed}: replay this game with --seed {seed}"
 
 
 def document(state: GameState) -> dict[str, Any]:
@@ -118,23 +112,6 @@ def load(path: Path) -> GameState:
     return state
 
 
-def names(state: GameState) -> list[str]:
-    """How players are called on screen: a lone person is "you"; names that repeat are
-    numbered by seat ("greedy 1", "greedy 2")."""
-    players = list(state.players or ())
-    called = ["you" if p == HUMAN and players.count(HUMAN) == 1 else p for p in players]
-    if len(set(called)) < len(called):
-        return [f"{p} {i + 1}" for i, p in enumerate(called)]
-    return called
-
-
-def says(name: str, verb: str) -> str:
-    """``name`` and the verb agreeing with it: "you play", "beam plays"."""
-    if name == "you":
-        return f"you {verb}"
-    return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch")) else f"{name} {verb}s"
-
-
 def squares(state: GameState) -> Squares:
     """The game's fixed square names (``squares.py``)."""
     return squares_for(state.easy, len(state.deck.cards))
@@ -151,11 +128,6 @@ def open_squares(state: GameState) -> frozenset[tuple[int, int]]:
         for square in state.layout.frontier
         if (state.easy or within_limit(state.layout, square)) and squares(state).contains(square)
     )
-
-
-def scores_line(state: GameState) -> str:
-    parts = [f"{name} {score}" for name, score in zip(names(state), state.points, strict=True)]
-    return " · ".join(parts) + f" · pack {len(state.pack)} cards"
 
 
 def places(state: GameState, number: int) -> list[Placement]:
@@ -210,17 +182,6 @@ def hint(state: GameState, player: int) -> Move:
     return choose(state, player, rng)
 
 
-def hint_text(state: GameState, player: int, move: Move | None = None) -> str:
-    move = move or hint(state, player)
-    number = move.card
-    if isinstance(move, Knock):
-        return f"hint: no play; knock card {number}"
-    spot = move.placement
-    words = ", ".join(w.spelled.upper() for w in spot.words)
-    on_top = " (on top)" if spot.on_top else ""
-    return f"hint: {number} {squares(state).name(spot.position)}{on_top}: {words} +{spot.points}"
-
-
 def bot_move(state: GameState, player: int) -> Move:
     """The bot in seat ``player`` chooses, with the seed of this decision as the arena's
     loop gives it to a game played from its deal (``game.run``), so that games played
@@ -237,32 +198,3 @@ def make_move(state: GameState, move: Move) -> Played | Knocked:
     """Make the move of the player whose turn it is; what happened (the logged move)."""
     (event,) = state.apply(state.turn(), move)
     return event
-
-
-def describe_move(event: Played | Knocked, squares: Squares, name: str) -> str:
-    """One line for a move made: who, which card, where, the words and the points."""
-    if isinstance(event, Knocked):
-        return f"{says(name, 'knock')}: card {event.card} goes to the bottom of the pack"
-    where = squares.name(event.position)
-    on_top = " on top" if event.on_top else ""
-    words = ", ".join(w.upper() for w in event.words)
-    declared = f" (symbols: {', '.join(event.declared).upper()})" if event.declared else ""
-    return (
-        f"{says(name, 'play')} card {event.card}{on_top} at {where}: {words}{declared} "
-        f"+{event.points}"
-    )
-
-
-def describe(state: GameState, event: Played | Knocked) -> str:
-    return describe_move(event, squares(state), names(state)[event.seat])
-
-
-def result_line(state: GameState) -> str:
-    """Who won (several players), or the solo score."""
-    scores = state.scores()
-    if len(scores) == 1:
-        return f"your score: {scores[0]}"
-    best = max(scores)
-    winners = [n for n, s in zip(names(state), scores, strict=True) if s == best]
-    verb = "wins" if len(winners) == 1 and winners != ["you"] else "win"
-    return f"{' and '.join(winners)} {verb}"

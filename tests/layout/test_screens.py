@@ -9,7 +9,7 @@ import pytest
 
 from solver.layout import session
 from solver.layout.game import finished, legal_plays, replay, to_move
-from solver.layout.ui import screens
+from solver.layout.ui import screens, wording
 from solver.runtime import savefile
 from solver.ui.app import MywordApp
 
@@ -99,7 +99,7 @@ async def test_pilot_plays_a_whole_game_with_keys_and_a_click(tmp_path) -> None:
         screen = app.screen
         assert screen.state is state and finished(state)
         message = str(screen.query_one("#message").render())
-        assert message.startswith("Game over") and session.result_line(state) in message
+        assert message.startswith("Game over") and wording.result_line(state) in message
         scores = str(screen.query_one("#scores").render())
         assert f"{'you':<12}{state.points[0]:>4}" in scores and "game over" in scores
         await pilot.press("q")

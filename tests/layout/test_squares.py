@@ -11,7 +11,7 @@ from solver.layout.deck import default_deck
 from solver.layout.game import legal_plays, to_move
 from solver.layout.moves import Knock, Play
 from solver.layout.squares import Squares, column_index, column_letters, squares_for
-from solver.layout.ui import display, lines
+from solver.layout.ui import display, lines, wording
 from solver.runtime import savefile
 from solver.runtime.errors import UserError
 
@@ -124,10 +124,10 @@ def test_verbs_agree_with_you() -> None:
     squares = squares_for(False, 48)
     play = Played(0, 4, (0, 1), False, (), ("tall",), 3)
     knock = Knocked(0, 4)
-    assert session.describe_move(play, squares, "you").startswith("you play card 4 at G6")
-    assert session.describe_move(knock, squares, "you").startswith("you knock:")
-    assert session.describe_move(knock, squares, "beam").startswith("beam knocks:")
-    assert session.describe_move(play, squares, "greedy 2").startswith("greedy 2 plays")
+    assert wording.describe_move(play, squares, "you").startswith("you play card 4 at G6")
+    assert wording.describe_move(knock, squares, "you").startswith("you knock:")
+    assert wording.describe_move(knock, squares, "beam").startswith("beam knocks:")
+    assert wording.describe_move(play, squares, "greedy 2").startswith("greedy 2 plays")
 
 
 def test_line_mode_explains_the_marks(tmp_path) -> None:

@@ -46,7 +46,7 @@ def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_
     from solver.layout.deck import load_deck
     from solver.layout.game import play_game
     from solver.layout.moves import Played
-    from solver.layout.ui import display
+    from solver.layout.ui import display, wording
     from solver.runtime import seeds
     from solver.ui import render
 
@@ -56,13 +56,13 @@ def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_
         render.emit_json(state.to_json())
         return
     out = render.console()
-    out.print(session.seed_line(state), markup=False)
+    out.print(wording.seed_line(state), markup=False)
     squares = session.squares(state)
     layout = Layout().place((0, 0), state.dealt.centre)
     for event in state.history:
         if isinstance(event, Played):
             layout = layout.place(event.position, event.card)
-        out.print(session.describe_move(event, squares, player), markup=False)
+        out.print(wording.describe_move(event, squares, player), markup=False)
         if boards and isinstance(event, Played):
             out.print(display.board_view(layout, state.deck, squares))
     out.print(f"[bold]Final score: {state.scores()[0]}[/bold] ({len(state.history)} moves)")
@@ -119,6 +119,7 @@ def _play_full_screen(state, path: Path) -> None:
     the last move."""
     from solver.layout import session
     from solver.layout.game import finished
+    from solver.layout.ui import wording
     from solver.layout.ui.screens import game_screen
     from solver.ui import signals
     from solver.ui.app import run_app
@@ -133,8 +134,8 @@ def _play_full_screen(state, path: Path) -> None:
         click.echo(f"\n{screen.exit_note()}")
         sys.exit(signals.exit_status(stop))
     if finished(state):
-        click.echo(f"Game over: {session.scores_line(state)}: {session.result_line(state)}.")
-        click.echo(f"{session.seed_line(state)}; the game is in {path}")
+        click.echo(f"Game over: {wording.scores_line(state)}: {wording.result_line(state)}.")
+        click.echo(f"{wording.seed_line(state)}; the game is in {path}")
     elif screen.left:
         click.echo(screen.exit_note())
     if status:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from solver.layout.board import Layout
 from solver.layout.deck import default_deck
 from solver.layout.moves import Played, event_from_json
-from solver.layout.session import describe_move
 from solver.layout.squares import squares_for
 from solver.layout.ui import display
+from solver.layout.ui.wording import describe_move
 
 
 def show_game(out, log: dict) -> None:

@@ -28,7 +28,7 @@ from solver.layout import session
 from solver.layout.board import Placement, Position, SubstituteError, declare
 from solver.layout.game import GameState, finished, to_move, why_over
 from solver.layout.moves import Play, Played
-from solver.layout.ui import display
+from solver.layout.ui import display, wording
 from solver.runtime import savefile
 from solver.runtime.errors import UserError
 
@@ -257,12 +257,12 @@ class LayoutScreen(Screen[Path]):
     def refresh_view(self) -> None:
         state = self.state
         squares = session.squares(state)
-        names = session.names(state)
+        names = wording.names(state)
         game = "easy game (no size limit)" if state.easy else "basic game (at most 6 x 6)"
         self.query_one("#title", Static).update(
             # The seed deals the pack: shown once the game is over.
             f"My Word (1980) · {game} · "
-            + (f"{session.seed_line(state)} · " if finished(state) else "")
+            + (f"{wording.seed_line(state)} · " if finished(state) else "")
             + "? help"
         )
         over = finished(state)
@@ -283,7 +283,7 @@ class LayoutScreen(Screen[Path]):
             scroll = self.query_one("#board-scroll")  # once the new board is laid out
             self.call_after_refresh(scroll.scroll_to_region, region, animate=False)
         self.query_one("#scores", Static).update(self._scores_text())
-        feed = [session.describe(state, event) for event in state.history[-FEED:]]
+        feed = [wording.describe(state, event) for event in state.history[-FEED:]]
         self.query_one("#feed", Static).update(
             Text("Last moves\n", style="bold").append("\n".join(feed) or "none yet", style="")
         )
@@ -301,7 +301,7 @@ class LayoutScreen(Screen[Path]):
 
     def _scores_text(self) -> Text:
         state = self.state
-        names = session.names(state)
+        names = wording.names(state)
         turn = None if finished(state) else to_move(state)
         text = Text("Scores\n", style="bold")
         for seat, (name, score) in enumerate(zip(names, state.points, strict=True)):
@@ -322,8 +322,8 @@ class LayoutScreen(Screen[Path]):
         if finished(state):
             reason = why_over(state)
             return Text(
-                f"Game over ({reason}). {session.scores_line(state)}: "
-                f"{session.result_line(state)}. Press enter or q to leave.",
+                f"Game over ({reason}). {wording.scores_line(state)}: "
+                f"{wording.result_line(state)}. Press enter or q to leave.",
                 style="bold",
             )
         text = Text(self.message)
@@ -443,7 +443,7 @@ class LayoutScreen(Screen[Path]):
         if isinstance(move, Play):
             self.cursor = move.placement.position
         self.say(
-            session.hint_text(self.state, player, move)
+            wording.hint_text(self.state, player, move)
             + (" (enter plays it)" if isinstance(move, Play) else " (k knocks)")
         )
 
@@ -493,7 +493,7 @@ class LayoutScreen(Screen[Path]):
             session.save(self.state, self.path)
         except UserError as error:
             self.app.notify(str(error), severity="error", timeout=8)
-        self.message = session.describe(self.state, logged)
+        self.message = wording.describe(self.state, logged)
         self.refresh_view()
         self._bots()
 
@@ -528,7 +528,7 @@ class LayoutScreen(Screen[Path]):
             session.save(self.state, self.path)
         except UserError as error:
             self.app.notify(str(error), severity="error", timeout=8)
-        self.message = session.describe(self.state, logged)
+        self.message = wording.describe(self.state, logged)
         self.refresh_view()
 
     def _bots_done(self) -> None:
