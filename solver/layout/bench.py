@@ -10,7 +10,9 @@ entries play together, the seats rotating game by game so that nobody always sta
 a tie for first place shares the win. The breakdown is the points of each of the
 player's turns, in order (a knock scores 0). A seat that forfeits (an engine that crashed,
 answered late or made a move the rules refuse) scores ``state.FORFEIT_SCORE`` and wins
-nothing; the record says why (``forfeit``) and the table counts forfeits.
+nothing; the record says why (``forfeit``) and the table counts forfeits. An engine's
+process is started once per worker and seat and serves all its games
+(``seats.named``); option ``engine_time``: the seconds it may think over one move.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from solver.arena.loop import Outcome, close_all
+from solver.arena.loop import Outcome
 from solver.arena.loop import play as play_out
+from solver.arena.protocol import DEFAULT_TIME_LIMIT
 from solver.arena.seats import named
 from solver.arena.tournament import Tournament
 from solver.layout.arena import RULES, new_state
@@ -47,20 +50,20 @@ def _deck(path: str | None) -> Deck:
     return load_deck(path)
 
 
-def _game(names: list[str], seed: int, easy: bool, deck: Deck) -> Outcome:
+def _game(spec: Tournament, names: list[str], seed: int) -> Outcome:
     """One game between ``names`` (seat order) through the arena's loop."""
-    state = new_state(seed, len(names), easy, deck)
-    seats = [named(RULES, name) for name in names]
-    try:
-        return play_out(state, seats, seed)
-    finally:
-        close_all(seats)
+    easy = bool(spec.option("easy", False))
+    state = new_state(seed, len(names), easy, _deck(spec.option("deck")))
+    limit = float(spec.option("engine_time", DEFAULT_TIME_LIMIT))
+    seats = [named(RULES, name, limit, slot=seat) for seat, name in enumerate(names)]
+    return play_out(state, seats, seed)
 
 
 def _results(outcome: Outcome, seated: list[int], names: list[str], solo: bool):
-    best = max(outcome.scores)
-    winners = [seat for seat, score in enumerate(outcome.scores) if score == best]
     forfeits = {event.seat: event.reason for event in outcome.forfeits}
+    playing = [seat for seat in range(len(outcome.scores)) if seat not in forfeits]
+    best = max((outcome.scores[seat] for seat in playing), default=None)
+    winners = [seat for seat in playing if outcome.scores[seat] == best]
     results = []
     for seat, entry in enumerate(seated):
         turns = [
@@ -68,7 +71,7 @@ def _results(outcome: Outcome, seated: list[int], names: list[str], solo: bool):
             for event in outcome.events
             if isinstance(event, Played | Knocked) and event.seat == seat
         ]
-        won = seat in winners and seat not in forfeits
+        won = seat in winners
         results.append(
             {
                 "entry": entry,
@@ -87,18 +90,16 @@ def _results(outcome: Outcome, seated: list[int], names: list[str], solo: bool):
 
 def play(spec: Tournament, g: int) -> dict[str, Any]:
     seed = spec.seed + g
-    easy = bool(spec.option("easy", False))
-    deck = _deck(spec.option("deck"))
     entries = list(range(len(spec.entries)))
     if spec.option("solo", False):
         results = []
         for entry in entries:
             name = spec.entries[entry]
-            results.extend(_results(_game([name], seed, easy, deck), [entry], [name], True))
+            results.extend(_results(_game(spec, [name], seed), [entry], [name], True))
         return {"game": g, "seed": seed, "results": results}
     seated = [(entry + g) % len(entries) for entry in entries]  # seats rotate game by game
     names = [spec.entries[e] for e in seated]
-    outcome = _game(names, seed, easy, deck)
+    outcome = _game(spec, names, seed)
     return {"game": g, "seed": seed, "results": _results(outcome, seated, names, False)}
 
 

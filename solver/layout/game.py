@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from solver.arena.protocol import DEFAULT_TIME_LIMIT
 from solver.layout.board import Placement
 from solver.layout.deck import Deck
 
@@ -104,20 +105,18 @@ def run(
     players: list[str],
     seed: int | None,
     on_event: Callable[[Any], None] | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> State:
     """Play on from ``state`` to the end, seat s played by ``players[s]`` (any name
-    ``solver.arena.seats.named`` takes), through the arena's loop; the decision seeds
-    derive from ``seed`` (``seeds.DEFAULT_SEED`` when None) and the move number."""
-    from solver.arena.loop import close_all
+    ``solver.arena.seats.named`` takes: an engine's process is kept for the next game),
+    through the arena's loop; the decision seeds derive from ``seed``
+    (``seeds.DEFAULT_SEED`` when None) and the move number."""
     from solver.arena.loop import play as play_out
     from solver.arena.seats import named
     from solver.layout.arena import RULES
 
-    seats = [named(RULES, name) for name in players]
-    try:
-        play_out(state, seats, _game_seed(seed), on_event)
-    finally:
-        close_all(seats)
+    seats = [named(RULES, name, time_limit, slot=seat) for seat, name in enumerate(players)]
+    play_out(state, seats, _game_seed(seed), on_event)
     return state
 
 
@@ -136,10 +135,14 @@ def start_game(
 
 
 def play_game(
-    players: list[str], seed: int | None = None, easy: bool = False, deck: Deck | None = None
+    players: list[str],
+    seed: int | None = None,
+    easy: bool = False,
+    deck: Deck | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> State:
     """A whole game between the named players (one name: the solo game)."""
-    return run(start_game(players, seed, easy, deck), players, seed)
+    return run(start_game(players, seed, easy, deck), players, seed, time_limit=time_limit)
 
 
 class Replay(NamedTuple):

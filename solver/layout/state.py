@@ -41,7 +41,7 @@ from solver.runtime.errors import UserError
 
 PACK_OUT = "the pack is used up and a player has played all their cards"
 STUCK = "no card in a hand or in the pack can be played"
-FORFEIT_SCORE = -1  # below any score a game can make: a forfeit loses, whatever the points
+FORFEIT_SCORE = 0  # a seat that forfeits scores nothing (docs/engine-protocol.md) and wins nothing
 
 
 def ending(

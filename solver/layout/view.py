@@ -4,7 +4,7 @@ The view holds the layout, the seat's own hand, the deck's cards (what is printe
 is public), the scores and how many cards each hand and the pack hold; never another hand
 or the order of the pack, which only the game's ``State`` holds. Its JSON carries all an
 engine in another language needs to play without our code: besides the above, every legal
-play with the words it makes and its points (``plays``), so that such an engine may simply
+play with the words it makes and its points (``legal``), so that such an engine may simply
 choose one. ``LayoutView.from_json`` reads it back exactly (the plays are worked out again
 from the rules, not read).
 """
@@ -46,7 +46,7 @@ class LayoutView:
             "pack_size": self.pack_size,
             "easy": self.easy,
             "deck": _deck_document(self.deck),
-            "plays": [_play_json(play) for play in legal_plays(self)],
+            "legal": [_play_json(play) for play in legal_plays(self)],
         }
 
     @classmethod

@@ -95,4 +95,5 @@ def knocked(event: Knocked, name: str) -> str:
 
 
 def forfeited(event: Forfeited, name: str) -> str:
-    return f"{name} forfeits the game: {event.reason}"
+    """A forfeit: who, and why (the loop's reason begins with the seat's name: said once)."""
+    return f"{name} forfeits the game: {event.reason.removeprefix(name + ': ')}"
