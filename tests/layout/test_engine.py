@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import cli
 from solver.arena import loop
 from solver.arena.engine import EngineSeat
 from solver.layout.arena import RULES, new_state
+from solver.layout.game import replay
 from solver.layout.state import FORFEIT_SCORE
 
 MYWORD = str(Path(sys.executable).with_name("myword"))
@@ -163,3 +165,23 @@ def test_engines_in_the_bench_and_in_solo(tmp_path) -> None:
     unknown = runner.invoke(cli.main, ["layout", "engine", "--player", "nosuch"], input="")
     assert unknown.exit_code == 1 and "unknown player 'nosuch'" in unknown.stderr
     assert unknown.stderr.count("\n") == 1
+
+
+NODE = shutil.which("node")
+JS_ENGINE = Path(__file__).resolve().parents[2] / "examples" / "engine" / "engine.js"
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_javascript_engine_plays_whole_games_against_the_built_ins() -> None:
+    engine = EngineSeat([str(NODE), str(JS_ENGINE)], RULES, time_limit=10.0)
+    try:
+        for seed, players in ((1, 2), (2, 3), (3, 1)):
+            state = new_state(seed, players, names=["js", "greedy", "random"][:players])
+            seats = [engine, RULES.seat("greedy"), RULES.seat("random")][:players]
+            outcome = loop.play(state, seats, seed)
+            assert not outcome.forfeits and state.over and outcome.moves[0] > 10
+            assert replay(json.loads(json.dumps(state.to_json()))).verdict == "ok"
+            if players > 1:
+                assert outcome.scores[0] > outcome.scores[-1] or players == 2
+    finally:
+        engine.close()
