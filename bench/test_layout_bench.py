@@ -11,8 +11,9 @@ import pytest
 
 from solver.layout import kernels, reference
 from solver.layout.arrays import deck_arrays, grid_of, hand_array
-from solver.layout.game import GameState, apply, deal, greedy_player, legal_plays, to_move
-from solver.layout.players import beam_player
+from solver.layout.game import GameState, deal, greedy_move, legal_plays, to_move
+from solver.layout.moves import Play
+from solver.layout.players import choose
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +22,7 @@ def position() -> GameState:
     state = deal(2, seed=2026)
     rng = random.Random(2026)
     while sum(len(stack) for _, stack in state.layout.stacks) < 21:
-        apply(state, to_move(state), greedy_player(state, to_move(state), rng))
+        state.apply(to_move(state), greedy_move(state.view(to_move(state)), rng))
     assert len(state.hands[to_move(state)]) == 4
     return state
 
@@ -70,6 +71,6 @@ def test_best_points_reference(benchmark, position) -> None:
 
 
 def test_beam_decision(benchmark, position) -> None:
-    beam_player(position, to_move(position), random.Random(1))
-    kind, _, _ = benchmark(beam_player, position, to_move(position), random.Random(1))
-    assert kind == "play"
+    choose(position, to_move(position), random.Random(1))
+    move = benchmark(choose, position, to_move(position), random.Random(1))
+    assert isinstance(move, Play)

@@ -1,25 +1,39 @@
 """My Word (1980) in the arena (``solver.arena.tournament``): game g between players.
 
+Every game is played by the arena's one loop (``solver.arena.loop.play``) with seats named
+as ``solver.arena.seats.named`` takes them, so built-ins, players of one's own and engines
+in other processes (``engine:COMMAND ARGS``) play in any mix, here, in worker processes
+and on Dask alike.
+
 Solo (option ``solo``): every entry plays the same seeded solo game alone. Otherwise the
 entries play together, the seats rotating game by game so that nobody always starts;
 a tie for first place shares the win. The breakdown is the points of each of the
-player's turns, in order (a knock scores 0).
+player's turns, in order (a knock scores 0). A seat that forfeits (an engine that crashed,
+answered late or made a move the rules refuse) scores ``state.FORFEIT_SCORE`` and wins
+nothing; the record says why (``forfeit``) and the table counts forfeits. An engine's
+process is started once per worker and seat and serves all its games
+(``seats.named``); option ``engine_time``: the seconds it may think over one move.
 """
 
 from __future__ import annotations
 
-import time
 from functools import cache
 from typing import Any
 
+from solver.arena.loop import Outcome
+from solver.arena.loop import play as play_out
+from solver.arena.protocol import DEFAULT_TIME_LIMIT
+from solver.arena.seats import named
 from solver.arena.tournament import Tournament
+from solver.layout.arena import RULES, new_state
 from solver.layout.deck import Deck, load_deck
-from solver.layout.game import PLAYERS, Player, player_named, run, start_game
+from solver.layout.game import BUILTINS, check_player
+from solver.layout.moves import Knocked, Played
 from solver.runtime.errors import UserError
 
 SCORE = "points"
 BREAKDOWN = "turn"
-NAMES = ("beam", *PLAYERS)
+NAMES = BUILTINS
 
 
 def check(spec: Tournament) -> None:
@@ -27,7 +41,7 @@ def check(spec: Tournament) -> None:
     if not 1 <= len(spec.entries) <= 6 or (not solo and len(spec.entries) < 2):
         raise UserError(f"give 2 to 6 of {', '.join(NAMES)} (1 or more with --solo)")
     for name in spec.entries:
-        player_named(name)  # a built-in or one of one's own, loaded: else one error
+        check_player(name)  # a built-in, one of one's own or an engine: else one error
     _deck(spec.option("deck"))
 
 
@@ -36,33 +50,39 @@ def _deck(path: str | None) -> Deck:
     return load_deck(path)
 
 
-def _timed(player: Player, spent: list[float]) -> Player:
-    def timed(state, seat, rng):
-        started = time.perf_counter()
-        try:
-            return player(state, seat, rng)
-        finally:
-            spent[0] += time.perf_counter() - started
-
-    return timed
+def _game(spec: Tournament, names: list[str], seed: int) -> Outcome:
+    """One game between ``names`` (seat order) through the arena's loop."""
+    easy = bool(spec.option("easy", False))
+    state = new_state(seed, len(names), easy, _deck(spec.option("deck")))
+    limit = float(spec.option("engine_time", DEFAULT_TIME_LIMIT))
+    seats = [named(RULES, name, limit, slot=seat) for seat, name in enumerate(names)]
+    return play_out(state, seats, seed)
 
 
-def _results(state, seated: list[int], names: list[str], spent: list[list[float]], solo: bool):
-    best = max(state.scores)
-    winners = [seat for seat, score in enumerate(state.scores) if score == best]
+def _results(outcome: Outcome, seated: list[int], names: list[str], solo: bool):
+    forfeits = {event.seat: event.reason for event in outcome.forfeits}
+    playing = [seat for seat in range(len(outcome.scores)) if seat not in forfeits]
+    best = max((outcome.scores[seat] for seat in playing), default=None)
+    winners = [seat for seat in playing if outcome.scores[seat] == best]
     results = []
     for seat, entry in enumerate(seated):
-        turns = [m for m in state.log["moves"] if m["player"] == seat]
+        turns = [
+            event
+            for event in outcome.events
+            if isinstance(event, Played | Knocked) and event.seat == seat
+        ]
+        won = seat in winners
         results.append(
             {
                 "entry": entry,
                 "player": names[seat],
                 "seat": None if solo else seat + 1,
-                "score": state.scores[seat],
-                "win": None if solo else (1 / len(winners) if seat in winners else 0.0),
-                "moves": len(turns),
-                "seconds": spent[seat][0],
-                "breakdown": [m.get("points", 0) for m in turns],
+                "score": outcome.scores[seat],
+                "win": None if solo else (1 / len(winners) if won else 0.0),
+                "moves": outcome.moves[seat],
+                "seconds": outcome.seconds[seat],
+                "breakdown": [event.points for event in turns],
+                "forfeit": forfeits.get(seat),
             }
         )
     return results
@@ -70,30 +90,25 @@ def _results(state, seated: list[int], names: list[str], spent: list[list[float]
 
 def play(spec: Tournament, g: int) -> dict[str, Any]:
     seed = spec.seed + g
-    easy = bool(spec.option("easy", False))
-    deck = _deck(spec.option("deck"))
     entries = list(range(len(spec.entries)))
     if spec.option("solo", False):
         results = []
         for entry in entries:
             name = spec.entries[entry]
-            spent = [[0.0]]
-            state = run(
-                start_game([name], seed, easy, deck), [_timed(player_named(name), spent[0])], seed
-            )
-            results.extend(_results(state, [entry], [name], spent, True))
+            results.extend(_results(_game(spec, [name], seed), [entry], [name], True))
         return {"game": g, "seed": seed, "results": results}
     seated = [(entry + g) % len(entries) for entry in entries]  # seats rotate game by game
     names = [spec.entries[e] for e in seated]
-    spent = [[0.0] for _ in seated]
-    chosen = [_timed(player_named(n), s) for n, s in zip(names, spent, strict=True)]
-    state = run(start_game(names, seed, easy, deck), chosen, seed)
-    return {"game": g, "seed": seed, "results": _results(state, seated, names, spent, False)}
+    outcome = _game(spec, names, seed)
+    return {"game": g, "seed": seed, "results": _results(outcome, seated, names, False)}
 
 
 def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:
-    """Nothing beyond the arena's own figures."""
+    """Forfeits, counted (an engine's crash, late answer or refused move)."""
+    if result.get("forfeit"):
+        totals["forfeits"] = totals.get("forfeits", 0) + 1
 
 
 def report(totals: dict[str, Any], games: int) -> dict[str, Any]:
-    return {}
+    """The forfeits, when there were any."""
+    return {"forfeits": totals["forfeits"]} if totals.get("forfeits") else {}

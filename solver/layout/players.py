@@ -1,7 +1,6 @@
 """My Word (1980) players. ``random`` and ``greedy`` live in ``game.py`` beside the loop;
 this module holds ``beam``, the strong one. Each is a ``seats.LayoutPlayer`` function,
-``move(view, rng)``: its seat's view is all it is handed (``beam_move``); ``beam_player``
-is the same as the game loop calls it.
+``move(view, rng)``: its seat's view is all it is handed (``beam_move``).
 
 A beam over the player's plays: the ``width`` plays that score most now are each played
 out ``plies`` turns further (every other player's reply, our next turn, the next player's
@@ -29,8 +28,9 @@ import numpy as np
 
 from solver.layout.arrays import DeckArrays, Grid, deck_arrays, grid_of, hand_array
 from solver.layout.board import Placement, placement
-from solver.layout.seats import Knock, LayoutView, Play, as_loop_move, view_of
-from solver.layout.state import GameState, ending
+from solver.layout.moves import Knock, Play
+from solver.layout.state import State, ending
+from solver.layout.view import LayoutView
 
 
 @dataclass(frozen=True)
@@ -182,11 +182,10 @@ def scored_plays(view: LayoutView) -> list[tuple[int, Placement]]:
 
 
 def choose(
-    state: GameState, player: int, rng: random.Random, settings: BeamSettings = DEFAULT
-) -> tuple[str, int, Placement | None]:
-    """The beam player's move for ``player`` in ``state``, from that seat's view alone:
-    ("play", card, placement) or ("knock", card, None)."""
-    return as_loop_move(beam_move(view_of(state, player), rng, settings))
+    state: State, player: int, rng: random.Random, settings: BeamSettings = DEFAULT
+) -> Play | Knock:
+    """The beam player's move for ``player`` in ``state``, from that seat's view alone."""
+    return beam_move(state.view(player), rng, settings)
 
 
 def beam_move(
@@ -212,9 +211,3 @@ def beam_move(
         if best_value is None or value > best_value:
             best_value, best_play = value, (number, spot)
     return Play(best_play[0], best_play[1])
-
-
-def beam_player(
-    state: GameState, player: int, rng: random.Random
-) -> tuple[str, int, Placement | None]:
-    return choose(state, player, rng)

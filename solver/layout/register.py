@@ -35,7 +35,7 @@ def layout_game(seed: int | None = None, lang: str = "en") -> dict[str, object]:
     """A My Word (1980) game, beam against greedy: the whole log (it replays)."""
     from solver.layout.game import play_game
 
-    return play_game(["beam", "greedy"], seed).log
+    return play_game(["beam", "greedy"], seed).to_json()
 
 
 registry.register(

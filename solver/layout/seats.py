@@ -22,61 +22,15 @@ Example, a player that plays the card with the fewest places first::
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from solver.arena import plugins
-from solver.layout.board import Layout, Placement, placements
-from solver.layout.deck import Card, Deck
-from solver.layout.state import GameState
-from solver.runtime.errors import UserError
+from solver.layout.moves import Knock, Play
+from solver.layout.state import State
+from solver.layout.view import LayoutView, legal_plays
 
-# How the game loop calls a player: the state, the seat, the turn's generator.
-Seated = Callable[[GameState, int, random.Random], tuple[str, int, Placement | None]]
-
-
-@dataclass(frozen=True)
-class LayoutView:
-    """What seat ``seat`` sees on its turn."""
-
-    seat: int
-    hand: tuple[int, ...]  # card numbers
-    layout: Layout
-    deck: Deck  # every card of the game, by number (what is printed on them is public)
-    scores: tuple[int, ...]
-    hand_sizes: tuple[int, ...]  # cards in each seat's hand
-    pack_size: int
-    easy: bool  # no 6 x 6 limit (rule 9)
-
-    def card(self, number: int) -> Card:
-        return self.deck.card(number)
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "seat": self.seat,
-            "hand": list(self.hand),
-            "layout": [[list(position), list(stack)] for position, stack in self.layout.stacks],
-            "scores": list(self.scores),
-            "hand_sizes": list(self.hand_sizes),
-            "pack_size": self.pack_size,
-            "easy": self.easy,
-        }
-
-
-@dataclass(frozen=True)
-class Play:
-    """Play ``card`` from the hand at ``placement`` (one of ``legal_plays``)."""
-
-    card: int
-    placement: Placement
-
-
-@dataclass(frozen=True)
-class Knock:
-    """Put ``card`` from the hand to the bottom of the pack and draw (rules 7-8)."""
-
-    card: int
+__all__ = ["KIND", "Knock", "LayoutPlayer", "LayoutView", "Play", "legal_plays", "view_of"]
 
 
 class LayoutPlayer(Protocol):
@@ -85,35 +39,9 @@ class LayoutPlayer(Protocol):
     def move(self, view: LayoutView, rng: random.Random) -> Play | Knock: ...
 
 
-def view_of(state: GameState, seat: int) -> LayoutView:
-    """The view of ``seat``: its own hand only, the sizes of the others and of the pack."""
-    return LayoutView(
-        seat,
-        tuple(state.hands[seat]),
-        state.layout,
-        state.deck,
-        tuple(state.scores),
-        tuple(len(hand) for hand in state.hands),
-        len(state.pack),
-        state.easy,
-    )
-
-
-def as_loop_move(move: Play | Knock) -> tuple[str, int, Placement | None]:
-    """A built-in's move as the game loop applies it (a player of one's own is checked
-    first: ``seated``)."""
-    if isinstance(move, Knock):
-        return "knock", move.card, None
-    return "play", move.card, move.placement
-
-
-def legal_plays(view: LayoutView) -> list[Play]:
-    """Every card of the hand at every place the rules allow it."""
-    return [
-        Play(number, spot)
-        for number in view.hand
-        for spot in placements(view.layout, view.deck, view.card(number), view.easy)
-    ]
+def view_of(state: State, seat: int) -> LayoutView:
+    """The view of ``seat`` (``State.view``)."""
+    return state.view(seat)
 
 
 @dataclass(frozen=True)
@@ -139,37 +67,3 @@ KIND = plugins.Kind(
     ),
     wrap=FunctionPlayer,
 )
-
-
-def seated(name: str) -> Seated:
-    """A player of one's own, named (``plugins``), as the game loop calls players: handed
-    its seat's view, its move checked against the rules (a move the rules do not allow, or
-    an exception, is a ``UserError`` naming the player)."""
-    player = plugins.load(KIND, name)
-
-    def take_turn(state, seat, rng):
-        view = view_of(state, seat)
-        try:
-            chosen = player.move(view, rng)
-        except Exception as error:  # the player's own bug: one line naming it
-            raise UserError(f"player {name!r} raised {type(error).__name__}: {error}") from error
-        return _checked_move(name, view, chosen)
-
-    return take_turn
-
-
-def _checked_move(name: str, view: LayoutView, chosen: object) -> tuple[str, int, Placement | None]:
-    """A player's move as the game loop applies it, if the rules allow it."""
-    if isinstance(chosen, Knock) and chosen.card in view.hand:
-        return "knock", chosen.card, None
-    if isinstance(chosen, Play) and chosen.card in view.hand:
-        allowed = placements(view.layout, view.deck, view.card(chosen.card), view.easy)
-        if chosen.placement in allowed:
-            return "play", chosen.card, chosen.placement
-        raise UserError(
-            f"player {name!r} played card {chosen.card} at {list(chosen.placement.position)}: "
-            "the rules do not allow it there"
-        )
-    if isinstance(chosen, Play | Knock):
-        raise UserError(f"player {name!r} moved card {chosen.card}, which is not in its hand")
-    raise UserError(f"player {name!r} returned {chosen!r}, not a Play or a Knock")

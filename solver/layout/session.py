@@ -3,7 +3,8 @@
 The line mode (``ui/lines.py``) and the full-screen app (``ui/screens.py``) drive the game
 the same way through this module: ask whose turn it is, turn what the person chose into a
 move (``person_play``, ``parse_play``), let the bots choose theirs (``bot_move``), and make
-the move (``make_move``), saving after each. Nothing here draws or prompts.
+the move (``make_move``: its event), saving after each. Nothing here draws, prompts or
+words: ``ui/wording.py`` puts the events and the state into sentences.
 
 The saved game is the game's own log (``game.py``), with the players and the seed: the same
 file ``myword layout replay`` checks, and resuming rebuilds the game from it move by move
@@ -20,20 +21,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from solver.arena.protocol import decision_seed
 from solver.layout.board import Placement, placement, placements, why_not, within_limit
 from solver.layout.deck import Deck
-from solver.layout.game import (
-    GameState,
-    apply,
-    finished,
-    legal_plays,
-    player_named,
-    rebuild,
-    start_game,
-    to_move,
-    why_over,
-)
+from solver.layout.game import legal_plays, rebuild, start_game
+from solver.layout.moves import Knock, Knocked, Play, Played
 from solver.layout.squares import Squares, squares_for
+from solver.layout.state import State
 from solver.runtime import savefile, seeds
 from solver.runtime.errors import UserError
 
@@ -42,7 +36,8 @@ BOTS = ("beam", "greedy", "random")
 LEVEL_BOTS = {"easy": "random", "medium": "greedy", "hard": "beam"}
 PLAY_SYNTAX = "a card number and a square, like 17 G5"
 
-Move = tuple[str, int, Placement | None]  # ("play", card, placement) or ("knock", card, None)
+Move = Play | Knock
+GameState = State  # its name before it was typed
 
 
 def parse_players(spec: str) -> list[str]:
@@ -61,41 +56,36 @@ def new_game(
 
 
 def seed_of(state: GameState) -> int:
-    return int(state.log["seed"])  # type: ignore[arg-type]
-
-
-def seed_line(state: GameState) -> str:
-    """How to replay the game: said once it is over (or for a game of bots alone), since
-    the seed deals the pack and the hands, and replaying it elsewhere would show them."""
-    seed = seed_of(state)
-    return f"seed {seed}: replay this game with --seed {seed}"
+    return int(state.seed or 0)
 
 
 def document(state: GameState) -> dict[str, Any]:
     """The game as JSON: its log (what is saved, and what ``replay`` checks)."""
-    return state.log
+    return state.to_json()
 
 
 HIDDEN = ("seed", "deck_order", "hands")  # the pack, the hands dealt, and what deals them
 
 
 def over(state: GameState) -> bool:
-    return "scores" in state.log or why_over(state) is not None
+    return state.over
 
 
 def public(state: GameState) -> dict[str, Any]:
     """The log as the players may see it: until the game is over, without the pack, the
     hands dealt and the seed that deals them (``--json`` of a game that ends early)."""
+    log = state.to_json()
     if over(state):
-        return state.log
-    return {k: v for k, v in state.log.items() if k not in HIDDEN}
+        return log
+    return {k: v for k, v in log.items() if k not in HIDDEN}
 
 
 def save(state: GameState, path: Path) -> None:
     """Save the game's log, signed (``savefile``); until the game is over the pack, the
     hands dealt and the seed are sealed (``HIDDEN``), as What's My Word? seals its words."""
     done = over(state)
-    secret = {} if done else {k: state.log[k] for k in HIDDEN if k in state.log}
+    log = state.to_json()
+    secret = {} if done else {k: log[k] for k in HIDDEN if k in log}
     savefile.write("layout", public(state), secret, done, path)
 
 
@@ -117,26 +107,9 @@ def load(path: Path) -> GameState:
         raise UserError(f"{path} cannot be resumed: {error}") from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError) as error:
         raise UserError(f"{path} is not a valid saved game: {error!r:.80}") from None
-    if "scores" in log or why_over(state) is not None:
+    if "scores" in log or state.over:
         raise UserError(f"the game in {path} is over; `myword layout replay {path}` checks it")
     return state
-
-
-def names(state: GameState) -> list[str]:
-    """How players are called on screen: a lone person is "you"; names that repeat are
-    numbered by seat ("greedy 1", "greedy 2")."""
-    players = state.log["players"]
-    called = ["you" if p == HUMAN and players.count(HUMAN) == 1 else p for p in players]
-    if len(set(called)) < len(called):
-        return [f"{p} {i + 1}" for i, p in enumerate(called)]
-    return called
-
-
-def says(name: str, verb: str) -> str:
-    """``name`` and the verb agreeing with it: "you play", "beam plays"."""
-    if name == "you":
-        return f"you {verb}"
-    return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch")) else f"{name} {verb}s"
 
 
 def squares(state: GameState) -> Squares:
@@ -145,7 +118,7 @@ def squares(state: GameState) -> Squares:
 
 
 def is_person(state: GameState, player: int) -> bool:
-    return state.log["players"][player] == HUMAN  # type: ignore[index]
+    return (state.players or ())[player] == HUMAN
 
 
 def open_squares(state: GameState) -> frozenset[tuple[int, int]]:
@@ -155,11 +128,6 @@ def open_squares(state: GameState) -> frozenset[tuple[int, int]]:
         for square in state.layout.frontier
         if (state.easy or within_limit(state.layout, square)) and squares(state).contains(square)
     )
-
-
-def scores_line(state: GameState) -> str:
-    parts = [f"{name} {score}" for name, score in zip(names(state), state.scores, strict=True)]
-    return " · ".join(parts) + f" · pack {len(state.pack)} cards"
 
 
 def places(state: GameState, number: int) -> list[Placement]:
@@ -185,13 +153,13 @@ def person_play(state: GameState, player: int, number: int, position: tuple[int,
     spot = placement(state.layout, state.deck, card, position)
     if reason or spot is None:
         raise UserError(f"card {number} cannot go at {name}: {reason}")
-    return "play", number, spot
+    return Play(number, spot)
 
 
 def person_knock(state: GameState, player: int, number: int) -> Move:
     if number not in state.hands[player]:
         raise UserError(f"knock which card? one of {sorted(state.hands[player])}")
-    return "knock", number, None
+    return Knock(number)
 
 
 def parse_play(state: GameState, player: int, line: str) -> tuple[int, Placement, list[str]]:
@@ -202,8 +170,7 @@ def parse_play(state: GameState, player: int, line: str) -> tuple[int, Placement
         raise UserError(f"not understood: {line!r} (type {PLAY_SYNTAX}, or help)")
     number = int(parts[0])
     position = squares(state).position(parts[1])
-    _, _, spot = person_play(state, player, number, position)
-    assert spot is not None
+    spot = person_play(state, player, number, position).placement
     return number, spot, [w.lower() for w in parts[2:]]
 
 
@@ -211,59 +178,23 @@ def hint(state: GameState, player: int) -> Move:
     """What the beam player would do in the person's place (its own seeded choice)."""
     from solver.layout.players import choose
 
-    rng = seeds.derived(state.log["seed"], "hint", len(state.log["moves"]))  # type: ignore[arg-type]
+    rng = seeds.derived(state.seed, "hint", len(state.history))
     return choose(state, player, rng)
 
 
-def hint_text(state: GameState, player: int, move: Move | None = None) -> str:
-    kind, number, spot = move or hint(state, player)
-    if kind == "knock" or spot is None:
-        return f"hint: no play; knock card {number}"
-    words = ", ".join(w.spelled.upper() for w in spot.words)
-    on_top = " (on top)" if spot.on_top else ""
-    return f"hint: {number} {squares(state).name(spot.position)}{on_top}: {words} +{spot.points}"
-
-
 def bot_move(state: GameState, player: int) -> Move:
-    """The bot in seat ``player`` chooses, with the generator of this move number (as
-    ``game.run`` gives it, so games played here and there go alike)."""
-    rng = seeds.derived(state.log["seed"], "layout", len(state.log["moves"]))  # type: ignore[arg-type]
-    return player_named(str(state.log["players"][player]))(state, player, rng)  # type: ignore[index]
+    """The bot in seat ``player`` chooses, with the seed of this decision as the arena's
+    loop gives it to a game played from its deal (``game.run``), so that games played
+    here and there go alike."""
+    from solver.layout.arena import RULES
 
-
-def make_move(state: GameState, move: Move) -> dict[str, Any]:
-    """Make the move of the player whose turn it is; the logged move. When it ends the
-    game the final scores are written in the log."""
-    apply(state, to_move(state), move)
-    if finished(state):
-        state.log["scores"] = list(state.scores)
-    return state.log["moves"][-1]  # type: ignore[index]
-
-
-def describe_move(move: dict, squares: Squares, name: str) -> str:
-    """One line for a logged move: who, which card, where, the words and the points."""
-    if move["kind"] == "knock":
-        return f"{says(name, 'knock')}: card {move['card']} goes to the bottom of the pack"
-    where = squares.name(tuple(move["position"]))
-    on_top = " on top" if move["on_top"] else ""
-    words = ", ".join(w.upper() for w in move["words"])
-    stated = move.get("declared") or []
-    declared = f" (symbols: {', '.join(stated).upper()})" if stated else ""
-    points = move["points"]
-    return (
-        f"{says(name, 'play')} card {move['card']}{on_top} at {where}: {words}{declared} +{points}"
+    seat = RULES.seat(str((state.players or ())[player]))
+    return seat.decide(
+        state.view(player), decision_seed(seed_of(state), player, len(state.history))
     )
 
 
-def describe(state: GameState, move: dict) -> str:
-    return describe_move(move, squares(state), names(state)[move["player"]])
-
-
-def result_line(state: GameState) -> str:
-    """Who won (several players), or the solo score."""
-    if len(state.scores) == 1:
-        return f"your score: {state.scores[0]}"
-    best = max(state.scores)
-    winners = [n for n, s in zip(names(state), state.scores, strict=True) if s == best]
-    verb = "wins" if len(winners) == 1 and winners != ["you"] else "win"
-    return f"{' and '.join(winners)} {verb}"
+def make_move(state: GameState, move: Move) -> Played | Knocked:
+    """Make the move of the player whose turn it is; what happened (the logged move)."""
+    (event,) = state.apply(state.turn(), move)
+    return event

@@ -20,9 +20,9 @@ def test_hand_sizes_and_the_deal() -> None:
 def test_a_solo_game_ends_and_its_log_adds_up() -> None:
     state = play_game(["greedy"], seed=5)
     moves = state.log["moves"]
-    assert state.scores[0] == sum(m.get("points", 0) for m in moves)
+    assert state.points[0] == sum(m.get("points", 0) for m in moves)
     assert not state.pack and (not state.hands[0] or not legal_plays(state, 0))
-    assert state.log["deck_order"] and state.log["scores"] == state.scores
+    assert state.log["deck_order"] and state.log["scores"] == state.points
 
 
 def test_same_seed_same_game() -> None:
@@ -32,8 +32,8 @@ def test_same_seed_same_game() -> None:
 
 
 def test_greedy_beats_random_in_solo() -> None:
-    greedy = sum(play_game(["greedy"], seed=s).scores[0] for s in range(5))
-    baseline = sum(play_game(["random"], seed=s).scores[0] for s in range(5))
+    greedy = sum(play_game(["greedy"], seed=s).points[0] for s in range(5))
+    baseline = sum(play_game(["random"], seed=s).points[0] for s in range(5))
     assert greedy > baseline
 
 
@@ -73,9 +73,9 @@ def test_beam_beats_greedy_in_solo_and_its_logs_replay() -> None:
     from solver.layout.game import replay
 
     beam = [play_game(["beam"], seed=s) for s in range(12)]
-    greedy = [play_game(["greedy"], seed=s).scores[0] for s in range(12)]
-    assert sum(g.scores[0] for g in beam) > sum(greedy)
-    assert sum(b.scores[0] > g for b, g in zip(beam, greedy, strict=True)) >= 8  # 10 of 12
+    greedy = [play_game(["greedy"], seed=s).points[0] for s in range(12)]
+    assert sum(g.points[0] for g in beam) > sum(greedy)
+    assert sum(b.points[0] > g for b, g in zip(beam, greedy, strict=True)) >= 8  # 10 of 12
     assert all(replay(json.loads(json.dumps(g.log)))[0] for g in beam[:3])
 
 
@@ -94,7 +94,7 @@ def test_beam_decides_only_on_what_it_may_see() -> None:
     import random
 
     from solver.layout.game import deal
-    from solver.layout.players import beam_player
+    from solver.layout.players import choose
 
     for seed in range(4):
         state = deal(2, seed)
@@ -102,7 +102,7 @@ def test_beam_decides_only_on_what_it_may_see() -> None:
         random.Random(seed).shuffle(hidden)
         other = deal(2, seed)
         other.hands[0], other.pack = hidden[:4], hidden[4:]
-        assert beam_player(state, 1, random.Random(3)) == beam_player(other, 1, random.Random(3))
+        assert choose(state, 1, random.Random(3)) == choose(other, 1, random.Random(3))
 
 
 def test_layout_bench_json() -> None:
@@ -201,7 +201,6 @@ def test_the_game_goes_on_while_the_card_a_knock_drew_can_be_played() -> None:
         STUCK,
         deal_order,
         finished,
-        greedy_player,
         knock,
         replay,
         run,
@@ -220,18 +219,18 @@ def test_the_game_goes_on_while_the_card_a_knock_drew_can_be_played() -> None:
     knock(state, 0, 2)
     assert state.hands == [[3, 4, 5, 6]] and state.pack == [2]
     assert [n for n, _ in legal_plays(state, 0)] == [6] and why_over(state) is None
-    run(state, [greedy_player], seed=1)
+    run(state, ["greedy"], seed=1)
     assert [m["kind"] for m in state.log["moves"]] == ["knock", "play"]
-    assert state.scores == [3] and state.hands == [[3, 4, 5, 2]] and why_over(state) == STUCK
+    assert state.points == [3] and state.hands == [[3, 4, 5, 2]] and why_over(state) == STUCK
 
 
 def test_the_game_ends_when_no_card_in_a_hand_or_the_pack_can_be_played() -> None:
     """Knocks could go on for ever: with nothing anywhere that fits, the game is over at
     once, pack or no pack; with the pack used up, rule 10 says when."""
-    from solver.layout.game import PACK_OUT, STUCK, deal_order, ending, greedy_player, run
+    from solver.layout.game import PACK_OUT, STUCK, deal_order, ending, run
 
     state = deal_order(1, [2, 3, 4, 5, 1, 6], False, _tiny_deck(ball=False))
-    assert run(state, [greedy_player], seed=1).log["moves"] == []  # not even one knock
+    assert run(state, ["greedy"], seed=1).log["moves"] == []  # not even one knock
     assert state.pack == [6] and state.log["scores"] == [0]
     assert ending([6], [[1, 2]], lambda cards: False) == STUCK
     assert ending([6], [[1, 2]], lambda cards: 6 in cards) is None  # the pack's card fits

@@ -8,7 +8,7 @@ import pytest
 from solver.layout import kernels, reference
 from solver.layout.arrays import deck_arrays, grid_of, hand_array
 from solver.layout.deck import default_deck
-from solver.layout.game import deal, finished, knock, legal_plays, play, random_player
+from solver.layout.game import deal, finished, legal_plays, random_move
 
 pytestmark = pytest.mark.kernels
 
@@ -21,11 +21,7 @@ def _positions(players: int, seed: int, easy: bool):
     while not finished(state):
         yield state
         if state.hands[current]:
-            kind, number, spot = random_player(state, current, rng)
-            if kind == "play":
-                play(state, current, number, spot)
-            else:
-                knock(state, current, number)
+            state.apply(current, random_move(state.view(current), rng))
         current = (current + 1) % players
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from solver.layout import session
 from solver.layout.game import finished, legal_plays, replay, to_move
-from solver.layout.ui import screens
+from solver.layout.ui import screens, wording
 from solver.runtime import savefile
 from solver.ui.app import MywordApp
 
@@ -99,14 +99,14 @@ async def test_pilot_plays_a_whole_game_with_keys_and_a_click(tmp_path) -> None:
         screen = app.screen
         assert screen.state is state and finished(state)
         message = str(screen.query_one("#message").render())
-        assert message.startswith("Game over") and session.result_line(state) in message
+        assert message.startswith("Game over") and wording.result_line(state) in message
         scores = str(screen.query_one("#scores").render())
-        assert f"{'you':<12}{state.scores[0]:>4}" in scores and "game over" in scores
+        assert f"{'you':<12}{state.points[0]:>4}" in scores and "game over" in scores
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
     log = savefile.read("layout", path)[0]
-    assert replay(log).verdict == "ok" and log["scores"] == state.scores
+    assert replay(log).verdict == "ok" and log["scores"] == state.points
     assert any(m["player"] == 0 and m["kind"] == "play" for m in log["moves"])
 
 

@@ -54,13 +54,13 @@ def test_a_person_plays_a_whole_game_and_the_save_is_a_checked_log(tmp_path) -> 
     person = ScriptedPerson()
     state = _play(session.new_game(["human", "greedy"], 3, False), person, path)
     log = savefile.read("layout", path)[0]
-    assert log["scores"] == state.scores and replay(log)[0]
+    assert log["scores"] == state.points and replay(log)[0]
     assert any(m["player"] == 0 and m["kind"] == "play" for m in log["moves"])
     assert any(line.startswith("greedy plays card") for line in person.said)
     assert person.said[-3].startswith("Game over. you ")
     assert person.said[-3].endswith(f"({why_over(state)})") and why_over(state) is not None
     assert person.said[-1] == "seed 3: replay this game with --seed 3"  # said at the end
-    you, greedy = state.scores
+    you, greedy = state.points
     verdict = "you win" if you > greedy else "greedy wins" if greedy > you else "you and greedy win"
     assert person.said[-2].endswith(f"{verdict}[/bold]")
 

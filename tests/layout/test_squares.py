@@ -9,8 +9,9 @@ from solver.layout import session
 from solver.layout.board import Layout
 from solver.layout.deck import default_deck
 from solver.layout.game import legal_plays, to_move
+from solver.layout.moves import Knock, Play
 from solver.layout.squares import Squares, column_index, column_letters, squares_for
-from solver.layout.ui import display, lines
+from solver.layout.ui import display, lines, wording
 from solver.runtime import savefile
 from solver.runtime.errors import UserError
 
@@ -26,7 +27,7 @@ def test_a_card_laid_to_the_left_renames_no_square() -> None:
     squares = session.squares(state)
     names_before = {p: squares.name(p) for p in [(0, 0), (0, 1), (-1, 0), (1, -1)]}
     number, spot = left[0]
-    session.make_move(state, ("play", number, spot))
+    session.make_move(state, Play(number, spot))
     squares = session.squares(state)
     assert {p: squares.name(p) for p in names_before} == names_before
     assert squares.name((0, 0)) == "F6" and squares.name((0, -1)) == "E6"
@@ -72,7 +73,7 @@ def test_an_old_log_replays_and_resumes_unchanged(tmp_path) -> None:
     for _ in range(6):
         player = to_move(state)
         plays = legal_plays(state, player)
-        move = ("play", *plays[0]) if plays else ("knock", state.hands[player][0], None)
+        move = Play(*plays[0]) if plays else Knock(state.hands[player][0])
         session.make_move(state, move)
     session.save(state, path)
     assert session.load(path).log == state.log
@@ -118,17 +119,15 @@ def test_solo_shows_its_fresh_seed_and_replays_it() -> None:
 
 
 def test_verbs_agree_with_you() -> None:
+    from solver.layout.moves import Knocked, Played
+
     squares = squares_for(False, 48)
-    play = {"kind": "play", "card": 4, "position": [0, 1], "on_top": False, "words": ["tall"]}
-    knock = {"kind": "knock", "card": 4}
-    assert session.describe_move({**play, "points": 3}, squares, "you").startswith(
-        "you play card 4 at G6"
-    )
-    assert session.describe_move(knock, squares, "you").startswith("you knock:")
-    assert session.describe_move(knock, squares, "beam").startswith("beam knocks:")
-    assert session.describe_move({**play, "points": 3}, squares, "greedy 2").startswith(
-        "greedy 2 plays"
-    )
+    play = Played(0, 4, (0, 1), False, (), ("tall",), 3)
+    knock = Knocked(0, 4)
+    assert wording.describe_move(play, squares, "you").startswith("you play card 4 at G6")
+    assert wording.describe_move(knock, squares, "you").startswith("you knock:")
+    assert wording.describe_move(knock, squares, "beam").startswith("beam knocks:")
+    assert wording.describe_move(play, squares, "greedy 2").startswith("greedy 2 plays")
 
 
 def test_line_mode_explains_the_marks(tmp_path) -> None:

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import click
 
-from solver.ui.options import JSON_OPTION, PathType
+from solver.ui.options import (
+    ENGINE_OPTION,
+    ENGINE_TIME_OPTION,
+    JSON_OPTION,
+    PathType,
+    with_engines,
+)
 from solver.ui.saved import FORCE_OPTION, RESUME_OPTION, SAVE_OPTION, play_saved, save_target
 from solver.ui.tournament import arena_options, arena_spec, run_tournament
 
@@ -26,8 +32,8 @@ def layout() -> None:
 
 
 PLAYER_HELP = (
-    "beam, greedy, random, a registered player (myword layout players), module:attr or "
-    "path/to/file.py:attr"
+    "beam, greedy, random, a registered player (myword layout players), module:attr, "
+    "path/to/file.py:attr or engine:COMMAND ARGS"
 )
 
 
@@ -37,34 +43,54 @@ PLAYER_HELP = (
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
 @click.option("--boards/--no-boards", default=True, help="Draw the layout after each move.")
 @LAYOUT_DECK_OPTION
+@ENGINE_OPTION
+@ENGINE_TIME_OPTION
 @JSON_OPTION
-def solo(player: str, seed: int | None, easy: bool, boards: bool, deck_file, as_json) -> None:
+@click.pass_context
+def solo(
+    ctx, player: str, seed: int | None, easy: bool, boards: bool, deck_file, engines,
+    engine_time, as_json,
+) -> None:  # fmt: skip
     """One solo game (4 cards in hand): the board after each move, then the final score.
-    Without --seed a fresh seed, shown (and in the --json log), so that --seed replays it."""
+    Without --seed a fresh seed, shown (and in the --json log), so that --seed replays it.
+    --engine "COMMAND ARGS": the player is an engine (instead of --player)."""
+    from click.core import ParameterSource
+
+    from solver.layout.game import check_player
+    from solver.runtime.errors import UserError
+
+    if engines:
+        if len(engines) > 1 or ctx.get_parameter_source("player") != ParameterSource.DEFAULT:
+            raise UserError("a solo game has one player: give --player or one --engine, not both")
+        player = with_engines([], engines)[0]
+    check_player(player)
     from solver.layout import session
     from solver.layout.board import Layout
     from solver.layout.deck import load_deck
     from solver.layout.game import play_game
-    from solver.layout.ui import display
+    from solver.layout.moves import Played
+    from solver.layout.ui import display, wording
     from solver.runtime import seeds
     from solver.ui import render
 
     seed = seeds.or_fresh(seed)
-    state = play_game([player], seed, easy, load_deck(deck_file))
+    state = play_game([player], seed, easy, load_deck(deck_file), engine_time)
     if as_json:
-        render.emit_json(state.log)
+        render.emit_json(state.to_json())
         return
     out = render.console()
-    out.print(session.seed_line(state), markup=False)
+    out.print(wording.seed_line(state), markup=False)
     squares = session.squares(state)
-    layout = Layout().place((0, 0), state.log["centre"])
-    for move in state.log["moves"]:
-        if move["kind"] == "play":
-            layout = layout.place(tuple(move["position"]), move["card"])
-        out.print(session.describe_move(move, squares, player), markup=False)
-        if boards and move["kind"] == "play":
+    layout = Layout().place((0, 0), state.dealt.centre)
+    for event in state.history:
+        if isinstance(event, Played):
+            layout = layout.place(event.position, event.card)
+        out.print(wording.describe_move(event, squares, player), markup=False)
+        if boards and isinstance(event, Played):
             out.print(display.board_view(layout, state.deck, squares))
-    out.print(f"[bold]Final score: {state.scores[0]}[/bold] ({len(state.log['moves'])} moves)")
+    if state.forfeited is not None:
+        out.print(wording.forfeited(state.forfeited, player), markup=False)
+    out.print(f"[bold]Final score: {state.scores()[0]}[/bold] ({len(state.history)} moves)")
 
 
 @layout.command(name="play")
@@ -118,6 +144,7 @@ def _play_full_screen(state, path: Path) -> None:
     the last move."""
     from solver.layout import session
     from solver.layout.game import finished
+    from solver.layout.ui import wording
     from solver.layout.ui.screens import game_screen
     from solver.ui import signals
     from solver.ui.app import run_app
@@ -132,8 +159,8 @@ def _play_full_screen(state, path: Path) -> None:
         click.echo(f"\n{screen.exit_note()}")
         sys.exit(signals.exit_status(stop))
     if finished(state):
-        click.echo(f"Game over: {session.scores_line(state)}: {session.result_line(state)}.")
-        click.echo(f"{session.seed_line(state)}; the game is in {path}")
+        click.echo(f"Game over: {wording.scores_line(state)}: {wording.result_line(state)}.")
+        click.echo(f"{wording.seed_line(state)}; the game is in {path}")
     elif screen.left:
         click.echo(screen.exit_note())
     if status:
@@ -147,12 +174,35 @@ def _play_full_screen(state, path: Path) -> None:
 @click.option("--solo", is_flag=True, help="Each player plays the same solo games.")
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
 @LAYOUT_DECK_OPTION
+@ENGINE_OPTION
+@ENGINE_TIME_OPTION
 @arena_options(100)
-def layout_bench(players, solo, easy, deck_file, **kwargs) -> None:
-    """Compare players: solo mean scores, or win rates head to head, with 95% intervals."""
+def layout_bench(players, solo, easy, deck_file, engines, engine_time, **kwargs) -> None:
+    """Compare players: solo mean scores, or win rates head to head, with 95% intervals.
+    Each --engine "COMMAND ARGS" adds a player in another process (any language)."""
     deck = None if deck_file is None else str(deck_file)
-    spec, settings = arena_spec("layout", players, kwargs, solo=solo, easy=easy, deck=deck)
+    names = with_engines([n.strip() for n in players.split(",") if n.strip()], engines)
+    options = {"solo": solo, "easy": easy, "deck": deck}
+    if engines or any(n.startswith("engine:") for n in names):
+        options["engine_time"] = engine_time
+    spec, settings = arena_spec("layout", names, kwargs, **options)
     run_tournament(spec, settings, title="My Word (1980)" + (" solo" if solo else ""))
+
+
+@layout.command(name="engine")
+@click.option(
+    "--player", default="beam", show_default=True, help=PLAYER_HELP.rsplit(" or ", 1)[0] + "."
+)
+@click.option(
+    "--log", "log_file", default=None, help="A file that receives every line heard and said."
+)
+def layout_engine(player: str, log_file: str | None) -> None:
+    """Serve a player over the engine protocol (docs/engine-protocol.md) on stdin and
+    stdout, for a referee or a front end of another program."""
+    from solver.layout.arena import RULES
+    from solver.ui.players import serve_player
+
+    sys.exit(serve_player(RULES, player, log_file))
 
 
 @layout.command(name="players")

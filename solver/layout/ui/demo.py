@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from solver.layout.board import Layout
 from solver.layout.deck import default_deck
-from solver.layout.session import describe_move
+from solver.layout.moves import Played, event_from_json
 from solver.layout.squares import squares_for
 from solver.layout.ui import display
+from solver.layout.ui.wording import describe_move
 
 
 def show_game(out, log: dict) -> None:
@@ -16,11 +17,12 @@ def show_game(out, log: dict) -> None:
     squares = squares_for(bool(log.get("easy")), len(default_deck().cards))
     shown = 8
     for number, move in enumerate(log["moves"]):
-        if move["kind"] == "play":
-            layout = layout.place(tuple(move["position"]), move["card"])
+        event = event_from_json(move)
+        if isinstance(event, Played):
+            layout = layout.place(event.position, event.card)
         if number < shown:
-            name = log["players"][move["player"]]
-            out.print(describe_move(move, squares, name), markup=False)
+            name = log["players"][event.seat]
+            out.print(describe_move(event, squares, name), markup=False)
     out.print(f"... {len(log['moves']) - shown} more moves; the layout at the end:")
     out.print(display.board_view(layout, default_deck(), squares))
     scores = ", ".join(f"{p} {s}" for p, s in zip(log["players"], log["scores"], strict=True))

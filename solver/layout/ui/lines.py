@@ -16,7 +16,8 @@ from typing import Any, Protocol
 from solver.layout import session
 from solver.layout.board import Placement, SubstituteError, declare
 from solver.layout.game import GameState, finished, to_move, why_over
-from solver.layout.ui import display
+from solver.layout.moves import Play
+from solver.layout.ui import display, wording
 from solver.runtime.errors import UserError
 
 COMMANDS = (
@@ -46,9 +47,9 @@ def table_view(state: GameState, player: int) -> Any:
     return Group(
         display.board_view(state.layout, state.deck, squares, session.open_squares(state)),
         display.hand_view(
-            state.hands[player], state.deck, f"{session.names(state)[player]}: your hand"
+            state.hands[player], state.deck, f"{wording.names(state)[player]}: your hand"
         ),
-        session.scores_line(state),
+        wording.scores_line(state),
         Text(
             f"x2: a stack two high · right and bottom pairs begin words · the centre card is "
             f"{squares.name((0, 0))} · help explains more",
@@ -87,7 +88,7 @@ def person_turn(state: GameState, player: int, console: Console) -> session.Move
     """Ask the person until they give a legal move; EOFError when they quit."""
     console.show(table_view(state, player))
     while True:
-        line = console.ask(f"{session.names(state)[player]} (help for commands)").strip()
+        line = console.ask(f"{wording.names(state)[player]} (help for commands)").strip()
         command = line.lower()
         if command in ("quit", "exit", "save"):
             raise EOFError
@@ -100,7 +101,7 @@ def person_turn(state: GameState, player: int, console: Console) -> session.Move
         elif command == "moves":
             console.say(_moves_text(state, player))
         elif command == "hint":
-            console.say(session.hint_text(state, player))
+            console.say(wording.hint_text(state, player))
         elif command.startswith("knock"):
             card = command.removeprefix("knock").strip()
             if card.isdigit() and int(card) in state.hands[player]:
@@ -109,7 +110,7 @@ def person_turn(state: GameState, player: int, console: Console) -> session.Move
         elif line:
             try:
                 number, spot, stated = session.parse_play(state, player, line)
-                return "play", number, _ask_substitutes(console, spot, stated)
+                return Play(number, _ask_substitutes(console, spot, stated))
             except (UserError, SubstituteError) as error:
                 console.say(f"[red]{error}[/red]")
 
@@ -117,8 +118,8 @@ def person_turn(state: GameState, player: int, console: Console) -> session.Move
 def play(state: GameState, console: Console, path: Path) -> GameState:
     """Play on to the end, saving after every move; EOFError (end of input, ``quit``) and
     KeyboardInterrupt propagate after the last completed move was saved."""
-    if not state.log["moves"]:
-        console.say(f"Players: {', '.join(session.names(state))}; {COMMANDS}")
+    if not state.history:
+        console.say(f"Players: {', '.join(wording.names(state))}; {COMMANDS}")
         console.show(display.values_lines(state.deck))
     session.save(state, path)
     while not finished(state):
@@ -129,12 +130,11 @@ def play(state: GameState, console: Console, path: Path) -> GameState:
             move = session.bot_move(state, player)
         logged = session.make_move(state, move)
         session.save(state, path)
-        console.say(session.describe(state, logged))
-    state.log["scores"] = list(state.scores)
+        console.say(wording.describe(state, logged))
     session.save(state, path)
     console.show(display.board_view(state.layout, state.deck, session.squares(state)))
-    console.say(f"Game over. {session.scores_line(state)} ({why_over(state)})")
-    if len(state.scores) > 1:
-        console.say(f"[bold]{session.result_line(state)}[/bold]")
-    console.say(session.seed_line(state))  # only now: the seed deals the pack
+    console.say(f"Game over. {wording.scores_line(state)} ({why_over(state)})")
+    if state.seats > 1:
+        console.say(f"[bold]{wording.result_line(state)}[/bold]")
+    console.say(wording.seed_line(state))  # only now: the seed deals the pack
     return state

@@ -27,7 +27,8 @@ from textual.worker import get_current_worker
 from solver.layout import session
 from solver.layout.board import Placement, Position, SubstituteError, declare
 from solver.layout.game import GameState, finished, to_move, why_over
-from solver.layout.ui import display
+from solver.layout.moves import Play, Played
+from solver.layout.ui import display, wording
 from solver.runtime import savefile
 from solver.runtime.errors import UserError
 
@@ -241,7 +242,7 @@ class LayoutScreen(Screen[Path]):
 
     def _shown_hand(self) -> int:
         """The person whose hand is shown: the one to move, else the first person."""
-        players = self.state.log["players"]
+        players = self.state.players or ()
         player = to_move(self.state)
         if session.is_person(self.state, player):
             return player
@@ -256,12 +257,12 @@ class LayoutScreen(Screen[Path]):
     def refresh_view(self) -> None:
         state = self.state
         squares = session.squares(state)
-        names = session.names(state)
+        names = wording.names(state)
         game = "easy game (no size limit)" if state.easy else "basic game (at most 6 x 6)"
         self.query_one("#title", Static).update(
             # The seed deals the pack: shown once the game is over.
             f"My Word (1980) · {game} · "
-            + (f"{session.seed_line(state)} · " if finished(state) else "")
+            + (f"{wording.seed_line(state)} · " if finished(state) else "")
             + "? help"
         )
         over = finished(state)
@@ -282,7 +283,7 @@ class LayoutScreen(Screen[Path]):
             scroll = self.query_one("#board-scroll")  # once the new board is laid out
             self.call_after_refresh(scroll.scroll_to_region, region, animate=False)
         self.query_one("#scores", Static).update(self._scores_text())
-        feed = [session.describe(state, move) for move in state.log["moves"][-FEED:]]
+        feed = [wording.describe(state, event) for event in state.history[-FEED:]]
         self.query_one("#feed", Static).update(
             Text("Last moves\n", style="bold").append("\n".join(feed) or "none yet", style="")
         )
@@ -295,15 +296,15 @@ class LayoutScreen(Screen[Path]):
         self.query_one("#hand", HandView).update(Text("\n").join([title, *lines]))
 
     def _last_position(self) -> Position | None:
-        plays = [m for m in self.state.log["moves"] if m["kind"] == "play"]
-        return tuple(plays[-1]["position"]) if plays else None
+        plays = [event for event in self.state.history if isinstance(event, Played)]
+        return plays[-1].position if plays else None
 
     def _scores_text(self) -> Text:
         state = self.state
-        names = session.names(state)
+        names = wording.names(state)
         turn = None if finished(state) else to_move(state)
         text = Text("Scores\n", style="bold")
-        for seat, (name, score) in enumerate(zip(names, state.scores, strict=True)):
+        for seat, (name, score) in enumerate(zip(names, state.points, strict=True)):
             marker = "→ " if seat == turn else "  "
             text.append(f"{marker}{name:<12}{score:>4}\n", style="bold" if seat == turn else "")
         text.append(f"pack: {len(state.pack)} cards\n")
@@ -321,8 +322,8 @@ class LayoutScreen(Screen[Path]):
         if finished(state):
             reason = why_over(state)
             return Text(
-                f"Game over ({reason}). {session.scores_line(state)}: "
-                f"{session.result_line(state)}. Press enter or q to leave.",
+                f"Game over ({reason}). {wording.scores_line(state)}: "
+                f"{wording.result_line(state)}. Press enter or q to leave.",
                 style="bold",
             )
         text = Text(self.message)
@@ -407,20 +408,20 @@ class LayoutScreen(Screen[Path]):
             self.say("select a card of your hand first (1-6, or click it)")
             return
         try:
-            _, number, spot = session.person_play(self.state, player, self.selected, position)
+            move = session.person_play(self.state, player, self.selected, position)
         except UserError as error:
             self.say(str(error))
             return
-        assert spot is not None
+        number, spot = move.card, move.placement
         if not any(word.symbols for word in spot.words):
-            self._make(("play", number, spot))
+            self._make(move)
             return
 
         def stated(words: list[str] | None) -> None:
             if words is None:
                 self.say("play taken back: choose again")
             else:
-                self._make(("play", number, declare(spot, words)))
+                self._make(Play(number, declare(spot, words)))
 
         self.app.push_screen(SymbolsScreen(spot), stated)
 
@@ -438,13 +439,12 @@ class LayoutScreen(Screen[Path]):
         if player is None:
             return
         move = session.hint(self.state, player)
-        kind, number, spot = move
-        self.selected = number
-        if kind == "play" and spot is not None:
-            self.cursor = spot.position
+        self.selected = move.card
+        if isinstance(move, Play):
+            self.cursor = move.placement.position
         self.say(
-            session.hint_text(self.state, player, move)
-            + (" (k knocks)" if spot is None else " (enter plays it)")
+            wording.hint_text(self.state, player, move)
+            + (" (enter plays it)" if isinstance(move, Play) else " (k knocks)")
         )
 
     def action_help(self) -> None:
@@ -493,7 +493,7 @@ class LayoutScreen(Screen[Path]):
             session.save(self.state, self.path)
         except UserError as error:
             self.app.notify(str(error), severity="error", timeout=8)
-        self.message = session.describe(self.state, logged)
+        self.message = wording.describe(self.state, logged)
         self.refresh_view()
         self._bots()
 
@@ -528,7 +528,7 @@ class LayoutScreen(Screen[Path]):
             session.save(self.state, self.path)
         except UserError as error:
             self.app.notify(str(error), severity="error", timeout=8)
-        self.message = session.describe(self.state, logged)
+        self.message = wording.describe(self.state, logged)
         self.refresh_view()
 
     def _bots_done(self) -> None:

@@ -1,0 +1,176 @@
+"""My Word (1980) moves and events, typed, to and from JSON.
+
+A player's ``Move`` is a ``Play`` (a card from the hand at a place, rule 5a/5b) or a
+``Knock`` (a card to the bottom of the pack, rule 5c). What the game says happened is an
+``Event``: ``Played`` (the words made and the points they scored) or ``Knocked``, and the
+arena's ``Forfeited`` when a seat lost the game without finishing it. The wording of
+events is the front end's (``ui/wording.py``); the engine returns these.
+
+The JSON of a ``Played`` or ``Knocked`` is a move of the game's log exactly as the log has
+always held it (``{"player": 0, "kind": "play", "card": 17, ...}``), so that the logs and
+saves of every earlier version read back unchanged; "player" there is the seat.
+
+A ``Play`` read from JSON (an engine's answer) names its card, its position and the words
+it states for symbols (rule 7); the state works out the rest from the rules
+(``State.apply``), so an engine never has to spell the words or add up the points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solver.arena.protocol import Forfeited, IllegalMove
+from solver.layout.board import Placement, Position
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play ``card`` from the hand at ``placement`` (one of ``legal_plays``). ``declared``:
+    words stated for symbols, beside any the placement states itself (``board.declare``)."""
+
+    card: int
+    placement: Placement
+    declared: tuple[str, ...] = ()
+
+    @property
+    def position(self) -> Position:
+        return self.placement.position
+
+    @property
+    def stated(self) -> list[str]:
+        """The words this play states for symbols (rule 7): its own, else its placement's."""
+        return list(self.declared) or self.placement.declared
+
+    kind = "play"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "card": self.card,
+            "position": list(self.placement.position),
+            "declared": self.stated,
+        }
+
+
+@dataclass(frozen=True)
+class Knock:
+    """Put ``card`` from the hand to the bottom of the pack and draw (rule 5c)."""
+
+    card: int
+
+    kind = "knock"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "card": self.card}
+
+
+Move = Play | Knock
+
+
+@dataclass(frozen=True)
+class Played:
+    """Seat ``seat`` played ``card`` at ``position`` (on top of a card, rule 5b), making
+    ``words`` (as spelled, symbols replaced by ``declared``) for ``points``."""
+
+    seat: int
+    card: int
+    position: Position
+    on_top: bool
+    declared: tuple[str, ...]
+    words: tuple[str, ...]
+    points: int
+    kind: str = "play"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.seat,
+            "kind": self.kind,
+            "card": self.card,
+            "position": list(self.position),
+            "on_top": self.on_top,
+            "declared": list(self.declared),
+            "words": list(self.words),
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
+class Knocked:
+    """Seat ``seat`` knocked ``card`` (with the pack used up, the card stays in the hand)."""
+
+    seat: int
+    card: int
+    kind: str = "knock"
+
+    @property
+    def points(self) -> int:
+        return 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.seat, "kind": self.kind, "card": self.card}
+
+
+Event = Played | Knocked | Forfeited
+
+
+def _whole(value: object) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def _position(value: object) -> Position:
+    if not (isinstance(value, list | tuple) and len(value) == 2):
+        raise ValueError(f"a position is [row, column], not {value!r}")
+    return _whole(value[0]), _whole(value[1])
+
+
+def _words(value: object) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not (isinstance(value, list | tuple) and all(isinstance(w, str) for w in value)):
+        raise ValueError(f"words are a list of strings, not {value!r}")
+    return tuple(value)
+
+
+def move_from_json(document: object) -> Move:
+    """A move as an engine sends it: ``{"kind": "play", "card": 17, "position": [0, 1],
+    "declared": ["tall"]}`` (declared optional) or ``{"kind": "knock", "card": 17}``.
+    Raises ``IllegalMove`` for anything else, saying what is wrong."""
+    try:
+        if not isinstance(document, dict):
+            raise ValueError(f"a move is a JSON object, not {document!r:.60}")
+        kind = document.get("kind")
+        if kind == "knock":
+            return Knock(_whole(document.get("card")))
+        if kind == "play":
+            position = _position(document.get("position"))
+            return Play(
+                _whole(document.get("card")),
+                Placement(position, False, ()),
+                _words(document.get("declared")),
+            )
+        raise ValueError(f"a move's kind is play or knock, not {kind!r:.40}")
+    except ValueError as error:
+        raise IllegalMove(str(error)) from None
+
+
+def event_from_json(document: dict[str, Any]) -> Event:
+    """An event as ``to_json`` wrote it (a logged move, or a forfeit)."""
+    kind = document.get("kind")
+    if kind == "forfeited":
+        return Forfeited(int(document["seat"]), str(document["reason"]))
+    if kind == "knock":
+        return Knocked(_whole(document.get("player")), _whole(document.get("card")))
+    if kind == "play":
+        return Played(
+            _whole(document.get("player")),
+            _whole(document.get("card")),
+            _position(document.get("position")),
+            bool(document.get("on_top")),
+            _words(document.get("declared")),
+            _words(document.get("words")),
+            _whole(document.get("points")),
+        )
+    raise ValueError(f"not a My Word (1980) event: {kind!r:.40}")

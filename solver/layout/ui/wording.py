@@ -1,0 +1,99 @@
+"""My Word (1980) in words: one function per event kind (``played``, ``knocked``,
+``forfeited``) and the lines every front end shows (who is who, the scores, the result,
+the seed, a hint). The game returns events and data (``state.py``, ``session.py``); only
+here are they put into English, so the line mode, the full-screen app, ``solo`` and the
+demo say the same things.
+"""
+
+from __future__ import annotations
+
+from solver.arena.protocol import Forfeited
+from solver.layout.moves import Knock, Knocked, Played
+from solver.layout.session import HUMAN, Move, hint, seed_of, squares
+from solver.layout.squares import Squares
+from solver.layout.state import State
+
+
+def seed_line(state: State) -> str:
+    """How to replay the game: said once it is over (or for a game of bots alone), since
+    the seed deals the pack and the hands, and replaying it elsewhere would show them."""
+    seed = seed_of(state)
+    return f"seed {seed}: replay this game with --seed {seed}"
+
+
+def names(state: State) -> list[str]:
+    """How players are called on screen: a lone person is "you"; names that repeat are
+    numbered by seat ("greedy 1", "greedy 2")."""
+    players = list(state.players or ())
+    called = ["you" if p == HUMAN and players.count(HUMAN) == 1 else p for p in players]
+    if len(set(called)) < len(called):
+        return [f"{p} {i + 1}" for i, p in enumerate(called)]
+    return called
+
+
+def says(name: str, verb: str) -> str:
+    """``name`` and the verb agreeing with it: "you play", "beam plays"."""
+    if name == "you":
+        return f"you {verb}"
+    return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch")) else f"{name} {verb}s"
+
+
+def scores_line(state: State) -> str:
+    parts = [f"{name} {score}" for name, score in zip(names(state), state.points, strict=True)]
+    return " · ".join(parts) + f" · pack {len(state.pack)} cards"
+
+
+def hint_text(state: State, player: int, move: Move | None = None) -> str:
+    move = move or hint(state, player)
+    number = move.card
+    if isinstance(move, Knock):
+        return f"hint: no play; knock card {number}"
+    spot = move.placement
+    words = ", ".join(w.spelled.upper() for w in spot.words)
+    on_top = " (on top)" if spot.on_top else ""
+    return f"hint: {number} {squares(state).name(spot.position)}{on_top}: {words} +{spot.points}"
+
+
+def describe_move(event: Played | Knocked | Forfeited, squares: Squares, name: str) -> str:
+    """One line for an event, by its kind."""
+    if isinstance(event, Played):
+        return played(event, squares, name)
+    if isinstance(event, Knocked):
+        return knocked(event, name)
+    return forfeited(event, name)
+
+
+def describe(state: State, event: Played | Knocked | Forfeited) -> str:
+    return describe_move(event, squares(state), names(state)[event.seat])
+
+
+def result_line(state: State) -> str:
+    """Who won (several players), or the solo score."""
+    scores = state.scores()
+    if len(scores) == 1:
+        return f"your score: {scores[0]}"
+    best = max(scores)
+    winners = [n for n, s in zip(names(state), scores, strict=True) if s == best]
+    verb = "wins" if len(winners) == 1 and winners != ["you"] else "win"
+    return f"{' and '.join(winners)} {verb}"
+
+
+def played(event: Played, squares: Squares, name: str) -> str:
+    """A play: who, which card, where, the words (and the symbols' words) and the points."""
+    where = squares.name(event.position)
+    on_top = " on top" if event.on_top else ""
+    words = ", ".join(w.upper() for w in event.words)
+    declared = f" (symbols: {', '.join(event.declared).upper()})" if event.declared else ""
+    return (
+        f"{says(name, 'play')} card {event.card}{on_top} at {where}: {words}{declared} "
+        f"+{event.points}"
+    )
+
+
+def knocked(event: Knocked, name: str) -> str:
+    return f"{says(name, 'knock')}: card {event.card} goes to the bottom of the pack"
+
+
+def forfeited(event: Forfeited, name: str) -> str:
+    """A forfeit: who, and why (the loop's reason begins with the seat's name: said once)."""
+    return f"{name} forfeits the game: {event.reason.removeprefix(name + ': ')}"

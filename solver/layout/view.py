@@ -1,0 +1,106 @@
+"""What one seat of My Word (1980) may see, and the plays the rules allow it.
+
+The view holds the layout, the seat's own hand, the deck's cards (what is printed on them
+is public), the scores and how many cards each hand and the pack hold; never another hand
+or the order of the pack, which only the game's ``State`` holds. Its JSON carries all an
+engine in another language needs to play without our code: besides the above, every legal
+play with the words it makes and its points (``legal``), so that such an engine may simply
+choose one. ``LayoutView.from_json`` reads it back exactly (the plays are worked out again
+from the rules, not read).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from solver.layout.board import Layout, placements
+from solver.layout.deck import Card, Deck, default_deck, document, parse_deck
+from solver.layout.moves import Play
+
+
+@dataclass(frozen=True)
+class LayoutView:
+    """What seat ``seat`` sees on its turn."""
+
+    seat: int
+    hand: tuple[int, ...]  # card numbers
+    layout: Layout
+    deck: Deck  # every card of the game, by number (what is printed on them is public)
+    scores: tuple[int, ...]
+    hand_sizes: tuple[int, ...]  # cards in each seat's hand
+    pack_size: int
+    easy: bool  # no 6 x 6 limit (rule 9)
+
+    def card(self, number: int) -> Card:
+        return self.deck.card(number)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "hand": list(self.hand),
+            "layout": [[list(position), list(stack)] for position, stack in self.layout.stacks],
+            "scores": list(self.scores),
+            "hand_sizes": list(self.hand_sizes),
+            "pack_size": self.pack_size,
+            "easy": self.easy,
+            "deck": _deck_document(self.deck),
+            "legal": [_play_json(play) for play in legal_plays(self)],
+        }
+
+    @classmethod
+    def from_json(cls, document: dict[str, Any]) -> LayoutView:
+        """The view ``to_json`` wrote (the default deck is read back as that very deck, so
+        that what is built once per deck, its kernel arrays, is not built again)."""
+        stacks = tuple(
+            ((int(position[0]), int(position[1])), tuple(int(n) for n in stack))
+            for position, stack in document["layout"]
+        )
+        return cls(
+            seat=int(document["seat"]),
+            hand=tuple(int(n) for n in document["hand"]),
+            layout=Layout(tuple(sorted(stacks))),
+            deck=_deck_of(document["deck"]),
+            scores=tuple(int(s) for s in document["scores"]),
+            hand_sizes=tuple(int(s) for s in document["hand_sizes"]),
+            pack_size=int(document["pack_size"]),
+            easy=bool(document["easy"]),
+        )
+
+
+@cache
+def _default_document() -> dict[str, object]:
+    return document(default_deck())
+
+
+def _deck_document(deck: Deck) -> dict[str, object]:
+    return _default_document() if deck is default_deck() else document(deck)
+
+
+def _deck_of(written: dict[str, object]) -> Deck:
+    if written == _default_document():
+        return default_deck()
+    return parse_deck(written, "in the view")
+
+
+def _play_json(play: Play) -> dict[str, Any]:
+    spot = play.placement
+    return {
+        "card": play.card,
+        "position": list(spot.position),
+        "on_top": spot.on_top,
+        "words": [word.spelled for word in spot.words],
+        "declared": spot.declared,
+        "points": spot.points,
+    }
+
+
+def legal_plays(view: LayoutView) -> list[Play]:
+    """Every card of the hand at every place the rules allow it (the hand's order, then
+    the places' order)."""
+    return [
+        Play(number, spot)
+        for number in view.hand
+        for spot in placements(view.layout, view.deck, view.card(number), view.easy)
+    ]
