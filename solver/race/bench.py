@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from solver.arena import loop
+from solver.arena.protocol import DEFAULT_TIME_LIMIT
 from solver.arena.seats import is_engine, named
 from solver.arena.tournament import Tournament
 from solver.race.arena import RULES
@@ -57,7 +58,8 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
     seed = spec.seed + g
     load_kernel()  # a game searches after every change of the table: the kernel, always
     state = RaceState(len(spec.entries), _deck(spec), seed, spec.option("pace", DEFAULT_PACE))
-    seats = [named(RULES, entry) for entry in spec.entries]
+    limit = spec.option("time_limit", DEFAULT_TIME_LIMIT)
+    seats = [named(RULES, entry, time_limit=limit) for entry in spec.entries]
     try:
         outcome = loop.play(state, seats, seed)
     finally:
