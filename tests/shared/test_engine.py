@@ -15,7 +15,7 @@ import pytest
 from solver.arena import loop
 from solver.arena.engine import EngineSeat, serve
 from solver.arena.protocol import Forfeited, decision_seed
-from solver.arena.seats import Hello, engine_command, named
+from solver.arena.seats import Hello, close_engines, engine_command, named
 
 sys.path.insert(0, str(Path(__file__).parent))
 from toy_game import RULES, PileState
@@ -123,6 +123,9 @@ def test_the_engine_name_form() -> None:
     assert engine_command("engine: 'my engine' --fast") == ["my engine", "--fast"]
     seat = named(RULES, f"engine:{sys.executable} {TOY} good")
     assert isinstance(seat, EngineSeat)
+    assert named(RULES, f"engine:{sys.executable} {TOY} good") is seat  # started once
+    assert named(RULES, f"engine:{sys.executable} {TOY} good", slot=1) is not seat
+    close_engines()
     assert named(RULES, "random").name == "random"
     from solver.runtime.errors import UserError
 
