@@ -58,12 +58,10 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
     seed = spec.seed + g
     load_kernel()  # a game searches after every change of the table: the kernel, always
     state = RaceState(len(spec.entries), _deck(spec), seed, spec.option("pace", DEFAULT_PACE))
-    limit = spec.option("time_limit", DEFAULT_TIME_LIMIT)
-    seats = [named(RULES, entry, time_limit=limit) for entry in spec.entries]
-    try:
-        outcome = loop.play(state, seats, seed)
-    finally:
-        loop.close_all(seats)
+    limit = spec.option("engine_time", DEFAULT_TIME_LIMIT)
+    # an engine's process is kept for the next games (``named``: closed at exit)
+    seats = [named(RULES, entry, limit, slot) for slot, entry in enumerate(spec.entries)]
+    outcome = loop.play(state, seats, seed)
     winners = state.winners()
     claims = [0] * len(seats)
     rounds: list[tuple[int, ...]] = []

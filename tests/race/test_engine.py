@@ -109,7 +109,9 @@ def test_the_bench_goes_on_past_a_forfeit_and_takes_engine_options(broken: Path)
             "--players",
             "easy",
             "--engine",
-            f"{sys.executable} {broken} crash",
+            f"{sys.executable} {broken} silent",
+            "--engine-time",
+            "0.5",
             "--games",
             "2",
             "--json",
@@ -117,7 +119,7 @@ def test_the_bench_goes_on_past_a_forfeit_and_takes_engine_options(broken: Path)
     )
     assert result.exit_code == 0, result.output
     players = json.loads(result.stdout)["players"]
-    assert [p["player"] for p in players] == ["easy", f"engine:{sys.executable} {broken} crash"]
+    assert [p["player"] for p in players] == ["easy", f"engine:{sys.executable} {broken} silent"]
     assert players[1]["mean_score"] == 0 and players[1]["wins"] == 0
     assert players[0]["wins"] == 2
 

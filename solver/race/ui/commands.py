@@ -6,7 +6,14 @@ import sys
 
 import click
 
-from solver.ui.options import JSON_OPTION, LANG_OPTION, FiniteFloat
+from solver.ui.options import (
+    ENGINE_OPTION,
+    ENGINE_TIME_OPTION,
+    JSON_OPTION,
+    LANG_OPTION,
+    FiniteFloat,
+    with_engines,
+)
 from solver.ui.tournament import arena_options, arena_spec, run_tournament
 
 
@@ -122,21 +129,8 @@ def race_engine(player: str, log_path: str | None) -> None:
     "registered bot (myword race players), module:attr, path/to/file.py:attr, or "
     "engine:COMMAND ARGS (a bot in another process, over the engine protocol).",
 )
-@click.option(
-    "--engine",
-    "engines",
-    multiple=True,
-    metavar="'COMMAND ARGS'",
-    help="Add a seat played by this engine (repeatable); the same as naming "
-    "engine:COMMAND ARGS in --players.",
-)
-@click.option(
-    "--time-limit",
-    type=FiniteFloat(min=0.01),
-    default=10.0,
-    show_default=True,
-    help="Seconds an engine may take over one move; a later answer forfeits its game.",
-)
+@ENGINE_OPTION
+@ENGINE_TIME_OPTION
 @click.option(
     "--pace",
     type=FiniteFloat(min=0.1),
@@ -147,22 +141,19 @@ def race_engine(player: str, log_path: str | None) -> None:
 @RACE_DECK_OPTION
 @RACE_LANG_OPTION
 @arena_options(100)
-def race_bench(players, engines, time_limit, pace, deck_spec, lang, **kwargs) -> None:
+def race_bench(players, engines, engine_time, pace, deck_spec, lang, **kwargs) -> None:
     """Bots race each other over many seeded games: mean cards and wins per seat. A seat
     whose engine crashes, answers late or makes a move the rules refuse forfeits that game
     (0 cards, no win) and the bench goes on."""
-    from solver.arena.seats import ENGINE_PREFIX
+    from solver.arena.protocol import DEFAULT_TIME_LIMIT
     from solver.race.deck import load_deck
-    from solver.runtime.errors import UserError
 
     lang = load_deck(deck_spec, lang).lang  # --deck es alone is a Spanish race
-    for command in engines:
-        if not command.strip():
-            raise UserError("--engine: give the command that starts the engine")
-        players += f",{ENGINE_PREFIX}{command}"
+    if engines:
+        players = ",".join(with_engines(players.split(","), engines))
     options = {"pace": pace, "deck": deck_spec, "lang": lang}
-    if time_limit != 10.0:
-        options["time_limit"] = time_limit
+    if engine_time != DEFAULT_TIME_LIMIT:  # the options of a bench without engines as before
+        options["engine_time"] = engine_time
     spec, settings = arena_spec("race", players, kwargs, **options)
     run_tournament(spec, settings, [("claims a game", "claims_per_game", "{:.1f}")], "MY WORD!")
 
