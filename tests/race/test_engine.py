@@ -5,6 +5,7 @@ rules refuse or never answers forfeits its game while the bench goes on."""
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -16,8 +17,10 @@ from solver.arena import loop
 from solver.arena.protocol import Forfeited
 from solver.arena.seats import named
 from solver.race.arena import RULES, new_state
+from solver.race.state import Claimed, WrongCall
 
 MYWORD = Path(sys.executable).with_name("myword")
+JS_ENGINE = Path(__file__).resolve().parents[2] / "examples" / "engine" / "engine.js"
 SERVED = f"engine:{MYWORD} race engine --player"
 
 
@@ -129,3 +132,20 @@ def test_engine_command_refuses_an_unknown_bot_in_one_line() -> None:
     assert result.exit_code == 1
     assert "unknown bot 'wizard' (choose from hard" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_javascript_engine_races_whole_games_against_a_built_in() -> None:
+    """``examples/engine/race.js`` behind ``engine.js``: every call it makes is a word the
+    table spells (no forfeit, no wrong call), and it wins cards off the medium bot."""
+    engine = named(RULES, f"engine:node {JS_ENGINE}")
+    try:
+        for seed in (1, 2):
+            outcome = play([RULES.seat("medium"), engine], seed)
+            assert outcome.forfeits == ()
+            assert not any(isinstance(e, WrongCall) and e.seat == 1 for e in outcome.events)
+            claims = [e for e in outcome.events if isinstance(e, Claimed) and e.seat == 1]
+            assert claims and all(len(claim.cards) >= 3 for claim in claims)
+            assert outcome.scores[1] >= sum(len(claim.cards) for claim in claims)  # + free cards
+    finally:
+        engine.close()
