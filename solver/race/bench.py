@@ -1,9 +1,14 @@
 """MY WORD! in the arena (``solver.arena.tournament``): game g of a race between bots.
 
-The entries are bot specs (``hard``, ``medium:wait``...) in fixed seats (the dealer
-rotates round by round inside a game); game g uses seed ``seed + g``; a tie for first
-place shares the win. The score is the cards won; the breakdown, the cards won in each
-round. Bots race on a virtual clock, so there is no time per move to report.
+The entries are bot specs (``hard``, ``medium:wait``...), bots of one's own
+(``module:attr``, ``file.py:attr``, an entry point) or engines (``engine:COMMAND ARGS``)
+in fixed seats (the dealer rotates round by round inside a game); game g uses seed
+``seed + g`` and is played by the arena's one loop (``solver.arena.loop``) on the race's
+state (``state.RaceState``). A tie for first place shares the win; a seat that forfeits
+(an engine that crashed, answered late or made a move the rules refuse) scores 0 and wins
+nothing, and the tournament goes on. The score is the cards won; the breakdown, the cards
+won in each round; the moves, the claims won. Bots race on a virtual clock, so there is
+no time per move to report.
 """
 
 from __future__ import annotations
@@ -11,10 +16,16 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from solver.arena import loop
+from solver.arena.protocol import DEFAULT_TIME_LIMIT
+from solver.arena.seats import is_engine, named
 from solver.arena.tournament import Tournament
+from solver.race.arena import RULES
 from solver.race.deck import Deck, load_deck
-from solver.race.game import DEFAULT_PACE, play_game
-from solver.race.seats import bench_players
+from solver.race.index import load_kernel
+from solver.race.seats import seat_bot
+from solver.race.state import DEFAULT_PACE, Claimed, RaceState, RoundOver
+from solver.runtime.errors import UserError
 
 SCORE = "cards"
 BREAKDOWN = "round"
@@ -22,7 +33,13 @@ BREAKDOWN = "round"
 
 def check(spec: Tournament) -> None:
     """Bad bots or a deck the language lacks letters of: one error before any game."""
-    bench_players(",".join(spec.entries))
+    if not 2 <= len(spec.entries) <= 6:
+        raise UserError("MY WORD! is played by 2 to 6 players")
+    for entry in spec.entries:
+        if not entry.strip():
+            raise UserError(f"an empty name in {','.join(spec.entries)!r}: name every player")
+        if not is_engine(entry):
+            seat_bot(entry)
     _deck(spec)
 
 
@@ -39,23 +56,37 @@ def _loaded(deck: str | None, lang: str | None) -> Deck:
 
 def play(spec: Tournament, g: int) -> dict[str, Any]:
     seed = spec.seed + g
-    bots = bench_players(",".join(spec.entries))
-    result = play_game(bots, seed, _deck(spec), spec.option("pace", DEFAULT_PACE))
-    totals, winners = result.totals, result.winners
+    load_kernel()  # a game searches after every change of the table: the kernel, always
+    state = RaceState(len(spec.entries), _deck(spec), seed, spec.option("pace", DEFAULT_PACE))
+    limit = spec.option("engine_time", DEFAULT_TIME_LIMIT)
+    # an engine's process is kept for the next games (``named``: closed at exit)
+    seats = [named(RULES, entry, limit, slot) for slot, entry in enumerate(spec.entries)]
+    outcome = loop.play(state, seats, seed)
+    winners = state.winners()
+    claims = [0] * len(seats)
+    rounds: list[tuple[int, ...]] = []
+    for event in outcome.events:
+        if isinstance(event, Claimed):
+            claims[event.seat] += 1
+        elif isinstance(event, RoundOver):
+            rounds.append(event.won)
     results = [
         {
             "entry": seat,
             "player": spec.entries[seat],
             "seat": seat + 1,
-            "score": totals[seat],
+            "score": outcome.scores[seat],
             "win": 1 / len(winners) if seat in winners else 0.0,
-            "moves": sum(c.player == seat and c.valid for r in result.rounds for c in r.claims),
-            "seconds": None,
-            "breakdown": [r.won[seat] for r in result.rounds],
+            "moves": claims[seat],
+            "seconds": None,  # a virtual clock: no time per move to report
+            "breakdown": [won[seat] for won in rounds],
         }
-        for seat in range(len(bots))
+        for seat in range(len(seats))
     ]
-    return {"game": g, "seed": seed, "results": results}
+    record: dict[str, Any] = {"game": g, "seed": seed, "results": results}
+    if outcome.forfeits:
+        record["forfeits"] = [event.to_json() for event in outcome.forfeits]
+    return record
 
 
 def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:

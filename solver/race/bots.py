@@ -8,6 +8,12 @@ seconds, times a seeded jitter of +-40%. Levels:
 - ``medium``: familiar words, 2.0 s + 0.15 s a card, calls a wrong word 2% of the time.
 - ``easy``: easy words, 2.5 s + 0.20 s a card, calls a wrong word 10% of the time.
 
+A wrong call is a misread (``misread``): a word the bot would spell with one letter card
+the table lacks, as if it had seen a card that is not there. Its thinking time, the coin
+of its wrong call and the misread are drawn from the generator it is handed, which the
+race builds from the decision's own seed (``move``): the same view and seed give the
+same move, in this process or served over the engine protocol.
+
 A bot that has found a word keeps it while the table changes, as long as its cards are
 still there; a bot whose word was taken searches again from that moment.
 
@@ -24,11 +30,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from solver.race.calls import Call, RaceView
+from solver.race.calls import Call, Move, RaceView, Wait
 from solver.runtime.errors import UserError
 
 POLICIES = ("most", "first", "wait")
 WAIT_FOR = 5
+MISREAD_LETTERS = 6  # letters a bot tries when it misreads the table
 
 
 @dataclass(frozen=True)
@@ -115,3 +122,34 @@ def bot_claim(table: list[str], bot: RaceBot, deck_empty: bool, lang: str) -> st
         if bot.policy == "wait" and cards < WAIT_FOR and not deck_empty:
             return None
     return vocabulary.word(index)
+
+
+def misread(table: list[str], bot: RaceBot, rng: random.Random, lang: str) -> str | None:
+    """A bot's wrong call: a word of its vocabulary that one more letter card would let it
+    spell, as if it had seen a card that is not there; None when it finds none."""
+    from solver.race.claims import best_spelling
+    from solver.race.index import ranked_indices, word_table
+    from solver.wordtools import lexicon
+
+    alphabet = lexicon.language(lang).alphabet
+    vocabulary = word_table(bot.tier, lang)
+    for letter in rng.sample(alphabet, min(MISREAD_LETTERS, len(alphabet))):
+        for _, index in ranked_indices([*table, letter], bot.tier, lang, top=10):
+            word = vocabulary.word(index)
+            if not best_spelling(table, word, lang).ok:
+                return word
+    return None
+
+
+def move(bot: RaceBot, view: RaceView, rng: random.Random) -> Move:
+    """A built-in level's move in the race (``state.RaceState``): its call (``look``), or a
+    misread in its stead ``error_rate`` of the time, drawn from ``rng`` after its delay;
+    a Wait when it has no claim."""
+    call = bot.look(view, rng)
+    if call is None:
+        return Wait()
+    if bot.error_rate and rng.random() < bot.error_rate:
+        wrong = misread(list(view.table), bot, rng, view.lang)
+        if wrong is not None:
+            return Call(wrong, call.after)
+    return call

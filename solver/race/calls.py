@@ -1,17 +1,24 @@
-"""What a MY WORD! bot sees and what it says: the view of its seat and its call.
+"""What a MY WORD! bot sees and what it says: the view of its seat and its move, a call or
+a wait; each goes to and from JSON as the engine protocol carries it.
 
-Below the bots (``bots.py``, the built-in levels) and the protocol (``seats.py``), which
-both speak them.
+Below the bots (``bots.py``, the built-in levels), the protocol (``seats.py``) and the
+race's state (``state.py``), which all speak them.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import Any
+
+from solver.arena.protocol import IllegalMove
 
 
 @dataclass(frozen=True)
 class RaceView:
-    """What seat ``seat`` sees the moment the table changes."""
+    """What seat ``seat`` sees the moment the table changes: the cards face up, how many
+    are left to deal, the cards each seat has won this round, the race's time. Never the
+    order of the pack, nor what the other seats are about to call."""
 
     seat: int
     table: tuple[str, ...]  # the cards face up, in the order they were dealt
@@ -20,7 +27,7 @@ class RaceView:
     now: float  # seconds since the round began (virtual)
     lang: str
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
             "table": list(self.table),
@@ -30,6 +37,18 @@ class RaceView:
             "lang": self.lang,
         }
 
+    @classmethod
+    def from_json(cls, document: dict[str, Any]) -> RaceView:
+        """The view ``to_json`` wrote, exactly (a float goes through JSON unchanged)."""
+        return cls(
+            seat=int(document["seat"]),
+            table=tuple(str(card) for card in document["table"]),
+            to_deal=int(document["to_deal"]),
+            won=tuple(int(count) for count in document["won"]),
+            now=float(document["now"]),
+            lang=str(document["lang"]),
+        )
+
 
 @dataclass(frozen=True)
 class Call:
@@ -37,3 +56,52 @@ class Call:
 
     word: str
     after: float
+    kind: str = "call"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "word": self.word, "after": self.after}
+
+
+@dataclass(frozen=True)
+class Wait:
+    """No call: look again at the next change of the table."""
+
+    kind: str = "wait"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+
+Move = Call | Wait
+
+
+def checked_call(call: object) -> str | None:
+    """Why ``call`` is not a call the race can hear (None when it is): a word, and a
+    finite delay of 0 seconds or more."""
+    if not isinstance(call, Call):
+        return f"{call!r} is not a Call or a Wait"
+    if not isinstance(call.word, str) or not call.word.strip():
+        return f"the call's word {call.word!r} is not a word"
+    after = call.after
+    if isinstance(after, bool) or not isinstance(after, int | float):
+        return f"the call's delay {after!r} is not a number of seconds"
+    if not math.isfinite(after) or after < 0:
+        return f"the call's delay {after!r} is not a finite number of seconds >= 0"
+    return None
+
+
+def move_from_json(document: object) -> Move:
+    """A move as the engine protocol carries it: ``{"kind": "call", "word": "cats",
+    "after": 1.5}`` or ``{"kind": "wait"}``. Anything else is an ``IllegalMove``."""
+    if not isinstance(document, dict):
+        raise IllegalMove(f"not a move of MY WORD!: {document!r}")
+    kind = document.get("kind")
+    if kind == "wait":
+        return Wait()
+    if kind != "call":
+        raise IllegalMove(f"a move's kind is 'call' or 'wait', not {kind!r}")
+    call = Call(document.get("word"), document.get("after"))  # type: ignore[arg-type]
+    why = checked_call(call)
+    if why is not None:
+        raise IllegalMove(why)
+    return Call(call.word, float(call.after))

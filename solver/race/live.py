@@ -49,18 +49,18 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 
-from solver.race.bots import RaceBot
+from solver.race.bots import RaceBot, misread
+from solver.race.calls import RaceView
 from solver.race.claims import Spelling, best_spelling
 from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
-from solver.race.game import Pending, free_cards, search_again, still_spelled
-from solver.race.index import load_kernel, ranked_indices, word_table
+from solver.race.index import load_kernel, ranked_indices
+from solver.race.state import free_cards, heard_as, still_spelled
 from solver.runtime import seeds
 from solver.wordtools import lexicon
 
 YOU = 0  # the person's seat
 ROUND_BREAK = 3.0  # seconds between the end of a round and the first card of the next
 LAST_CALL_PACES = 2.0  # once the deck is out: paces of quiet before the round ends
-MISREAD_LETTERS = 6  # letters a bot tries when it misreads the table
 
 # Bot names: short, easy to tell apart, one per seat (a game has at most 6 players).
 NAMES = ("Ada", "Bo", "Cleo", "Dev", "Edie", "Finn", "Gus", "Hana", "Ivo", "Juno", "Kit", "Lou")
@@ -144,17 +144,33 @@ def why_not(spelling: Spelling, table: list[str], lang: str) -> str:
     return spelling.reason
 
 
-def misread(table: list[str], bot: RaceBot, rng: random.Random, lang: str) -> str | None:
-    """A bot's wrong call: a word of its vocabulary that one more letter card would let it
-    spell, as if it had seen a card that is not there; None when it finds none."""
-    alphabet = lexicon.language(lang).alphabet
-    vocabulary = word_table(bot.tier, lang)
-    for letter in rng.sample(alphabet, min(MISREAD_LETTERS, len(alphabet))):
-        for _, index in ranked_indices([*table, letter], bot.tier, lang, top=10):
-            word = vocabulary.word(index)
-            if not best_spelling(table, word, lang).ok:
-                return word
-    return None
+Pending = dict[int, tuple[float, str, tuple[str, ...]]]  # seat -> (call time, word, cards)
+
+
+def search_again(
+    pending: Pending,
+    players: list[RaceBot],
+    seats: list[int],
+    table: list[str],
+    to_deal: int,
+    won: list[int],
+    now: float,
+    rng: random.Random,
+    lang: str,
+) -> None:
+    """After a change of the table: a bot whose word can still be spelled keeps it (it has
+    found it already); the bots in ``seats`` without one search again, from ``now``, on
+    their view of the table (``RaceBot.look``), as the state does (``state.RaceState``);
+    here their thinking times come from the round's one generator."""
+    for seat in seats:
+        if seat in pending and still_spelled(pending[seat][2], table):
+            continue
+        pending.pop(seat, None)
+        view = RaceView(seat, tuple(table), to_deal, tuple(won), now, lang)
+        call = players[seat].look(view, rng)
+        if call is not None:  # spelled now; a word the table cannot spell: a wrong call
+            word, used = heard_as(call, table, lang)
+            pending[seat] = (now + call.after, word, used)
 
 
 @dataclass

@@ -3,14 +3,16 @@ bot has.
 
 A bot is anything with ``look(view, rng) -> Call | None``: the word it will call and how
 many seconds after this change of the table (its thinking time on the race's virtual
-clock), or None to wait for the next change. Like the built-ins, a bot keeps its call
-while the cards of its word stay on the table, and is asked again after a change that
-takes them (or when it has no call). The view holds the cards face up, how many are left
-to deal and the cards each player has won: nothing about the order of the pack. The game
-spells the word with the most cards the table allows when the call is heard; a word the
-table cannot spell, or not in the dictionary, is a wrong call (every other player takes a
-free card). One of one's own is named as ``plugins`` says (``--players
-hard,mine.py:look``); the built-in levels of ``bots.py`` have ``look`` too.
+clock), or None (or ``Wait()``) to wait for the next change. ``rng`` is
+``random.Random(seed)`` of the decision's own seed (``decide``), so a bot plays alike in
+this process and served over the engine protocol. Like the built-ins, a bot keeps its
+call while the cards of its word stay on the table, and is asked again after a change
+that takes them (or when it has no call). The view holds the cards face up, how many are
+left to deal and the cards each player has won: nothing about the order of the pack. The
+race spells the word with the most cards the table allows when the call is made; a word
+the table cannot spell then, or not in the dictionary, is a wrong call when it is heard
+(every other player takes a free card). One of one's own is named as ``plugins`` says
+(``--players hard,mine.py:look``); the built-in levels of ``bots.py`` have ``look`` too.
 
 Example, a bot that calls the best claim after a fixed second::
 
@@ -24,18 +26,20 @@ Example, a bot that calls the best claim after a fixed second::
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Protocol
 
 from solver.arena import plugins
+from solver.arena.seats import InProcess
+from solver.race import bots
 from solver.race.bots import LEVELS, POLICIES, RaceBot, parse_bot, parse_players
-from solver.race.calls import Call, RaceView
+from solver.race.calls import Call, Move, RaceView, Wait, checked_call
 from solver.runtime.errors import UserError
 
-__all__ = ["Call", "RaceView"]  # named here too: a bot of one's own imports them from here
+# named here too: a bot of one's own imports them from here
+__all__ = ["Call", "RaceView", "Wait"]
 
 
 class RaceBotProtocol(Protocol):
@@ -63,20 +67,15 @@ class PluginBot:
     error_rate: float = 0.0  # its wrong calls are its own
 
     def ask(self, view: RaceView, rng: random.Random) -> Call | None:
-        """Its call, checked: a Call with a word and a finite delay of 0 or more."""
+        """Its call, checked: a Call with a word and a finite delay of 0 or more (a Wait,
+        or None, is no call)."""
         try:
             call = self.bot.look(view, rng)
         except Exception as error:  # the bot's own bug: one line naming it
             raise UserError(f"bot {self.name!r} raised {type(error).__name__}: {error}") from error
-        if call is None:
+        if call is None or isinstance(call, Wait):
             return None
-        if not (
-            isinstance(call, Call)
-            and isinstance(call.word, str)
-            and isinstance(call.after, int | float)
-            and math.isfinite(call.after)
-            and call.after >= 0
-        ):
+        if checked_call(call) is not None:
             raise UserError(
                 f"bot {self.name!r} returned {call!r}, not None or a Call(word, seconds >= 0)"
             )
@@ -113,3 +112,20 @@ def seat_bot(spec: str) -> RaceBot | PluginBot:
 def bench_players(text: str) -> list[RaceBot | PluginBot]:
     """The bots of a race bench: 2 to 6, built-in or of one's own, comma-separated."""
     return parse_players(text, seat_bot)
+
+
+def decide(player: RaceBot | PluginBot, view: RaceView, seed: int) -> Move:
+    """A seat's move on ``view``: its generator is ``random.Random(seed)``, the decision's
+    own seed, so the same view and seed give the same move wherever it is asked (in this
+    process, a worker's, or served over the engine protocol)."""
+    rng = random.Random(seed)
+    if isinstance(player, RaceBot):
+        return bots.move(player, view, rng)
+    call = player.ask(view, rng)
+    return Wait() if call is None else call
+
+
+def seated(spec: str) -> InProcess:
+    """The seat a bot's name stands for (``arena.RULES.seat``), in this process."""
+    player = seat_bot(spec)
+    return InProcess(player.name, partial(decide, player))

@@ -2,7 +2,6 @@
 letters the game's language lacks is a clear error, from the command line and from Python."""
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -10,9 +9,10 @@ from click.testing import CliRunner
 
 import cli
 from solver.arena import tournament as arena
+from solver.race.arena import new_state
 from solver.race.bots import parse_bot, parse_players
 from solver.race.deck import Deck, DeckError, builtin_deck, load_deck
-from solver.race.game import play_game, play_round
+from solver.race.game import play_game
 from solver.race.live import LiveRace
 from solver.wordtools import lexicon
 
@@ -81,7 +81,7 @@ def test_the_python_api_checks_the_deck_against_the_language() -> None:
     with pytest.raises(DeckError, match="English"):
         play_game(players, 1, builtin_deck("es"), lang="en")
     with pytest.raises(DeckError, match="English"):
-        play_round(players, 0, builtin_deck("es"), random.Random(1), 2.0, "en")
+        new_state(1, deck=builtin_deck("es"), lang="en")
     with pytest.raises(DeckError, match="English"):
         LiveRace([parse_bot("easy")], builtin_deck("es"), 1.0, 1, "en")
     spec = arena.tournament("race", ["hard", "easy"], 1, 1, deck="es", lang="en")

@@ -1,7 +1,6 @@
 """The race on a virtual clock: rules of a round, seeded games, bots and the bench."""
 
 import json
-import random
 
 import pytest
 from click.testing import CliRunner
@@ -10,7 +9,7 @@ import cli
 from solver.race.bots import LEVELS, parse_bot, parse_players
 from solver.race.claims import best_spelling
 from solver.race.deck import builtin_deck
-from solver.race.game import play_game, play_round
+from solver.race.game import play_game
 from solver.runtime.errors import UserError
 
 
@@ -29,7 +28,7 @@ def test_same_seed_same_game() -> None:
 def test_every_card_is_won_left_or_unscored_and_claims_follow_the_rules() -> None:
     deck = builtin_deck("en")
     players = parse_players("hard,medium:first,easy")
-    log = play_round(players, 0, deck, random.Random(3), 2.0, "en")
+    log = play_game(players, 3, deck).rounds[0]
     assert sum(log.won) + log.left_on_table <= len(deck)
     for claim in log.claims:
         if claim.valid:
@@ -40,11 +39,11 @@ def test_every_card_is_won_left_or_unscored_and_claims_follow_the_rules() -> Non
 
 
 def test_wrong_calls_give_every_other_player_a_card() -> None:
+    """A bot that always misreads calls words the table cannot spell: each is a wrong
+    call, and the other player takes a free card for it."""
     sloppy = parse_bot("easy")
     always_wrong = sloppy.__class__("sloppy", "easy", 0.1, 0.0, 1.0)
-    log = play_round(
-        [always_wrong, parse_bot("hard")], 0, builtin_deck("en"), random.Random(1), 2.0, "en"
-    )
+    log = play_game([always_wrong, parse_bot("hard")], 1).rounds[0]
     wrong = [c for c in log.claims if not c.valid]
     assert wrong and all(c.player == 0 for c in wrong)
     assert log.won[0] == sum(len(c.cards) for c in log.claims if c.valid and c.player == 0)

@@ -6,7 +6,14 @@ import sys
 
 import click
 
-from solver.ui.options import JSON_OPTION, LANG_OPTION, FiniteFloat
+from solver.ui.options import (
+    ENGINE_OPTION,
+    ENGINE_TIME_OPTION,
+    JSON_OPTION,
+    LANG_OPTION,
+    FiniteFloat,
+    with_engines,
+)
 from solver.ui.tournament import arena_options, arena_spec, run_tournament
 
 
@@ -83,14 +90,47 @@ def race_players(as_json: bool) -> None:
     show_players(KIND, as_json)
 
 
+@race.command(name="engine")
+@click.option(
+    "--player",
+    default="hard",
+    show_default=True,
+    help="The bot to serve: a level with an optional claim policy (hard, medium:wait...), "
+    "a registered bot (myword race players), module:attr or path/to/file.py:attr.",
+)
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Append every line heard (< ) and said (> ) to this file.",
+)
+def race_engine(player: str, log_path: str | None) -> None:
+    """Serve a bot over the engine protocol: JSON lines on stdin and stdout (hello, view,
+    over, quit in; ready and move out), so a front end or a referee in any language can
+    race it. Its moves are {"kind": "call", "word": ..., "after": seconds} or {"kind":
+    "wait"}; a view is the table, the cards to deal, the cards won and the race's time.
+    The same view and seed give the same move as the bot in process."""
+    from solver.race.arena import RULES
+    from solver.race.index import load_kernel
+    from solver.ui.players import serve_player
+
+    RULES.seat(player)  # a wrong name: one line, before anything is read
+    load_kernel()  # before the handshake is answered: the first move is then as quick
+    sys.exit(serve_player(RULES, player, log_path))
+
+
 @race.command(name="bench")
 @click.option(
     "--players",
     default="hard,medium,easy",
     show_default=True,
     help="Bot levels, with an optional claim policy (hard,medium:wait,easy:first), a "
-    "registered bot (myword race players), module:attr or path/to/file.py:attr.",
+    "registered bot (myword race players), module:attr, path/to/file.py:attr, or "
+    "engine:COMMAND ARGS (a bot in another process, over the engine protocol).",
 )
+@ENGINE_OPTION
+@ENGINE_TIME_OPTION
 @click.option(
     "--pace",
     type=FiniteFloat(min=0.1),
@@ -101,12 +141,20 @@ def race_players(as_json: bool) -> None:
 @RACE_DECK_OPTION
 @RACE_LANG_OPTION
 @arena_options(100)
-def race_bench(players, pace, deck_spec, lang, **kwargs) -> None:
-    """Bots race each other over many seeded games: mean cards and wins per seat."""
+def race_bench(players, engines, engine_time, pace, deck_spec, lang, **kwargs) -> None:
+    """Bots race each other over many seeded games: mean cards and wins per seat. A seat
+    whose engine crashes, answers late or makes a move the rules refuse forfeits that game
+    (0 cards, no win) and the bench goes on."""
+    from solver.arena.protocol import DEFAULT_TIME_LIMIT
     from solver.race.deck import load_deck
 
     lang = load_deck(deck_spec, lang).lang  # --deck es alone is a Spanish race
-    spec, settings = arena_spec("race", players, kwargs, pace=pace, deck=deck_spec, lang=lang)
+    if engines:
+        players = ",".join(with_engines(players.split(","), engines))
+    options = {"pace": pace, "deck": deck_spec, "lang": lang}
+    if engine_time != DEFAULT_TIME_LIMIT:  # the options of a bench without engines as before
+        options["engine_time"] = engine_time
+    spec, settings = arena_spec("race", players, kwargs, **options)
     run_tournament(spec, settings, [("claims a game", "claims_per_game", "{:.1f}")], "MY WORD!")
 
 
