@@ -12,11 +12,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from solver.arena.protocol import Forfeited, IllegalMove, Seat, SeatFailed, State, decision_seed
-from solver.arena.seats import Hello
+from solver.arena.protocol import (
+    Forfeited,
+    Hello,
+    IllegalMove,
+    Seat,
+    SeatFailed,
+    State,
+    decision_seed,
+)
 
 
 @dataclass(frozen=True)
@@ -27,7 +34,7 @@ class Outcome:
     scores: tuple[int, ...]
     events: tuple[Any, ...]
     moves: tuple[int, ...]
-    seconds: tuple[float, ...]
+    seconds: tuple[float, ...] = field(compare=False)  # measured: never equal twice
 
     @property
     def forfeits(self) -> tuple[Forfeited, ...]:

@@ -32,6 +32,8 @@ from typing import Any, Protocol, runtime_checkable
 
 PROTOCOL_VERSION = 1  # of the engine protocol (solver.arena.engine); views and moves too
 SEED_BITS = 53  # a decision seed fits a JavaScript number exactly
+DEFAULT_TIME_LIMIT = 10.0  # seconds an engine may think over one move
+HELLO_TIME_LIMIT = 30.0  # seconds an engine may take to start and answer the handshake
 
 
 class IllegalMove(ValueError):
@@ -59,6 +61,41 @@ class Forfeited:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Hello:
+    """The handshake of one game, to a seat: which game and variant, which seat of how
+    many, the protocol's version and the seconds a move may take."""
+
+    game: str
+    variant: dict[str, Any]
+    seat: int
+    seats: int
+    time_limit: float = DEFAULT_TIME_LIMIT
+    protocol: int = PROTOCOL_VERSION
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "hello",
+            "protocol": self.protocol,
+            "game": self.game,
+            "variant": self.variant,
+            "seat": self.seat,
+            "seats": self.seats,
+            "time_limit": self.time_limit,
+        }
+
+    @classmethod
+    def from_json(cls, document: dict[str, Any]) -> Hello:
+        return cls(
+            game=str(document["game"]),
+            variant=dict(document.get("variant") or {}),
+            seat=int(document["seat"]),
+            seats=int(document["seats"]),
+            time_limit=float(document.get("time_limit", DEFAULT_TIME_LIMIT)),
+            protocol=int(document["protocol"]),
+        )
 
 
 class State(Protocol):
@@ -109,7 +146,7 @@ class State(Protocol):
 
 
 class Seat(Protocol):
-    """A player as the loop asks it: told the game's start (``solver.arena.seats.Hello``),
+    """A player as the loop asks it: told the game's start (``Hello``),
     asked a move for each view, told the scores at the end."""
 
     name: str

@@ -8,52 +8,27 @@ into an ``InProcess`` seat; ``named`` adds the one form every game shares,
 
 from __future__ import annotations
 
+import atexit
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.arena.protocol import PROTOCOL_VERSION, Rules
+from solver.arena.protocol import DEFAULT_TIME_LIMIT, Hello, Rules
 from solver.runtime.errors import UserError
 
+__all__ = [
+    "ENGINE_PREFIX",
+    "Hello",
+    "InProcess",
+    "close_engines",
+    "engine_command",
+    "is_engine",
+    "named",
+    "running_engine",
+]
+
 ENGINE_PREFIX = "engine:"
-DEFAULT_TIME_LIMIT = 10.0  # seconds an engine may think over one move
-HELLO_TIME_LIMIT = 30.0  # seconds an engine may take to start and answer the handshake
-
-
-@dataclass(frozen=True)
-class Hello:
-    """The handshake of one game, to a seat: which game and variant, which seat of how
-    many, the protocol's version and the seconds a move may take."""
-
-    game: str
-    variant: dict[str, Any]
-    seat: int
-    seats: int
-    time_limit: float = DEFAULT_TIME_LIMIT
-    protocol: int = PROTOCOL_VERSION
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": "hello",
-            "protocol": self.protocol,
-            "game": self.game,
-            "variant": self.variant,
-            "seat": self.seat,
-            "seats": self.seats,
-            "time_limit": self.time_limit,
-        }
-
-    @classmethod
-    def from_json(cls, document: dict[str, Any]) -> Hello:
-        return cls(
-            game=str(document["game"]),
-            variant=dict(document.get("variant") or {}),
-            seat=int(document["seat"]),
-            seats=int(document["seats"]),
-            time_limit=float(document.get("time_limit", DEFAULT_TIME_LIMIT)),
-            protocol=int(document["protocol"]),
-        )
 
 
 @dataclass
@@ -94,12 +69,38 @@ def engine_command(name: str) -> list[str]:
     return argv
 
 
-def named(rules: Rules, name: str, time_limit: float = DEFAULT_TIME_LIMIT) -> Any:
+def named(rules: Rules, name: str, time_limit: float = DEFAULT_TIME_LIMIT, slot: int = 0) -> Any:
     """The seat a name stands for: ``engine:COMMAND ARGS`` is an engine in another process;
     anything else is the game's (a built-in, an entry point, ``module:attr`` or
-    ``file.py:attr``)."""
+    ``file.py:attr``).
+
+    An engine's process is kept for the rest of this process (``running_engine``), so a
+    tournament's games, each naming its seats afresh, start it once; ``slot`` (the seat's
+    number) keeps apart two seats of one game that name the same engine."""
     if is_engine(name):
+        return running_engine(rules, tuple(engine_command(name)), time_limit, slot)
+    return rules.seat(name)  # type: ignore[attr-defined]
+
+
+_engines: dict[tuple[str, tuple[str, ...], float, int], Any] = {}
+
+
+def running_engine(rules: Rules, argv: tuple[str, ...], time_limit: float, slot: int) -> Any:
+    """The engine seat for this command, started once in this process and closed when
+    the process exits (a worker process of a tournament keeps its engines between games)."""
+    key = (rules.name, argv, time_limit, slot)
+    if key not in _engines:
         from solver.arena.engine import EngineSeat
 
-        return EngineSeat(engine_command(name), rules, time_limit=time_limit)
-    return rules.seat(name)  # type: ignore[attr-defined]
+        if not _engines:
+            atexit.register(close_engines)
+        _engines[key] = EngineSeat(list(argv), rules, time_limit=time_limit)
+    return _engines[key]
+
+
+def close_engines() -> None:
+    """Ask every engine this process started to quit (at exit, or when a command is done
+    with them)."""
+    while _engines:
+        _, seat = _engines.popitem()
+        seat.close()

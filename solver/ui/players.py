@@ -1,4 +1,5 @@
-"""``myword <game> players``: what a game's player option can name, and from where."""
+"""``myword <game> players``: what a game's player option can name, and from where; and
+``myword <game> engine --player NAME``: any of them served over the engine protocol."""
 
 from __future__ import annotations
 
@@ -24,5 +25,49 @@ def show_players(kind: plugins.Kind, as_json: bool) -> None:
     out.print(
         f"Also: module:attr or path/to/file.py:attr, anything with a {kind.method}() method "
         f"or a function. Installed packages register more under the entry-point group "
-        f"{kind.group}."
+        f"{kind.group}. And engine:COMMAND ARGS, a player in another process of any "
+        f"language (the engine protocol)."
     )
+
+
+def serve_player(rules: object, name: str, log: str | None = None) -> int:
+    """Serve the player ``name`` (a built-in or a plugin) over the engine protocol on
+    stdin and stdout until the referee quits (``solver.arena.engine.serve``); the exit
+    code. The player is loaded before the first line is read, so a wrong name is a one-line
+    error at once, not a silent engine. ``log``: a file that receives every line heard
+    (``< ``) and said (``> ``), for whoever debugs a front end."""
+    import sys
+
+    from solver.arena.engine import serve
+
+    rules.seat(name)  # type: ignore[attr-defined]  # loads it: raises UserError if unknown
+    if log is None:
+        return serve(rules, lambda hello: rules.seat(name))  # type: ignore[arg-type, attr-defined]
+    with open(log, "a", encoding="utf-8") as record:
+        return serve(
+            rules,  # type: ignore[arg-type]
+            lambda hello: rules.seat(name),  # type: ignore[attr-defined]
+            _Recorded(sys.stdin, record, "< "),
+            _Recorded(sys.stdout, record, "> "),
+        )
+
+
+class _Recorded:
+    """A text stream that copies every line through it to a record, prefixed."""
+
+    def __init__(self, stream, record, prefix: str) -> None:
+        self.stream, self.record, self.prefix = stream, record, prefix
+
+    def __iter__(self):
+        for line in self.stream:
+            self.record.write(self.prefix + line)
+            self.record.flush()
+            yield line
+
+    def write(self, text: str) -> int:
+        self.record.write(self.prefix + text)
+        return self.stream.write(text)
+
+    def flush(self) -> None:
+        self.record.flush()
+        self.stream.flush()

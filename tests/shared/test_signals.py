@@ -129,7 +129,7 @@ def test_a_swallowed_stop_signal_still_ends_the_program() -> None:
     by itself soon after SIGTERM or SIGHUP, with the signal's status."""
     code = (
         "import os, signal, time\n"
-        "from solver import signals\n"
+        "from solver.ui import signals\n"
         "signals.GRACE_SECONDS = 0.5\n"
         "with signals.as_interrupts():\n"
         "    try:\n"

@@ -1,0 +1,313 @@
+"""The engine protocol, version 1: a player in another process, in any language, speaking
+JSON lines over its stdin and stdout (its stderr is its own log).
+
+Why: so that a bot written in JavaScript, Rust or anything else can play our games and our
+benches, and our bots can serve any front end (as UCI does for chess engines and GTP for
+Go). The full specification, with the transcript of a whole game, is
+``docs/engine-protocol.md``; in short, the referee writes one JSON object a line:
+
+- ``{"type": "hello", "protocol": 1, "game": G, "variant": {...}, "seat": s, "seats": n,
+  "time_limit": 10.0}`` at the start of every game; the engine answers
+  ``{"type": "ready", "protocol": 1, "name": "..."}``;
+- ``{"type": "view", "id": k, "seed": S, "view": {...}}`` whenever the seat must decide;
+  the engine answers ``{"type": "move", "id": k, "move": {...}}`` within ``time_limit``
+  seconds (``seed`` is the decision's own: an engine that draws at random may use it, and
+  a built-in served here does, so it plays as it does in process);
+- ``{"type": "over", "scores": [...]}`` when the game ends (no answer) and
+  ``{"type": "quit"}`` when the referee is done (the engine exits).
+
+An engine may write ``{"type": "info", ...}`` lines at any time; the referee skips them. A
+late answer, a line that is not the answer asked for, an answer the game cannot read, a
+move the rules refuse, or an engine that exits: the seat forfeits that game (``SeatFailed``
+or ``IllegalMove``; the loop records the reason) and the next game starts a fresh process.
+
+``EngineSeat`` is the referee's side (a ``Seat`` for ``solver.arena.loop``); ``serve`` is
+the engine's side, which ``myword <game> engine --player NAME`` runs for any registered
+player.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable
+from typing import IO, Any, NoReturn
+
+from solver.arena.protocol import (
+    DEFAULT_TIME_LIMIT,
+    HELLO_TIME_LIMIT,
+    PROTOCOL_VERSION,
+    Hello,
+    IllegalMove,
+    Rules,
+    Seat,
+    SeatFailed,
+)
+
+LINE_MOST = 1 << 20  # bytes in one line from an engine: more is a protocol error
+STDERR_TAIL = 300  # characters of an engine's stderr quoted when it fails
+QUIT_SECONDS = 2.0  # how long a quitting engine has to exit before it is killed
+
+
+class _Lines:
+    """An engine's stdout, read line by line on a thread, so that the referee can wait for
+    a line with a time limit (a pipe's read cannot time out)."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        try:
+            while line := stream.readline(LINE_MOST + 1):
+                self._lines.put(line)
+        except (OSError, ValueError):
+            pass
+        self._lines.put(None)  # end of output
+
+    def next(self, seconds: float) -> bytes | None:
+        """The next line; None at the end of output. Raises ``queue.Empty`` after
+        ``seconds`` without one."""
+        return self._lines.get(timeout=seconds)
+
+
+class EngineSeat:
+    """A seat played by an engine process (the referee's side of the protocol).
+
+    One process serves every game of a tournament in turn (a handshake starts each game),
+    so that an engine's start-up is paid once; a process that failed is replaced at the
+    next game. ``log``, when given, receives every line both ways (``> `` to the engine,
+    ``< `` from it): what ``--engine-log`` writes and the spec's transcript shows."""
+
+    def __init__(
+        self,
+        argv: list[str],
+        rules: Rules,
+        time_limit: float = DEFAULT_TIME_LIMIT,
+        hello_time_limit: float = HELLO_TIME_LIMIT,
+        log: IO[str] | None = None,
+    ) -> None:
+        self.argv = list(argv)
+        self.rules = rules
+        self.time_limit = time_limit
+        self.hello_time_limit = hello_time_limit
+        self.log = log
+        self.name = "engine:" + " ".join(self.argv)
+        self.engine_name: str | None = None  # what the engine calls itself
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lines: _Lines | None = None
+        self._stderr: IO[bytes] | None = None
+        self._failure: str | None = None  # why this game's seat cannot play
+        self._asked = 0
+
+    # -- the Seat protocol -------------------------------------------------------------
+
+    def start(self, hello: Hello) -> None:
+        """Send the game's handshake (starting the process if none is running) and wait
+        for ``ready``; a failure is kept and forfeits the game at its first decision."""
+        hello = Hello(
+            hello.game, hello.variant, hello.seat, hello.seats, self.time_limit, hello.protocol
+        )
+        self._failure = None
+        self._asked = 0
+        try:
+            if not self._running():
+                self._spawn()
+            self._send(hello.to_json())
+            answer = self._answer("ready", self.hello_time_limit)
+        except SeatFailed as failure:
+            self._failure = str(failure)
+            return
+        if answer.get("protocol") != PROTOCOL_VERSION:
+            self._failure = (
+                f"the engine speaks protocol {answer.get('protocol')!r}, not {PROTOCOL_VERSION}"
+            )
+            return
+        self.engine_name = str(answer.get("name") or self.name)
+
+    def decide(self, view: Any, seed: int) -> Any:
+        if self._failure is not None:
+            raise SeatFailed(self._failure)
+        self._asked += 1
+        asked = self._asked
+        self._send({"type": "view", "id": asked, "seed": seed, "view": view.to_json()})
+        answer = self._answer("move", self.time_limit)
+        if answer.get("id") != asked:
+            self._fail(f"answered view {answer.get('id')!r} when asked view {asked}")
+        if not isinstance(answer.get("move"), dict):
+            raise IllegalMove(f"the move is not a JSON object: {answer.get('move')!r}")
+        return self.rules.move_from_json(answer["move"])
+
+    def finish(self, scores: tuple[int, ...]) -> None:
+        if self._running() and self._failure is None:
+            with contextlib.suppress(SeatFailed):
+                self._send({"type": "over", "scores": list(scores)})
+
+    def close(self) -> None:
+        """Ask the engine to quit, and kill it if it does not within ``QUIT_SECONDS``."""
+        if self._process is None:
+            return
+        with contextlib.suppress(SeatFailed):
+            if self._running():
+                self._send({"type": "quit"})
+        self._stop()
+
+    # -- the pipe ----------------------------------------------------------------------
+
+    def _running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def _spawn(self) -> None:
+        self._stop()
+        # kept open as long as the process runs (closed in _stop), so no with-block
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115
+        try:
+            self._process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+            )
+        except OSError as error:
+            self._process = None
+            raise SeatFailed(f"cannot start {self.argv[0]!r}: {error.strerror or error}") from None
+        assert self._process.stdout is not None
+        self._lines = _Lines(self._process.stdout)
+
+    def _stop(self) -> None:
+        process, self._process = self._process, None
+        if process is not None:
+            if process.stdin is not None:
+                with contextlib.suppress(OSError):
+                    process.stdin.close()
+            try:
+                process.wait(QUIT_SECONDS)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+            if process.stdout is not None:
+                process.stdout.close()
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None
+
+    def _send(self, message: dict[str, Any]) -> None:
+        line = json.dumps(message, separators=(",", ":"))
+        if self.log is not None:
+            self.log.write(f"> {line}\n")
+        assert self._process is not None and self._process.stdin is not None
+        try:
+            self._process.stdin.write(line.encode() + b"\n")
+            self._process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            self._fail("the engine stopped reading")
+
+    def _answer(self, kind: str, seconds: float) -> dict[str, Any]:
+        """The next line that is not ``info``, which must be a ``kind`` message."""
+        assert self._lines is not None
+        while True:
+            try:
+                raw = self._lines.next(seconds)
+            except queue.Empty:
+                self._fail(f"no {kind} within {seconds:g} s")
+            if raw is None:
+                self._fail("the engine exited")
+            if self.log is not None:
+                self.log.write(f"< {raw.decode(errors='replace').rstrip()}\n")
+            if len(raw) > LINE_MOST:
+                self._fail(f"a line longer than {LINE_MOST} bytes")
+            try:
+                message = json.loads(raw)
+            except (UnicodeDecodeError, ValueError):
+                self._fail(f"not a JSON line: {raw[:80].decode(errors='replace').strip()!r}")
+            if not isinstance(message, dict):
+                self._fail(f"not a JSON object: {raw[:80].decode(errors='replace').strip()!r}")
+            if message.get("type") == "info":
+                continue
+            if message.get("type") == "error":
+                self._fail(f"the engine says: {str(message.get('message'))[:200]}")
+            if message.get("type") != kind:
+                self._fail(f"expected {kind}, got {str(message.get('type'))[:40]!r}")
+            return message
+
+    def _fail(self, reason: str) -> NoReturn:
+        """Stop the process (it is out of step) and raise ``SeatFailed`` with the reason
+        and the tail of what the engine wrote on stderr."""
+        process = self._process
+        if process is not None and process.poll() is None:
+            process.kill()
+        code = process.wait() if process is not None else None
+        tail = ""
+        if self._stderr is not None:
+            self._stderr.seek(0)
+            written = self._stderr.read().decode(errors="replace").strip()
+            if written:
+                tail = f" (stderr: ...{written[-STDERR_TAIL:]})"
+        if reason == "the engine exited" and code is not None:
+            reason = f"the engine exited with code {code}"
+        self._stop()
+        raise SeatFailed(reason + tail)
+
+
+# -- the engine's side -------------------------------------------------------------------
+
+
+def serve(
+    rules: Rules,
+    make_seat: Callable[[Hello], Seat],
+    stdin: IO[str] | None = None,
+    stdout: IO[str] | None = None,
+) -> int:
+    """Play as an engine: read the referee's lines from ``stdin``, answer on ``stdout``.
+    ``make_seat(hello)`` gives the player of each game. A line that cannot be answered
+    gets ``{"type": "error", "message": ...}`` (the referee forfeits the game, the engine
+    goes on). Returns the exit code: 0 after ``quit`` or the end of input."""
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    seat: Seat | None = None
+
+    def say(message: dict[str, Any]) -> None:
+        stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
+        stdout.flush()
+
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+            if not isinstance(message, dict):
+                raise ValueError("not a JSON object")
+            kind = message.get("type")
+            if kind == "quit":
+                return 0
+            if kind == "hello":
+                hello = Hello.from_json(message)
+                if hello.protocol != PROTOCOL_VERSION:
+                    raise ValueError(
+                        f"this engine speaks protocol {PROTOCOL_VERSION}, not {hello.protocol}"
+                    )
+                if hello.game != rules.name:
+                    raise ValueError(f"this engine plays {rules.name}, not {hello.game}")
+                seat = make_seat(hello)
+                seat.start(hello)
+                say({"type": "ready", "protocol": PROTOCOL_VERSION, "name": seat.name})
+            elif kind == "view":
+                if seat is None:
+                    raise ValueError("a view before the hello")
+                view = rules.view_from_json(message["view"])
+                move = seat.decide(view, int(message["seed"]))
+                say({"type": "move", "id": message.get("id"), "move": move.to_json()})
+            elif kind == "over":
+                if seat is not None:
+                    seat.finish(tuple(message.get("scores") or ()))
+            else:
+                raise ValueError(f"unknown message type {kind!r}")
+        except Exception as error:  # one bad line is answered, never the end of the engine
+            say({"type": "error", "message": f"{type(error).__name__}: {error}"[:500]})
+    return 0

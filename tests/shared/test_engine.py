@@ -1,0 +1,170 @@
+"""The arena's generic loop and the engine protocol (``solver.arena.loop``,
+``solver.arena.engine``), on a toy game (``toy_game.py``) so that what is tested is the
+protocol alone: a served player plays exactly as in process, and every way an engine can
+fail forfeits its game with the reason, without stopping the next."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.arena import loop
+from solver.arena.engine import EngineSeat, serve
+from solver.arena.protocol import Forfeited, decision_seed
+from solver.arena.seats import Hello, close_engines, engine_command, named
+
+sys.path.insert(0, str(Path(__file__).parent))
+from toy_game import RULES, PileState
+
+TOY = Path(__file__).with_name("toy_game.py")
+
+
+def engine(behaviour: str, time_limit: float = 10.0, log=None) -> EngineSeat:
+    return EngineSeat([sys.executable, str(TOY), behaviour], RULES, time_limit, log=log)
+
+
+def play(seats, seed: int) -> loop.Outcome:
+    return loop.play(PileState(), seats, seed)
+
+
+def test_the_same_seed_plays_the_same_game_in_process() -> None:
+    first = play([RULES.seat("random"), RULES.seat("random")], 5)
+    again = play([RULES.seat("random"), RULES.seat("random")], 5)
+    assert first == again
+    assert sum(first.scores) == 1 and first.forfeits == ()
+    assert sum(event.count for event in first.events) == 7
+
+
+def test_a_player_served_over_the_protocol_plays_exactly_as_in_process() -> None:
+    served = engine("good")
+    try:
+        for seed in range(6):
+            in_process = play([RULES.seat("random"), RULES.seat("random")], seed)
+            over_pipe = play([served, RULES.seat("random")], seed)
+            assert over_pipe.events == in_process.events
+            assert over_pipe.scores == in_process.scores
+    finally:
+        served.close()
+    assert served._process is None  # closed: asked to quit, and it did
+
+
+def test_the_transcript_shows_hello_views_moves_and_over() -> None:
+    log = io.StringIO()
+    served = engine("good", log=log)
+    try:
+        play([served, RULES.seat("random")], 1)
+    finally:
+        served.close()
+    lines = log.getvalue().splitlines()
+    sent = [json.loads(line[2:]) for line in lines if line.startswith("> ")]
+    heard = [json.loads(line[2:]) for line in lines if line.startswith("< ")]
+    assert sent[0]["type"] == "hello" and sent[-1] == {"type": "quit"}
+    assert sent[0]["game"] == "pile" and sent[0]["protocol"] == 1 and sent[0]["seat"] == 0
+    assert heard[0]["type"] == "ready"
+    views = [m for m in sent if m["type"] == "view"]
+    moves = [m for m in heard if m["type"] == "move"]
+    assert [m["id"] for m in moves] == [v["id"] for v in views] != []
+    assert views[0]["seed"] == decision_seed(1, 0, 0)
+    assert sent[-2]["type"] == "over"
+
+
+@pytest.mark.parametrize(
+    ("behaviour", "reason"),
+    [
+        ("crash", "the engine exited with code 3 (stderr: ...Traceback: something broke)"),
+        ("silent", "no move within 0.5 s"),
+        ("illegal", "cannot take 5 from 7"),
+        ("garbage", "not a JSON line: 'bestmove e2e4'"),
+        ("old", "the engine speaks protocol 0, not 1"),
+    ],
+)
+def test_an_engine_that_fails_forfeits_the_game_and_the_next_game_is_played(
+    behaviour: str, reason: str
+) -> None:
+    broken = engine(behaviour, time_limit=0.5)
+    try:
+        outcomes = [play([broken, RULES.seat("random")], seed) for seed in range(3)]
+    finally:
+        broken.close()
+    for outcome in outcomes:  # every game ends, the broken seat losing it
+        (forfeit,) = outcome.forfeits
+        assert forfeit.seat == 0
+        assert forfeit.reason == f"{broken.name}: {reason}"
+        assert outcome.scores == (0, 1)
+
+
+def test_info_lines_are_skipped() -> None:
+    chatty = engine("chatty")
+    try:
+        outcome = play([chatty, RULES.seat("random")], 2)
+    finally:
+        chatty.close()
+    assert outcome.forfeits == () and sum(outcome.scores) == 1
+
+
+def test_a_command_that_cannot_start_forfeits_with_its_name() -> None:
+    seat = EngineSeat(["/nonexistent/engine"], RULES)
+    outcome = play([seat, RULES.seat("random")], 0)
+    assert outcome.forfeits[0].reason.endswith(
+        "cannot start '/nonexistent/engine': No such file or directory"
+    )
+    seat.close()
+
+
+def test_the_engine_name_form() -> None:
+    assert engine_command("engine:node examples/engine/engine.js") == [
+        "node",
+        "examples/engine/engine.js",
+    ]
+    assert engine_command("engine: 'my engine' --fast") == ["my engine", "--fast"]
+    seat = named(RULES, f"engine:{sys.executable} {TOY} good")
+    assert isinstance(seat, EngineSeat)
+    assert named(RULES, f"engine:{sys.executable} {TOY} good") is seat  # started once
+    assert named(RULES, f"engine:{sys.executable} {TOY} good", slot=1) is not seat
+    close_engines()
+    assert named(RULES, "random").name == "random"
+    from solver.runtime.errors import UserError
+
+    with pytest.raises(UserError, match="give the command"):
+        engine_command("engine:  ")
+    with pytest.raises(UserError, match="No closing quotation"):
+        engine_command("engine:node 'open")
+
+
+def serve_lines(*messages: object) -> list[dict]:
+    out = io.StringIO()
+    text = "".join((m if isinstance(m, str) else json.dumps(m)) + "\n" for m in messages)
+    code = serve(RULES, lambda hello: RULES.seat("random"), io.StringIO(text), out)
+    assert code == 0
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_serve_answers_a_game_and_explains_every_line_it_cannot_answer() -> None:
+    hello = Hello("pile", {}, 0, 2).to_json()
+    answers = serve_lines(
+        {"type": "view", "id": 1, "seed": 3, "view": {"seat": 0, "pile": 7}},
+        dict(hello, game="layout"),
+        dict(hello, protocol=2),
+        "not json",
+        {"type": "dance"},
+        hello,
+        {"type": "view", "id": 2, "seed": 3, "view": {"seat": 0, "pile": 7}},
+        {"type": "over", "scores": [1, 0]},
+        {"type": "quit"},
+        {"type": "view", "id": 3, "seed": 3, "view": {"seat": 0, "pile": 7}},
+    )
+    assert [a["type"] for a in answers] == ["error"] * 5 + ["ready", "move"]
+    assert "before the hello" in answers[0]["message"]
+    assert "plays pile, not layout" in answers[1]["message"]
+    assert "protocol 1, not 2" in answers[2]["message"]
+    assert "unknown message type 'dance'" in answers[4]["message"]
+    expected = RULES.seat("random").decide(RULES.view_from_json({"seat": 0, "pile": 7}), 3)
+    assert answers[6] == {"type": "move", "id": 2, "move": expected.to_json()}
+
+
+def test_forfeited_is_an_event_with_json() -> None:
+    assert Forfeited(1, "late").to_json() == {"kind": "forfeited", "seat": 1, "reason": "late"}
