@@ -28,12 +28,16 @@ from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
 
 
-def decide(player: object, name: str, view: Any, seed: int) -> Pick | Guess:
-    """A player's move for a view: its picker's word (with a generator seeded by the
-    decision's seed) or its strategy's Guessword."""
+def decide(
+    player: object, name: str, view: Any, seed: int, picker: players.Picker | None = None
+) -> Pick | Guess:
+    """A player's move for a view: its picker's word (``picker``, else its own or the
+    bots': ``players.picker_of``), drawn with a generator seeded by the decision's seed,
+    or its strategy's Guessword."""
     try:
         if isinstance(view, players.PickerView):
-            return Pick(players.picker_of(player).pick(view, random.Random(seed)))
+            chosen = picker or players.picker_of(player)
+            return Pick(chosen.pick(view, random.Random(seed)))
         return Guess(player.guess(view))  # type: ignore[attr-defined]
     except Exception as error:  # a player's own bug: one line naming it, no traceback
         where = (
@@ -61,11 +65,12 @@ class DeduceRules:
     def event_from_json(self, document: dict[str, Any]) -> Any:
         return event_from_json(document)
 
-    def seat(self, name: str) -> InProcess:
+    def seat(self, name: str, picker: players.Picker | None = None) -> InProcess:
         """A built-in or a plugin, loaded now (an unknown name is one line listing the
-        choices), as a seat in this process."""
+        choices), as a seat in this process; ``picker`` hides its words instead of its
+        own or the bots' (the demo's: words no bot hides)."""
         player = players.strategy(name)
-        return InProcess(name, lambda view, seed: decide(player, name, view, seed))
+        return InProcess(name, lambda view, seed: decide(player, name, view, seed, picker))
 
 
 RULES = DeduceRules()
