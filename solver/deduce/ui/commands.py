@@ -550,6 +550,7 @@ def _interactive() -> bool:
 def _play_full_screen(game) -> None:
     """The game against the bot in the app, on its own screen."""
     from solver.deduce import session
+    from solver.deduce.ui import words
     from solver.deduce.ui.screens import DeduceScreen
 
     _full_screen(
@@ -557,7 +558,9 @@ def _play_full_screen(game) -> None:
         game.path,
         "deduce play",
         lambda: session.save(game.state, game.path),
-        lambda: f"{game.verdict()} {game.seed_line()}" if game.finished else None,
+        lambda: (
+            f"{words.verdict(game.state)} {words.seed_line(game.state)}" if game.finished else None
+        ),
     )
 
 
