@@ -3,7 +3,7 @@
 Why: the generic loop (``solver.arena.loop``), the tournaments and the engine protocol
 know a game only through this module: how its views, moves and events read from JSON,
 and how a player's name becomes a seat. A seat here is a strategy (``guess``) with a
-picker beside it (``players.picker_of``): a built-in, an entry point, ``module:attr`` or
+picker beside it (``picker_of``): a built-in, an entry point, ``module:attr`` or
 ``file.py:attr``; ``engine:COMMAND ARGS`` is the arena's (``seats.named``).
 
 A strategy of one's own that raises is a bug in its code, not a move: the seat says so in
@@ -19,7 +19,7 @@ from typing import Any
 
 from solver.arena.seats import InProcess
 from solver.deduce import players
-from solver.deduce.picks import candidates_for
+from solver.deduce.picks import candidates_for, pick
 from solver.deduce.rules import default_sheet
 from solver.deduce.state import DeduceState, Guess, Pick, event_from_json, move_from_json
 from solver.deduce.strategies import DEFAULT_VOCABULARY
@@ -28,15 +28,31 @@ from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
 
 
+@dataclass(frozen=True)
+class BuiltinPicker:
+    """The bots' pick: a word of the view's difficulty (``picks.pick``), from the rng."""
+
+    def pick(self, view: players.PickerView, rng: random.Random) -> str:
+        return pick(view.length, view.difficulty, rng.randrange(2**32), view.lang)
+
+
+BUILTIN_PICKER = BuiltinPicker()
+
+
+def picker_of(player: object) -> players.Picker:
+    """A player's own picker when it has a ``pick`` method, else the bots'."""
+    return player if callable(getattr(player, "pick", None)) else BUILTIN_PICKER  # type: ignore[return-value]
+
+
 def decide(
     player: object, name: str, view: Any, seed: int, picker: players.Picker | None = None
 ) -> Pick | Guess:
     """A player's move for a view: its picker's word (``picker``, else its own or the
-    bots': ``players.picker_of``), drawn with a generator seeded by the decision's seed,
+    bots': ``picker_of``), drawn with a generator seeded by the decision's seed,
     or its strategy's Guessword."""
     try:
         if isinstance(view, players.PickerView):
-            chosen = picker or players.picker_of(player)
+            chosen = picker or picker_of(player)
             return Pick(chosen.pick(view, random.Random(seed)))
         return Guess(player.guess(view))  # type: ignore[attr-defined]
     except Exception as error:  # a player's own bug: one line naming it, no traceback

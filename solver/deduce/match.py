@@ -3,7 +3,7 @@
 Each game is a two-seat ``state.DeduceState`` played by the generic loop
 (``solver.arena.loop.play``): Purple (seat 0) and Red (seat 1) each hide a word for each
 round (6 letters, then 7), by default as the bots do at the chosen difficulty
-(``players.BUILTIN_PICKER``, from the decision's seed), then guess in turn, the referee
+(``arena.BUILTIN_PICKER``, from the decision's seed), then guess in turn, the referee
 scoring each Guessword against the other's word; the grand totals decide the winner, a tie
 shares the win, a forfeit loses. Either side may be a built-in, a plugin or an engine
 (``engine:COMMAND ARGS``). Game g of a tournament plays with a seed derived from the

@@ -10,7 +10,7 @@ Beside it, a picker hides the seat's Gameword at the start of a round of a two-s
 ``pick(view, rng) -> str`` from a ``PickerView`` (the length, the language, the
 difficulty agreed on) and a generator seeded for that decision. A strategy that has a
 ``pick`` method picks its own words; any other picks as the built-in bots do
-(``BUILTIN_PICKER``: ``picks.pick`` at the game's difficulty). The rulebook's picker
+(``arena.BUILTIN_PICKER``: ``picks.pick`` at the game's difficulty). The rulebook's picker
 takes no advice from the guesses, so ``pick`` takes an rng where ``guess`` takes none.
 
 Example, a strategy that names the most familiar candidate left::
@@ -146,24 +146,6 @@ class Picker(Protocol):
     (seeded for this decision, so the same game picks the same word)."""
 
     def pick(self, view: PickerView, rng: random.Random) -> str: ...
-
-
-@dataclass(frozen=True)
-class BuiltinPicker:
-    """The bots' pick: a word of the view's difficulty (``picks.pick``), from the rng."""
-
-    def pick(self, view: PickerView, rng: random.Random) -> str:
-        from solver.deduce.picks import pick
-
-        return pick(view.length, view.difficulty, rng.randrange(2**32), view.lang)
-
-
-BUILTIN_PICKER = BuiltinPicker()
-
-
-def picker_of(player: object) -> Picker:
-    """A player's own picker when it has a ``pick`` method, else the bots'."""
-    return player if callable(getattr(player, "pick", None)) else BUILTIN_PICKER  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=64)
