@@ -36,3 +36,26 @@ class PathType(click.Path):
             return super().convert(value, param, ctx)
         except ValueError:
             self.fail(f"{value!r} is not a valid path", param, ctx)
+
+
+ENGINE_OPTION = click.option(
+    "--engine",
+    "engines",
+    multiple=True,
+    metavar='"COMMAND ARGS"',
+    help="A player in another process, any language, speaking the engine protocol "
+    "(docs/engine-protocol.md); the same as naming engine:COMMAND ARGS. Repeatable.",
+)
+ENGINE_TIME_OPTION = click.option(
+    "--engine-time",
+    type=FiniteFloat(min=0.01, max=3600),
+    default=10.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="How long an engine may think over one move; a late move forfeits the game.",
+)
+
+
+def with_engines(names: list[str], engines: tuple[str, ...]) -> list[str]:
+    """The players named, then each ``--engine`` as ``engine:COMMAND ARGS``."""
+    return [*names, *(f"engine:{command}" for command in engines)]
