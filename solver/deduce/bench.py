@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.arena import loop
-from solver.arena.protocol import decision_seed
+from solver.arena.protocol import DEFAULT_TIME_LIMIT, decision_seed
 from solver.arena.seats import is_engine, named
 from solver.arena.tournament import Tournament
 from solver.deduce import players
@@ -44,7 +44,7 @@ BREAKDOWN = "row"
 
 def check(spec: Tournament) -> None:
     for strategy in spec.entries:
-        named(RULES, strategy)  # a built-in, one of one's own or an engine: else one error
+        seat(spec, strategy, 0)  # a built-in, one of one's own or an engine: else one error
     check_vocabulary(spec.option("vocabulary", DEFAULT_VOCABULARY))
     if spec.option("length", 6) not in (6, 7):
         raise UserError("What's My Word? rounds are 6 or 7 letters")
@@ -62,6 +62,11 @@ def gameword(spec: Tournament, g: int) -> str:
         else candidates_for(length, kind, lang)
     )
     return seeds.derived(spec.seed, "gameword", g).choice(pool)
+
+
+def seat(spec: Tournament, name: str, entry: int) -> Any:
+    """An entry's seat (an engine's process kept between games, one per entry)."""
+    return named(RULES, name, spec.option("engine_time", DEFAULT_TIME_LIMIT), slot=entry)
 
 
 def solo_round(
@@ -112,7 +117,7 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
         played = solo_round(
             word,
             sheet,
-            named(RULES, strategy),
+            seat(spec, strategy, entry),
             seed,
             lang,
             spec.option("vocabulary", DEFAULT_VOCABULARY),

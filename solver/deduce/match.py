@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.arena import loop
-from solver.arena.protocol import decision_seed
+from solver.arena.protocol import DEFAULT_TIME_LIMIT, decision_seed
 from solver.arena.seats import named
 from solver.arena.tournament import Tournament
 from solver.deduce.arena import RULES
@@ -55,13 +55,14 @@ def play_game(
     difficulty: str = "medium",
     lang: str = "en",
     words: Callable[[int], Sequence[str]] | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> dict[str, Any]:
     """One whole game: the words hidden, each round's scores and the grand totals (and
     the forfeit, if one side forfeited). Both sides hide words the difficulty picks, or,
     given ``words``, words drawn from ``words(length)``."""
     picker = WordsPicker(words) if words is not None else None
     seats = [
-        RULES.seat(name, picker) if picker else named(RULES, name, slot=side)
+        RULES.seat(name, picker) if picker else named(RULES, name, time_limit, slot=side)
         for side, name in enumerate((purple, red))
     ]
     state = DeduceState.duel((6, 7), lang, difficulty=difficulty)
@@ -105,6 +106,7 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
         game_seed(spec.seed, g),
         spec.option("difficulty", "medium"),
         spec.option("lang", "en"),
+        time_limit=spec.option("engine_time", DEFAULT_TIME_LIMIT),
     )
     shares = len(game["winners"])
     results = []
