@@ -4,14 +4,17 @@ never answers forfeits its game, which the next game survives."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from solver.arena import loop
 from solver.arena.engine import EngineSeat
 from solver.arena.protocol import Forfeited
+from solver.arena.seats import named
 from solver.deduce import default_sheet
 from solver.deduce.arena import RULES
 from solver.deduce.state import DeduceState, Scored
@@ -117,3 +120,20 @@ def test_engine_options_name_a_side_once_and_an_unknown_player_is_one_line() -> 
     assert both.exit_code != 0 and "not both" in both.output and "Traceback" not in both.output
     unknown = CliRunner().invoke(cli.main, ["deduce", "engine", "--player", "wizard"])
     assert unknown.exit_code != 0 and "unknown strategy 'wizard'" in unknown.output
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_javascript_engine_plays_whole_games_against_a_built_in() -> None:
+    """examples/engine/deduce.js through engine.js: it hides dictionary words and names
+    legal Guesswords for two whole rounds, so no game is forfeited, and finds words."""
+    script = Path(__file__).resolve().parents[2] / "examples" / "engine" / "engine.js"
+    seat = named(RULES, f"engine:node {script}", time_limit=30.0, slot=1)
+    try:
+        for seed in (1, 2):
+            outcome = loop.play(duel(), [RULES.seat("points"), seat], seed)
+            assert outcome.forfeits == () and outcome.moves == (24, 24)
+            assert outcome.scores[1] > 20000  # it deduces: chance alone scores far less
+            solo = loop.play(DeduceState.solo("ballet", default_sheet(6)), [seat], seed)
+            assert solo.events[-2] == Scored(0, 0, 10, "ballet", 9000)  # the bonus won
+    finally:
+        seat.close()
