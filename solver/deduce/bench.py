@@ -1,23 +1,38 @@
 """What's My Word? in the arena (``solver.arena.tournament``): strategies on the same words.
 
 Game g draws one Gameword with a generator derived from the seed and g (from the familiar
-pool, or from what the bot hides at a difficulty) and every entry (a strategy) plays a
-whole round against it alone. Besides the round score it records the oracle (the best
-dictionary word for each row given the Gameword, then the word itself with the bonus),
-whether the bonus was won and the rows played until one candidate remained; ``report``
-gives their means, the score / oracle ratio and the worst round. The breakdown is the score
-of each row.
+pool, or from what the bot hides at a difficulty) and every entry (a strategy, a plugin or
+an engine: ``engine:COMMAND ARGS``) plays a whole round against it alone: a one-seat game
+(``state.DeduceState.solo``) played by the generic loop (``solver.arena.loop.play``).
+Besides the round score it records the oracle (the best dictionary word for each row given
+the Gameword, then the word itself with the bonus), whether the bonus was won and the rows
+played until one candidate remained; ``report`` gives their means, the score / oracle
+ratio and the worst round. The breakdown is the score of each row.
+
+The built-ins' fast path: the referee's count of candidates after each row and the
+strategy's next choice ask the same deduction, remembered once (``players.deduced``), so a
+built-in plays as fast as the loop of old, with identical rounds (tested).
+
+An engine that forfeits (crash, late or illegal answer) keeps the rows it played, the rest
+score 0, and the record says why (``extra.forfeit``); a strategy of one's own in this
+process that makes a move the rules refuse stops the bench with one line naming it, as
+``deduce solve`` does: it is a bug to fix, not a result.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from solver.arena import loop
+from solver.arena.protocol import DEFAULT_TIME_LIMIT, decision_seed
+from solver.arena.seats import is_engine, named
 from solver.arena.tournament import Tournament
 from solver.deduce import players
-from solver.deduce.game import oracle, play_round
+from solver.deduce.arena import RULES
+from solver.deduce.game import oracle
 from solver.deduce.picks import candidates_for, check_difficulty
-from solver.deduce.rules import default_sheet
+from solver.deduce.rules import Sheet, default_sheet
+from solver.deduce.state import DeduceState, Scored
 from solver.deduce.strategies import DEFAULT_VOCABULARY, check_vocabulary
 from solver.runtime import seeds
 from solver.runtime.errors import UserError
@@ -29,7 +44,7 @@ BREAKDOWN = "row"
 
 def check(spec: Tournament) -> None:
     for strategy in spec.entries:
-        players.strategy(strategy)  # a built-in or one of one's own, loaded: else one error
+        seat(spec, strategy, 0)  # a built-in, one of one's own or an engine: else one error
     check_vocabulary(spec.option("vocabulary", DEFAULT_VOCABULARY))
     if spec.option("length", 6) not in (6, 7):
         raise UserError("What's My Word? rounds are 6 or 7 letters")
@@ -49,39 +64,67 @@ def gameword(spec: Tournament, g: int) -> str:
     return seeds.derived(spec.seed, "gameword", g).choice(pool)
 
 
+def seat(spec: Tournament, name: str, entry: int) -> Any:
+    """An entry's seat (an engine's process kept between games, one per entry)."""
+    return named(RULES, name, spec.option("engine_time", DEFAULT_TIME_LIMIT), slot=entry)
+
+
+def solo_round(
+    word: str, sheet: Sheet, seat: Any, seed: int, lang: str, vocabulary: str, prior: str
+) -> dict[str, Any]:
+    """One seat's round against ``word``, played by the generic loop: its result record
+    (without its entry and player)."""
+    state = DeduceState.solo(word, sheet, lang, vocabulary, prior)
+    outcome = loop.play(state, [seat], seed)
+    if outcome.forfeits and not is_engine(seat.name):
+        raise UserError(f"strategy {outcome.forfeits[0].reason}")
+    played = [event for event in outcome.events if isinstance(event, Scored)]
+    history = tuple((event.guess, event.score) for event in played)
+    rows_to_one = next(
+        (
+            number
+            for number in range(1, len(history) + 1)
+            if len(players.deduced(history[:number], sheet, prior, lang).words) == 1
+        ),
+        None,
+    )
+    breakdown = [event.score for event in played]
+    extra: dict[str, Any] = {
+        "gameword": word,
+        "bonus": len(played) == len(sheet.rows) and played[-1].guess == word,
+        "rows_to_one": rows_to_one,
+    }
+    if outcome.forfeits:
+        extra["forfeit"] = outcome.forfeits[0].reason
+    return {
+        "score": outcome.scores[0],
+        "win": None,
+        "moves": outcome.moves[0],
+        "seconds": outcome.seconds[0],
+        "breakdown": breakdown + [0] * (len(sheet.rows) - len(breakdown)),
+        "extra": extra,
+    }
+
+
 def play(spec: Tournament, g: int) -> dict[str, Any]:
     length, lang = spec.option("length", 6), spec.option("lang", "en")
     sheet = default_sheet(length)
     word = gameword(spec, g)
     best = oracle(word, sheet, lang)
+    seed = decision_seed(spec.seed, "deduce", g)
     results = []
     for entry, strategy in enumerate(spec.entries):
-        played = play_round(
+        played = solo_round(
             word,
             sheet,
-            strategy,
-            prior=spec.option("prior", "familiar"),
-            lang=lang,
-            vocabulary=spec.option("vocabulary", DEFAULT_VOCABULARY),
+            seat(spec, strategy, entry),
+            seed,
+            lang,
+            spec.option("vocabulary", DEFAULT_VOCABULARY),
+            spec.option("prior", "familiar"),
         )
-        results.append(
-            {
-                "entry": entry,
-                "player": strategy,
-                "seat": None,
-                "score": played.total,
-                "win": None,
-                "moves": len(played.rows),
-                "seconds": sum(row.seconds for row in played.rows),
-                "breakdown": [row.score for row in played.rows],
-                "extra": {
-                    "gameword": word,
-                    "oracle": best,
-                    "bonus": played.bonus,
-                    "rows_to_one": played.rows_to_one,
-                },
-            }
-        )
+        played["extra"] = {"gameword": word, "oracle": best} | played["extra"]
+        results.append({"entry": entry, "player": strategy, "seat": None, **played})
     return {"game": g, "seed": spec.seed + g, "results": results}
 
 

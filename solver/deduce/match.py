@@ -1,25 +1,31 @@
 """Bot against bot: whole two-round games between two strategies, in the arena.
 
-Each game: Purple and Red each hide a word chosen by ``picks.pick`` at the chosen
-difficulty for each round (6 letters, then 7); each bot then plays its strategy against
-the other's word. The two bots' rounds do not interact (a player's guesses never depend on
-the opponent's), so a game is four rounds, and the grand totals decide the winner. Game g
-of a tournament draws its words with a generator derived from the seed and g, so it comes
-out the same wherever it is played (``solver.arena.tournament``); a tie shares the win.
+Each game is a two-seat ``state.DeduceState`` played by the generic loop
+(``solver.arena.loop.play``): Purple (seat 0) and Red (seat 1) each hide a word for each
+round (6 letters, then 7), by default as the bots do at the chosen difficulty
+(``arena.BUILTIN_PICKER``, from the decision's seed), then guess in turn, the referee
+scoring each Guessword against the other's word; the grand totals decide the winner, a tie
+shares the win, a forfeit loses. Either side may be a built-in, a plugin or an engine
+(``engine:COMMAND ARGS``). Game g of a tournament plays with a seed derived from the
+tournament's seed and g, so it comes out the same wherever it is played
+(``solver.arena.tournament``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from solver.arena import loop
+from solver.arena.protocol import DEFAULT_TIME_LIMIT, decision_seed
+from solver.arena.seats import named
 from solver.arena.tournament import Tournament
-from solver.deduce import players
-from solver.deduce.game import play_round
-from solver.deduce.picks import check_difficulty, pick
-from solver.deduce.rules import default_sheet
-from solver.runtime import seeds
+from solver.deduce.arena import RULES
+from solver.deduce.picks import check_difficulty
+from solver.deduce.players import PickerView
+from solver.deduce.state import DeduceState, RoundOver
 from solver.runtime.errors import UserError
 
 SCORE = "points"
@@ -27,68 +33,100 @@ BREAKDOWN = "round"
 SIDES = ("purple", "red")
 
 
+@dataclass(frozen=True)
+class WordsPicker:
+    """Hides a word drawn from ``words(length)`` (the demo's: words no bot hides)."""
+
+    words: Callable[[int], Sequence[str]]
+
+    def pick(self, view: PickerView, rng: random.Random) -> str:
+        return rng.choice(self.words(view.length))
+
+
+def game_seed(seed: int, g: int) -> int:
+    """The seed of game g of a match tournament (its decisions' seeds derive from it)."""
+    return decision_seed(seed, "match", g)
+
+
 def play_game(
     purple: str,
     red: str,
-    rng: random.Random,
+    seed: int,
     difficulty: str = "medium",
     lang: str = "en",
     words: Callable[[int], Sequence[str]] | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> dict[str, Any]:
-    """One whole game: the words hidden, each round's scores and the grand totals. Both
-    sides hide words the difficulty picks, or, given ``words``, words drawn from
-    ``words(length)`` (the demo's, which no bot hides)."""
+    """One whole game: the words hidden, each round's scores and the grand totals (and
+    the forfeit, if one side forfeited). Both sides hide words the difficulty picks, or,
+    given ``words``, words drawn from ``words(length)``."""
+    picker = WordsPicker(words) if words is not None else None
+    seats = [
+        RULES.seat(name, picker) if picker else named(RULES, name, time_limit, slot=side)
+        for side, name in enumerate((purple, red))
+    ]
+    state = DeduceState.duel((6, 7), lang, difficulty=difficulty)
+    outcome = loop.play(state, seats, seed)
+    ends = [event for event in outcome.events if isinstance(event, RoundOver)]
     game: dict[str, Any] = {"rounds": []}
-    for length in (6, 7):
-        sheet = default_sheet(length)
-        if words is None:
-            purple_word = pick(length, difficulty, rng.randrange(2**32), lang)
-            red_word = pick(length, difficulty, rng.randrange(2**32), lang)
-        else:
-            purple_word, red_word = rng.sample(words(length), 2)
+    for number, sheet in enumerate(state.sheets):
+        scores = ends[number].scores if number < len(ends) else state.round_scores(number)
+        purple_word, red_word = state.hidden[number]
         game["rounds"].append(
             {
-                "length": length,
+                "length": sheet.word_length,
                 "purple_word": purple_word,
                 "red_word": red_word,
-                "purple": play_round(red_word, sheet, purple, lang=lang).total,
-                "red": play_round(purple_word, sheet, red, lang=lang).total,
+                "purple": scores[0],
+                "red": scores[1],
             }
         )
-    game["purple"] = sum(r["purple"] for r in game["rounds"])
-    game["red"] = sum(r["red"] for r in game["rounds"])
+    game["purple"], game["red"] = outcome.scores
+    game["winners"] = [SIDES[seat] for seat in state.winners()]
+    game["moves"], game["seconds"] = list(outcome.moves), list(outcome.seconds)
+    if outcome.forfeits:
+        game["forfeit"] = {
+            "side": SIDES[outcome.forfeits[0].seat],
+            "reason": outcome.forfeits[0].reason,
+        }
     return game
 
 
 def check(spec: Tournament) -> None:
     if len(spec.entries) != 2:
         raise UserError("a match is two strategies: Purple and Red")
-    for strategy in spec.entries:
-        players.strategy(strategy)  # a built-in or one of one's own, loaded: else one error
+    for slot, strategy in enumerate(spec.entries):
+        named(RULES, strategy, slot=slot)  # a built-in, a plugin or an engine: else one error
     check_difficulty(spec.option("difficulty", "medium"))
 
 
 def play(spec: Tournament, g: int) -> dict[str, Any]:
-    rng = seeds.derived(spec.seed, "match", g)
     game = play_game(
-        *spec.entries, rng, spec.option("difficulty", "medium"), spec.option("lang", "en")
+        *spec.entries,
+        game_seed(spec.seed, g),
+        spec.option("difficulty", "medium"),
+        spec.option("lang", "en"),
+        time_limit=spec.option("engine_time", DEFAULT_TIME_LIMIT),
     )
-    best = max(game["purple"], game["red"])
-    shares = sum(game[side] == best for side in SIDES)
-    results = [
-        {
-            "entry": entry,
-            "player": spec.entries[entry],
-            "seat": side,
-            "score": game[side],
-            "win": 1 / shares if game[side] == best else 0.0,
-            "moves": 0,
-            "seconds": None,
-            "breakdown": [r[side] for r in game["rounds"]],
-            "extra": {"words": [r[f"{side}_word"] for r in game["rounds"]]},
-        }
-        for entry, side in enumerate(SIDES)
-    ]
+    shares = len(game["winners"])
+    results = []
+    for entry, side in enumerate(SIDES):
+        extra: dict[str, Any] = {"words": [r[f"{side}_word"] for r in game["rounds"]]}
+        if "forfeit" in game:
+            extra["forfeit"] = game["forfeit"]["reason"]
+        results.append(
+            {
+                "entry": entry,
+                "player": spec.entries[entry],
+                "seat": side,
+                "score": game[side],
+                "win": 1 / shares if side in game["winners"] else 0.0,
+                "moves": game["moves"][entry],
+                "seconds": game["seconds"][entry],
+                "breakdown": [r[side] for r in game["rounds"]],
+                "extra": extra,
+            }
+        )
     return {"game": g, "seed": spec.seed + g, "results": results}
 
 

@@ -1,10 +1,17 @@
-"""What's My Word? strategies: what a guessing seat sees, and the one method a strategy has.
+"""What's My Word? strategies: what a seat sees, and the methods a player has.
 
 A strategy is anything with ``guess(view) -> str``: the Guessword for the row the view
 is at. The view holds what the guessing player may know (the sheet, the Guesswords named
 and the scores heard, the language and vocabulary it guesses from), never the Gameword,
 which only the game loop holds. The built-ins (``strategies.STRATEGIES``) are strategies
 too; one of one's own is named as ``plugins`` says (``--strategy mine.py:guess``).
+
+Beside it, a picker hides the seat's Gameword at the start of a round of a two-seat game:
+``pick(view, rng) -> str`` from a ``PickerView`` (the length, the language, the
+difficulty agreed on) and a generator seeded for that decision. A strategy that has a
+``pick`` method picks its own words; any other picks as the built-in bots do
+(``arena.BUILTIN_PICKER``: ``picks.pick`` at the game's difficulty). The rulebook's picker
+takes no advice from the guesses, so ``pick`` takes an rng where ``guess`` takes none.
 
 Example, a strategy that names the most familiar candidate left::
 
@@ -16,11 +23,13 @@ Example, a strategy that names the most familiar candidate left::
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import Protocol
+from functools import lru_cache
+from typing import Any, Protocol
 
 from solver.arena import plugins
-from solver.deduce.rules import Sheet
+from solver.deduce.rules import Row, Sheet
 from solver.deduce.strategies import DEFAULT_VOCABULARY, STRATEGIES
 from solver.wordtools import lexicon
 
@@ -49,11 +58,20 @@ class GuesserView:
         """On the last row the Guessword is a guess at the whole Gameword."""
         return self.sheet.is_last(self.row_index)
 
-    def to_json(self) -> dict[str, object]:
+    kind = "guess"  # what the seat is asked for (the engine protocol's views say it)
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as an engine in another language reads it: the sheet's rows as
+        ``[length, offset]`` pairs (and in the sheet's own notation), the row to fill, its
+        length, and the Guesswords named with the scores heard."""
         return {
+            "kind": self.kind,
             "sheet": str(self.sheet),
+            "sheet_name": self.sheet.name,
+            "rows": [[row.length, row.offset] for row in self.sheet.rows],
             "row": self.row_index + 1,
             "length": self.length,
+            "offset": self.sheet.rows[self.row_index].offset,
             "last_row": self.last_row,
             "history": [[guess, score] for guess, score in self.history],
             "lang": self.lang,
@@ -61,11 +79,84 @@ class GuesserView:
             "prior": self.prior,
         }
 
+    @classmethod
+    def from_json(cls, document: dict[str, Any]) -> GuesserView:
+        """The view ``to_json`` wrote (the derived fields, row and length, are not read)."""
+        rows = tuple(Row(int(length), int(offset)) for length, offset in document["rows"])
+        name = str(document.get("sheet_name", f"{rows[-1].length}-letter"))
+        history = tuple((str(guess), int(score)) for guess, score in document["history"])
+        return cls(
+            Sheet(name, rows),
+            history,
+            str(document.get("lang", "en")),
+            str(document.get("vocabulary", DEFAULT_VOCABULARY)),
+            str(document.get("prior", "familiar")),
+        )
+
+
+@dataclass(frozen=True)
+class PickerView:
+    """What a seat knows when it hides its Gameword: the round (0-based), the word's
+    length, the language, and the difficulty the game agreed its words come from (what
+    the built-in bots hide at that difficulty)."""
+
+    round: int
+    length: int
+    lang: str = "en"
+    difficulty: str = "medium"
+
+    kind = "pick"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "round": self.round,
+            "length": self.length,
+            "lang": self.lang,
+            "difficulty": self.difficulty,
+        }
+
+    @classmethod
+    def from_json(cls, document: dict[str, Any]) -> PickerView:
+        return cls(
+            int(document["round"]),
+            int(document["length"]),
+            str(document.get("lang", "en")),
+            str(document.get("difficulty", "medium")),
+        )
+
+
+def view_from_json(document: dict[str, Any]) -> GuesserView | PickerView:
+    """A seat's view read back, by its ``kind``."""
+    kinds = {"guess": GuesserView, "pick": PickerView}
+    kind = document.get("kind", "guess")
+    if kind not in kinds:
+        raise ValueError(f"no view of kind {kind!r} (choose from {', '.join(kinds)})")
+    return kinds[kind].from_json(document)
+
 
 class Strategy(Protocol):
     """A What's My Word? strategy: the next Guessword from what its seat knows."""
 
     def guess(self, view: GuesserView) -> str: ...
+
+
+class Picker(Protocol):
+    """Who hides a seat's Gameword: a word of ``view.length`` letters, drawn with ``rng``
+    (seeded for this decision, so the same game picks the same word)."""
+
+    def pick(self, view: PickerView, rng: random.Random) -> str: ...
+
+
+@lru_cache(maxsize=64)
+def deduced(history: tuple[tuple[str, int], ...], sheet: Sheet, prior: str, lang: str) -> Any:
+    """``candidates.deduce`` of a history over the default pool, remembered for the last
+    few histories: the built-ins' fast path, since a round asks the same deduction twice
+    (the referee's count of candidates after a row, the strategy's next guess)."""
+    from solver.deduce import candidates as cand
+
+    turns = [cand.Turn(guess, score) for guess, score in history]
+    return cand.deduce(turns, sheet, None, prior, lang)
 
 
 @dataclass(frozen=True)
@@ -75,13 +166,10 @@ class BuiltinStrategy:
     name: str
 
     def guess(self, view: GuesserView) -> str:
-        from solver.deduce import candidates as cand
         from solver.deduce.opening import remembered_choose
 
-        turns = [cand.Turn(guess, score) for guess, score in view.history]
-        deduction = cand.deduce(turns, view.sheet, None, view.prior, view.lang)
         return remembered_choose(
-            deduction,
+            deduced(view.history, view.sheet, view.prior, view.lang),
             view.sheet,
             view.row_index,
             self.name,
@@ -125,10 +213,7 @@ def strategy(name: str) -> Strategy:
 def candidates(view: GuesserView) -> list[str]:
     """The Gamewords that fit every score the view has heard, likeliest first (by the
     view's prior): what a strategy of one's own usually starts from."""
-    from solver.deduce import candidates as cand
-
-    turns = [cand.Turn(guess, score) for guess, score in view.history]
-    return list(cand.deduce(turns, view.sheet, None, view.prior, view.lang).words)
+    return list(deduced(view.history, view.sheet, view.prior, view.lang).words)
 
 
 def legal_guess(view: GuesserView, word: object) -> str | None:

@@ -104,11 +104,14 @@ def deduce_round(seed: int | None = None, lang: str = "en") -> dict[str, object]
 def deduce_match(seed: int | None = None, lang: str = "en") -> dict[str, object]:
     """One whole two-round game, lookahead (Purple) against points (Red), on words no bot
     hides in a real game."""
-    from solver.deduce.match import play_game
+    from solver.deduce.match import game_seed, play_game
     from solver.deduce.picks import never_picked
 
     words = lambda length: never_picked(length, lang)  # noqa: E731
-    return play_game("lookahead", "points", seeds.derived(seed, "match"), "medium", lang, words)
+    base = seeds.DEFAULT_SEED if seed is None else seed
+    game = play_game("lookahead", "points", game_seed(base, 0), "medium", lang, words)
+    del game["seconds"]  # the demo's document is the same for the same seed
+    return game
 
 
 def never_picked(length: int, lang: str) -> tuple[str, ...]:

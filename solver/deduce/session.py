@@ -3,8 +3,9 @@
 The game state is a plain dict that is saved as JSON after every move, so a game survives
 Ctrl-C, a closed pipe or a crash and resumes exactly where it stopped. ``Game`` holds the
 state and makes the moves; it never talks to the person. A front end asks it what it waits
-for (``Game.waiting``), asks the person, sends the answer as a move and shows the notes the
-move returns; a refused move raises ``Refused`` with the reason to show. The line mode
+for (``Game.waiting``), asks the person, sends the answer as a move and words the events
+the move returns (``solver.deduce.ui.words``: data here, sentences there); a refused move
+raises ``Refused`` with the reason to show. The line mode
 (``solver.deduce.ui.lines``) and the full-screen app (``solver.deduce.ui.screens``) drive
 the same game this way.
 
@@ -58,6 +59,7 @@ from solver.deduce.rules import (
     possible_scores,
     score,
 )
+from solver.deduce.state import Picked, Scored
 from solver.runtime import savefile, seeds
 from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
@@ -473,6 +475,89 @@ ROUND_OVER = "round over"  # the round is over: see its sheet, then go on
 OVER = "over"  # the game is over
 
 
+# --- what a move did (events: worded by ``solver.deduce.ui.words``) -------------------------
+@dataclass(frozen=True)
+class RareGameword:
+    """Your Gameword is not a familiar word (the rules ask for one your opponent knows)."""
+
+    word: str
+    kind: str = "rare_gameword"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "word": self.word}
+
+
+@dataclass(frozen=True)
+class Late:
+    """Your Guessword came ``seconds`` after it was asked for, past the turn's limit: it
+    scores 0 this turn (the one-minute variation)."""
+
+    seat: int
+    round: int
+    row: int
+    guess: str
+    seconds: float
+    kind: str = "late"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "round": self.round,
+            "row": self.row,
+            "guess": self.guess,
+            "seconds": self.seconds,
+        }
+
+
+@dataclass(frozen=True)
+class Named:
+    """Seat ``seat`` (the bot) named ``guess`` for row ``row``: scored next, by the
+    program or, with ``you_score``, by you."""
+
+    seat: int
+    round: int
+    row: int
+    guess: str
+    kind: str = "named"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "round": self.round,
+            "row": self.row,
+            "guess": self.guess,
+        }
+
+
+@dataclass(frozen=True)
+class NoWordFits:
+    """No word fits the scores you gave, even the rechecked ones: the bot will audit them
+    when you reveal your word."""
+
+    kind: str = "no_word_fits"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+
+@dataclass(frozen=True)
+class Audited:
+    """The bot checked every score you gave against your revealed word: ``errors`` as
+    ``audit`` gives them (row, given, true, turns_undetected), and the penalty."""
+
+    errors: tuple[dict[str, int], ...]
+    penalty: int
+    kind: str = "audited"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "errors": list(self.errors), "penalty": self.penalty}
+
+
+Event = Picked | Scored | RareGameword | Late | Named | NoWordFits | Audited
+
+
 @dataclass(frozen=True)
 class Waiting:
     """What the game waits for, and how to ask for it."""
@@ -512,6 +597,15 @@ class Game:
     @property
     def finished(self) -> bool:
         return bool(self.state["finished"])
+
+    @property
+    def you_seat(self) -> int:
+        """Your seat: 0 playing Purple, 1 playing Red (the events' numbering)."""
+        return COLOURS.index(self.settings.you)
+
+    @property
+    def bot_seat(self) -> int:
+        return 1 - self.you_seat
 
     @property
     def started(self) -> bool:
@@ -563,42 +657,6 @@ class Game:
             return Waiting(REVEAL, f"Reveal your {length}-letter Gameword")
         return Waiting(ROUND_OVER, f"Round {self.state['round'] + 1} is over")
 
-    def intro(self) -> str:
-        """The round's first line: its length, who plays first, your colour."""
-        game_round, you = self.round, self.settings.you
-        other = COLOURS[1 - COLOURS.index(you)]
-        first = (
-            f"you ({you.capitalize()}) play"
-            if game_round["first"] == you
-            else (f"{BOT_NAME} ({other.capitalize()}) plays")
-        )
-        return (
-            f"Round {self.state['round'] + 1}: {game_round['length']}-letter Gamewords; "
-            f"{first} first."
-        )
-
-    def seed_line(self) -> str:
-        """How to replay this game: said once it is over, since the seed draws the bot's
-        words (replaying it in another window would give them away)."""
-        seed = self.settings.seed
-        return f"Seed {seed}: --seed {seed} replays this game." if seed is not None else ""
-
-    def round_summary(self) -> str:
-        result = totals(self.state)["rounds"][self.state["round"]]
-        return (
-            f"Round {self.state['round'] + 1} over. {BOT_NAME.capitalize()}'s word was "
-            f"{self.round['bot_word'].upper()}. You {result['you']:,}, "
-            f"{BOT_NAME} {result['bot']:,}."
-        )
-
-    def verdict(self) -> str:
-        result = totals(self.state)
-        said = {"you": "You win!", "bot": f"{BOT_NAME.capitalize()} wins.", "tie": "A tie."}
-        return (
-            f"Grand total: you {result['you']:,}, {BOT_NAME} {result['bot']:,}. "
-            f"{said[result['winner']]}"
-        )
-
     # --- moves ---------------------------------------------------------------------------
     def _expect(self, kind: str) -> None:
         if self.waiting().kind != kind:
@@ -621,17 +679,18 @@ class Game:
             raise Refused(f"{word.upper()} is not on the page agreed on; choose a word from it.")
         return word
 
-    def choose_gameword(self, text: str) -> list[str]:
+    def choose_gameword(self, text: str) -> list[Event]:
         """Your hidden Gameword for this round: it scores the bot's Guesswords."""
         self._expect(GAMEWORD)
         word = self._word(text, reveal=False)
         self.round["your_word"] = word
         self._save()
+        events: list[Event] = [Picked(self.you_seat, self.state["round"])]
         if lexicon.tier_of(word, self.settings.lang) not in ("easy", "familiar"):
-            return ["(A rare word: the rules ask for one familiar to your opponent.)"]
-        return []
+            events.append(RareGameword(word))
+        return events
 
-    def guess(self, text: str, seconds: float | None = None) -> list[str]:
+    def guess(self, text: str, seconds: float | None = None) -> list[Event]:
         """Your Guessword for your next row, given ``seconds`` after it was asked for."""
         self._expect(GUESS)
         game_round, settings = self.round, self.settings
@@ -654,9 +713,11 @@ class Game:
         points = 0 if late else score(game_round["bot_word"], answer, row.offset, last)
         game_round["you"].append({"guess": answer, "score": points, "late": late})
         self._save()
+        number = self.state["round"]
         if late:
-            return [f"Too late ({seconds:.0f} s): {answer.upper()} scores 0 this turn."]
-        return [f"{answer.upper()} scores {points:,}."]
+            assert seconds is not None
+            return [Late(self.you_seat, number, index, answer, seconds)]
+        return [Scored(self.you_seat, number, index, answer, points)]
 
     def think(self) -> str:
         """The bot's Guessword for its next row (slow: seconds). It only reads the state,
@@ -677,20 +738,20 @@ class Game:
             settings.turn_seconds,
         )
 
-    def bot_guessed(self, guess: str) -> list[str]:
+    def bot_guessed(self, guess: str) -> list[Event]:
         """The bot plays ``guess`` (from ``think``): scored against your word at once, or
         waiting for your score (``you_score``)."""
         self._expect(BOT)
-        index = len(self.round["bot"])
-        notes = [f"{BOT_NAME.capitalize()}'s Guessword for row {index + 1}: {guess.upper()}"]
+        index, number = len(self.round["bot"]), self.state["round"]
+        events: list[Event] = [Named(self.bot_seat, number, index, guess)]
         if self.settings.you_score:
             self._pending = guess
-            return notes
+            return events
         row = self.sheet.rows[index]
         heard = score(self.round["your_word"], guess, row.offset, self.sheet.is_last(index))
         self.round["bot"].append({"guess": guess, "heard": heard, "score": heard})
         self._save()
-        return [*notes, f"{guess.upper()} scores {heard:,} against your word."]
+        return [*events, Scored(self.bot_seat, number, index, guess, heard)]
 
     def _score(self, text: str, index: int, also: str = "") -> int:
         """A score typed for the bot's row ``index``: a number the row can score (``also``:
@@ -704,7 +765,7 @@ class Game:
             raise Refused(f"{heard} is impossible on a {row.length}-letter row.")
         return heard
 
-    def score_bot(self, text: str) -> list[str]:
+    def score_bot(self, text: str) -> list[Event]:
         """Your score for the bot's Guessword (``you_score``); the bot checks it at once."""
         self._expect(SCORE)
         assert self._pending is not None
@@ -715,7 +776,7 @@ class Game:
         self._save()
         return self._check_scores()
 
-    def recheck(self, text: str) -> list[str]:
+    def recheck(self, text: str) -> list[Event]:
         """Your answer to a recheck: empty keeps the score, else the score it should be."""
         self._expect(RECHECK)
         assert self._recheck is not None
@@ -733,7 +794,7 @@ class Game:
         self._save()
         return self._check_scores()
 
-    def _check_scores(self) -> list[str]:
+    def _check_scores(self) -> list[Event]:
         """As soon as no word fits the scores given, find the likeliest wrong one to ask
         about (``waiting`` asks); again, with each answer taken as confirmed, until the
         scores fit a word or every way to make them fit would change a confirmed score."""
@@ -745,34 +806,17 @@ class Game:
         confirmed = frozenset(r["row"] for r in game_round["rechecks"])
         self._recheck = suspect(history, sheet, confirmed, lang)
         if self._recheck is None and (self._asked or _consistent(history[:-1], sheet, lang)):
-            return [  # said once: when the scores can no longer be made to fit
-                "No word fits the scores you gave, even the ones you rechecked. "
-                f"{BOT_NAME.capitalize()} will check every score when you reveal your word "
-                "at the end of the round."
-            ]
+            return [NoWordFits()]  # once: when the scores can no longer be made to fit
         return []
 
-    def reveal(self, text: str) -> list[str]:
+    def reveal(self, text: str) -> list[Event]:
         """Your Gameword revealed at the end of a ``you_score`` round: the bot audits
         every score you gave (``audit``)."""
         self._expect(REVEAL)
         self.round["your_word"] = self._word(text, reveal=True)
         self.round["audit"] = found = audit(self.round)
         self._save()
-        if not found["errors"]:
-            return [f"{BOT_NAME.capitalize()} checked every score you gave: all correct."]
-        notes = []
-        for error in found["errors"]:
-            turns = error["turns_undetected"]
-            when = f"undetected for {turns} turn(s)" if turns else "caught at once, no penalty"
-            notes.append(
-                f"Row {error['row'] + 1}: you scored {error['given']:,}, the right score is "
-                f"{error['true']:,}; {when}."
-            )
-        notes.append(
-            f"Penalty: {found['penalty']:,} points to {BOT_NAME} ({PENALTY} per turn undetected)."
-        )
-        return notes
+        return [Audited(tuple(found["errors"]), found["penalty"])]
 
     def next_round(self) -> None:
         """Leave the round that is over: on to the next, or the game is over."""

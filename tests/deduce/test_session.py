@@ -11,7 +11,7 @@ from rich.console import Console
 import cli
 from solver.deduce import candidates as cand
 from solver.deduce import default_sheet, possible_scores, score, session
-from solver.deduce.ui import display, lines
+from solver.deduce.ui import display, lines, words
 from solver.wordtools import lexicon
 
 SIX, SEVEN = default_sheet(6), default_sheet(7)
@@ -522,7 +522,7 @@ def test_a_save_from_before_fresh_seeds_still_resumes(tmp_path: Path) -> None:
     path = tmp_path / "old.json"
     session.save(state, path)
     game = session.Game(session.load(path), path)
-    assert game.settings.seed is None and game.seed_line() == ""
+    assert game.settings.seed is None and words.seed_line(game.state) == ""
     assert game.waiting().kind == session.GAMEWORD
     game.choose_gameword("ballet")
     assert session.load(path)["rounds"][0]["your_word"] == "ballet"
@@ -532,6 +532,6 @@ def test_a_gameword_outside_the_familiar_tier_is_called_rare() -> None:
     """SORREL is in the common dictionary (tier core) but not familiar: the note still says
     the rules ask for a familiar word (the core tier once hid it)."""
     rare = session.Game(session.new_game(session.Settings(rounds=1, seed=1)))
-    assert any("rare word" in note for note in rare.choose_gameword("sorrel"))
+    assert any("rare word" in note for note in words.say(rare.choose_gameword("sorrel"), 0))
     common = session.Game(session.new_game(session.Settings(rounds=1, seed=1)))
-    assert common.choose_gameword("ballet") == []
+    assert words.say(common.choose_gameword("ballet"), 0) == []

@@ -6,9 +6,19 @@ from pathlib import Path
 
 import click
 
-from solver.ui.options import JSON_OPTION, LANG_OPTION, FiniteFloat, PathType
+from solver.ui.options import (
+    ENGINE_OPTION,
+    ENGINE_TIME_OPTION,
+    JSON_OPTION,
+    LANG_OPTION,
+    FiniteFloat,
+    PathType,
+    with_engines,
+)
 from solver.ui.saved import FORCE_OPTION, RESUME_OPTION, SAVE_OPTION, play_saved, save_target
 from solver.ui.tournament import arena_options, arena_spec, capped_workers, run_tournament
+
+DEFAULT_ENGINE_TIME = 10.0  # ENGINE_TIME_OPTION's default: a bench's options say no more
 
 
 @click.group()
@@ -248,14 +258,47 @@ def deduce_players(as_json: bool) -> None:
     show_players(KIND, as_json)
 
 
+@deduce.command(name="engine")
+@click.option(
+    "--player",
+    default="lookahead",
+    show_default=True,
+    help="The strategy to serve: lookahead, points, entropy, a registered strategy (myword "
+    "deduce players), module:attr or path/to/file.py:attr.",
+)
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Append every line heard (< ) and said (> ) to this file.",
+)
+def deduce_engine(player: str, log_path: str | None) -> None:
+    """Serve a strategy over the engine protocol: JSON lines on stdin and stdout (hello,
+    view, over, quit in; ready and move out), so a front end or a referee in any language
+    can play it. A view is {"kind": "pick", ...} (hide a Gameword: answer {"kind": "pick",
+    "word": ...}) or {"kind": "guess", ...} with the sheet's rows and the scores heard
+    (answer {"kind": "guess", "word": ...}). The same view and seed give the same move as
+    the strategy in process."""
+    import sys
+
+    from solver.deduce.arena import RULES
+    from solver.ui.players import serve_player
+
+    sys.exit(serve_player(RULES, player, log_path))
+
+
 @deduce.command(name="bench")
 @click.option(
     "--strategy",
     default="lookahead",
     show_default=True,
     help="lookahead, points, entropy, a registered strategy (myword deduce players), "
-    "module:attr or path/to/file.py:attr; several, comma-separated, meet the same Gamewords.",
+    "module:attr, path/to/file.py:attr or engine:COMMAND ARGS; several, comma-separated, "
+    "meet the same Gamewords.",
 )
+@ENGINE_OPTION
+@ENGINE_TIME_OPTION
 @click.option("--length", type=click.Choice(["6", "7"]), default="6", show_default=True)
 @click.option(
     "--gamewords",
@@ -268,8 +311,15 @@ def deduce_players(as_json: bool) -> None:
 @PRIOR_OPTION
 @LANG_OPTION
 @arena_options(100)
-def deduce_bench(strategy, length, gamewords, vocabulary, prior, lang, **kwargs) -> None:
-    """Strategies play rounds against the same drawn Gamewords; compare with the oracle."""
+def deduce_bench(
+    strategy, engines, engine_time, length, gamewords, vocabulary, prior, lang, **kwargs
+) -> None:
+    """Strategies play rounds against the same drawn Gamewords; compare with the oracle.
+    An engine (--engine) that crashes, answers late or names a word the rules refuse
+    forfeits that round: the rows it played keep their scores, the rest score 0."""
+    if engines:
+        strategy = ",".join(with_engines(strategy.split(","), engines))
+    timed = {"engine_time": engine_time} if engine_time != DEFAULT_ENGINE_TIME else {}
     spec, settings = arena_spec(
         "deduce",
         strategy,
@@ -279,6 +329,7 @@ def deduce_bench(strategy, length, gamewords, vocabulary, prior, lang, **kwargs)
         vocabulary=vocabulary,
         prior=prior,
         lang=lang,
+        **timed,
     )
     columns = [
         ("oracle", "mean_oracle", "{:,.0f}"),
@@ -412,19 +463,42 @@ def pick(length: str, difficulty: str, seed: int | None, lang: str, as_json: boo
 @deduce.command()
 @click.option(
     "--purple",
-    default="lookahead",
-    show_default=True,
+    default=None,
     help="Purple's strategy: lookahead, points, entropy, a registered strategy (myword "
-    "deduce players), module:attr or path/to/file.py:attr.",
+    "deduce players), module:attr, path/to/file.py:attr or engine:COMMAND ARGS.  "
+    "[default: lookahead]",
 )
-@click.option("--red", default="points", show_default=True, help="Red's strategy: as for --purple.")
+@click.option("--red", default=None, help="Red's strategy: as for --purple.  [default: points]")
+@click.option(
+    "--engine",
+    "engine",
+    default=None,
+    metavar='"COMMAND ARGS"',
+    help="The opponent in another process, speaking the engine protocol "
+    "(docs/engine-protocol.md): it plays Red, or Purple when --red is given.",
+)
+@ENGINE_TIME_OPTION
 @DIFFICULTY_OPTION
 @LANG_OPTION
 @arena_options(20)
-def match(purple, red, difficulty, lang, **kwargs) -> None:
-    """Bot against bot: whole two-round games between two strategies."""
+def match(purple, red, engine, engine_time, difficulty, lang, **kwargs) -> None:
+    """Bot against bot: whole two-round games between two strategies. A side whose
+    engine crashes, answers late or makes a move the rules refuse forfeits (loses) that
+    game."""
+    from solver.runtime.errors import UserError
+
+    if engine is not None:
+        if purple is not None and red is not None:
+            raise UserError("--engine plays a side: give --purple or --red, not both, with it")
+        if red is None:
+            red = f"engine:{engine}"
+        else:
+            purple = f"engine:{engine}"
+    purple = "lookahead" if purple is None else purple
+    red = "points" if red is None else red
+    timed = {"engine_time": engine_time} if engine_time != DEFAULT_ENGINE_TIME else {}
     spec, settings = arena_spec(
-        "deduce-match", [purple, red], kwargs, difficulty=difficulty, lang=lang
+        "deduce-match", [purple, red], kwargs, difficulty=difficulty, lang=lang, **timed
     )
     columns = [("outright wins", "outright_wins", "{:d}"), ("ties", "ties", "{:d}")]
     title = f"Purple {purple} v Red {red}, {difficulty} words"
@@ -550,6 +624,7 @@ def _interactive() -> bool:
 def _play_full_screen(game) -> None:
     """The game against the bot in the app, on its own screen."""
     from solver.deduce import session
+    from solver.deduce.ui import words
     from solver.deduce.ui.screens import DeduceScreen
 
     _full_screen(
@@ -557,7 +632,9 @@ def _play_full_screen(game) -> None:
         game.path,
         "deduce play",
         lambda: session.save(game.state, game.path),
-        lambda: f"{game.verdict()} {game.seed_line()}" if game.finished else None,
+        lambda: (
+            f"{words.verdict(game.state)} {words.seed_line(game.state)}" if game.finished else None
+        ),
     )
 
 

@@ -1,10 +1,10 @@
 """What's My Word? in line mode: one prompt, one answer, through a terminal or a pipe.
 
 The loop asks the game what it waits for (``session.Game.waiting``), asks the person, sends
-the answer as a move and says the notes the move returns; a refused answer is said and
-asked again. It talks only through a ``Console``-like object with ``ask``, ``say`` and
-``show``, so the same loop runs in a terminal, through a pipe and in tests. The game saves
-itself after every move.
+the answer as a move and says what the move did (its events, worded by ``words``); a
+refused answer is said and asked again. It talks only through a ``Console``-like object
+with ``ask``, ``say`` and ``show``, so the same loop runs in a terminal, through a pipe and
+in tests. The game saves itself after every move.
 
 ``play``, ``save``, ``public`` and ``document`` are what ``solver.ui.saved.play_saved``
 needs of a game's line mode.
@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from solver.deduce import session
 from solver.deduce.session import document, public, save
+from solver.deduce.ui import words
 
 __all__ = ["Console", "document", "play", "public", "save"]
 
@@ -38,27 +39,28 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     introduced = None  # the round whose first line was said (again after a resume)
     while (waiting := game.waiting()).kind != session.OVER:
         if waiting.kind != session.GAMEWORD and introduced != game.state["round"]:
-            console.say(game.intro())
+            console.say(words.intro(game.state))
             introduced = game.state["round"]
         if waiting.kind == session.BOT:
-            _say(console, game.bot_guessed(game.think()))
+            _say(console, game, game.bot_guessed(game.think()))
         elif waiting.kind == session.ROUND_OVER:
-            console.say(game.round_summary())
+            console.say(words.round_summary(game.state))
             console.show(state)  # the filled sheet, audited: every row and the round total
             game.next_round()
         else:
             if waiting.kind == session.GUESS:
                 console.show(state)
             _answer(game, waiting, console)
-    console.say(game.verdict())
-    if line := game.seed_line():  # only now: the seed draws the bot's words
+    console.say(words.verdict(game.state))
+    if line := words.seed_line(game.state):  # only now: the seed draws the bot's words
         console.say(line)
     return state
 
 
-def _say(console: Console, notes: list[str]) -> None:
-    for note in notes:
-        console.say(note)
+def _say(console: Console, game: session.Game, events: list[session.Event]) -> None:
+    """Say what a move did (``words``: a sentence per event)."""
+    for line in words.say(events, game.you_seat):
+        console.say(line)
 
 
 def _answer(game: session.Game, waiting: session.Waiting, console: Console) -> None:
@@ -76,11 +78,11 @@ def _answer(game: session.Game, waiting: session.Waiting, console: Console) -> N
         answer = console.ask(waiting.prompt, hidden=waiting.hidden)
         try:
             if waiting.kind == session.GUESS:
-                notes = game.guess(answer, time.monotonic() - started)
+                events = game.guess(answer, time.monotonic() - started)
             else:
-                notes = moves[waiting.kind](answer)
+                events = moves[waiting.kind](answer)
         except session.Refused as refused:
             console.say(str(refused))
             continue
-        _say(console, notes)
+        _say(console, game, events)
         return

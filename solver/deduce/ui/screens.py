@@ -28,7 +28,7 @@ from textual.worker import get_current_worker
 
 from solver.deduce import session
 from solver.deduce.rules import BOT_NAME, PENALTY, default_sheet
-from solver.deduce.ui import display
+from solver.deduce.ui import display, words
 from solver.runtime.errors import UserError
 
 HELP = f"""\
@@ -259,7 +259,7 @@ class DeduceScreen(Screen[None]):
         game_round = state["rounds"][index]
         text = Text(display.round_line(index, game_round, result["rounds"][index]), style="bold")
         if self.game.finished:
-            text.append(f"\n{self.game.verdict()}", style="bold")
+            text.append(f"\n{words.verdict(self.game.state)}", style="bold")
         elif index > 0:
             before = result["rounds"][index - 1]
             text.append(
@@ -280,7 +280,7 @@ class DeduceScreen(Screen[None]):
         if waiting.kind not in (session.GAMEWORD, session.ROUND_OVER, session.OVER) and (
             self._introduced != game.state["round"]
         ):
-            self.note(game.intro(), "bold")
+            self.note(words.intro(game.state), "bold")
             self._introduced = game.state["round"]
         thinking.display = waiting.kind == session.BOT
         answer.display = waiting.kind not in (session.BOT, session.ROUND_OVER, session.OVER)
@@ -289,15 +289,15 @@ class DeduceScreen(Screen[None]):
             self.think()
             return
         if waiting.kind == session.ROUND_OVER:
-            self.note(game.round_summary(), "bold")
+            self.note(words.round_summary(game.state), "bold")
             last = game.state["round"] + 1 == len(game.state["rounds"])
             goes_on = "Enter shows the grand total" if last else "Enter starts the next round"
             prompt.update(f"Round {game.state['round'] + 1} is over: {goes_on}, ? help")
             self.set_focus(None)  # nothing to type: keys go to the screen
             return
         if waiting.kind == session.OVER:
-            self.note(game.verdict(), "bold")
-            if line := game.seed_line():  # only now: the seed draws the bot's words
+            self.note(words.verdict(game.state), "bold")
+            if line := words.seed_line(game.state):  # only now: the seed draws the bot's words
                 self.note(line)
             prompt.update("The game is over: Enter or q leaves")
             self.set_focus(None)  # nothing to type: keys go to the screen
@@ -339,9 +339,9 @@ class DeduceScreen(Screen[None]):
         }
         try:
             if waiting.kind == session.GUESS:
-                notes = game.guess(text, time.monotonic() - self._asked_at)
+                happened = game.guess(text, time.monotonic() - self._asked_at)
             elif waiting.kind in moves:
-                notes = moves[waiting.kind](text)
+                happened = moves[waiting.kind](text)
             else:
                 return
         except session.Refused as refused:
@@ -352,7 +352,7 @@ class DeduceScreen(Screen[None]):
             return
         if waiting.kind == session.GAMEWORD:
             self.note(f"Your Gameword is set for round {game.state['round'] + 1} (hidden).")
-        for line in notes:
+        for line in words.say(happened, game.you_seat):
             self.note(line)
         self.redraw()
         self.next_step()
@@ -374,11 +374,11 @@ class DeduceScreen(Screen[None]):
         if self.game.waiting().kind != session.BOT:
             return
         try:
-            notes = self.game.bot_guessed(guess)
+            happened = self.game.bot_guessed(guess)
         except UserError as error:
             self.note(str(error), "bold red")
             return
-        for line in notes:
+        for line in words.say(happened, self.game.you_seat):
             self.note(line)
         self.redraw()
         self.next_step()

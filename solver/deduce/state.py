@@ -1,0 +1,377 @@
+"""A game of What's My Word? as the arena plays it: the whole truth, typed moves and events.
+
+Why: one loop (``solver.arena.loop``), one bench and the engine protocol play any game
+through its ``State`` (``solver.arena.protocol``). This is deduce's, the referee's: it
+knows every Gameword, scores each Guessword against the other side's and tells each seat
+only its ``View`` (``players.PickerView`` while it hides its word, ``players.GuesserView``
+while it guesses).
+
+Two seats, 0 (Purple) and 1 (Red), play the rounds of the variant (by default the
+rulebook's two: 6 letters with Purple first, then 7 with Red first). A round starts with
+each seat picking its Gameword (``Pick``; seat 0, then seat 1: the picks are hidden, so
+the order changes nothing); then the seats name Guesswords (``Guess``) in turn until both
+sheets are full, every row played even after a word is found (rulebook, "The Play").
+Each Guessword is scored at once (``Scored``); the round's end reveals the Gamewords
+(``RoundOver``). The higher grand total wins.
+
+One seat (``seats=1``) is the solo round of a bench or of ``deduce solve``: the seat
+guesses against a Gameword the referee drew (or was given), and picks nothing.
+
+A forfeit (an engine that crashed, answered late or made a move the rules refuse) ends
+the game; the seat that forfeited loses it (``winners``), the rows played keep their
+scores.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.arena.protocol import Forfeited, IllegalMove
+from solver.deduce import players
+from solver.deduce.players import GuesserView, PickerView
+from solver.deduce.rules import Row, Sheet, default_sheet, score
+from solver.deduce.strategies import DEFAULT_VOCABULARY
+from solver.wordtools import lexicon
+
+GAME = "deduce"
+COLOURS = ("purple", "red")  # seat 0, seat 1
+
+
+# --- moves ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Pick:
+    """The seat's hidden Gameword for the round."""
+
+    word: str
+    kind: str = "pick"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "word": self.word}
+
+
+@dataclass(frozen=True)
+class Guess:
+    """The seat's Guessword for its next row."""
+
+    word: str
+    kind: str = "guess"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "word": self.word}
+
+
+Move = Pick | Guess
+
+
+def move_from_json(document: Any) -> Move:
+    """A move read back; anything else is an ``IllegalMove`` saying why."""
+    if not isinstance(document, dict):
+        raise IllegalMove(f"a move is a JSON object, not {document!r}")
+    kinds = {"pick": Pick, "guess": Guess}
+    kind, word = document.get("kind"), document.get("word")
+    if kind not in kinds:
+        raise IllegalMove(f"a move's kind is pick or guess, not {kind!r}")
+    if not isinstance(word, str):
+        raise IllegalMove(f"a {kind} move names a word, not {word!r}")
+    return kinds[kind](word)
+
+
+# --- events -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Picked:
+    """Seat ``seat`` hid its Gameword for round ``round`` (which, the round's end says)."""
+
+    seat: int
+    round: int
+    kind: str = "picked"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "round": self.round}
+
+
+@dataclass(frozen=True)
+class Scored:
+    """Seat ``seat``'s Guessword for row ``row`` (0-based) of round ``round`` scored
+    ``score`` against the other side's Gameword (the bonus included)."""
+
+    seat: int
+    round: int
+    row: int
+    guess: str
+    score: int
+    kind: str = "scored"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "round": self.round,
+            "row": self.row,
+            "guess": self.guess,
+            "score": self.score,
+        }
+
+
+@dataclass(frozen=True)
+class RoundOver:
+    """Round ``round`` is over: ``gamewords[s]`` is the word seat s guessed at (so in a
+    two-seat game the other seat's), ``scores[s]`` what seat s scored in the round."""
+
+    round: int
+    gamewords: tuple[str, ...]
+    scores: tuple[int, ...]
+    kind: str = "round_over"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "round": self.round,
+            "gamewords": list(self.gamewords),
+            "scores": list(self.scores),
+        }
+
+
+Event = Picked | Scored | RoundOver | Forfeited
+
+
+def event_from_json(document: dict[str, Any]) -> Event:
+    """An event ``to_json`` wrote, read back."""
+    kind = document.get("kind")
+    if kind == "picked":
+        return Picked(int(document["seat"]), int(document["round"]))
+    if kind == "scored":
+        return Scored(
+            int(document["seat"]),
+            int(document["round"]),
+            int(document["row"]),
+            str(document["guess"]),
+            int(document["score"]),
+        )
+    if kind == "round_over":
+        return RoundOver(
+            int(document["round"]),
+            tuple(str(word) for word in document["gamewords"]),
+            tuple(int(points) for points in document["scores"]),
+        )
+    if kind == "forfeited":
+        return Forfeited(int(document["seat"]), str(document["reason"]))
+    raise ValueError(f"no event of kind {kind!r}")
+
+
+# --- the state --------------------------------------------------------------------------
+def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
+    return {"name": sheet.name, "rows": [[row.length, row.offset] for row in sheet.rows]}
+
+
+def sheet_from_json(document: dict[str, Any]) -> Sheet:
+    rows = tuple(Row(int(length), int(offset)) for length, offset in document["rows"])
+    return Sheet(str(document["name"]), rows)
+
+
+@dataclass
+class DeduceState:
+    """The whole truth of a game (see the module docstring). ``hidden[r][s]``: the word
+    seat s hides in round r (None until picked; in a solo game ``hidden[r][0]`` is the
+    word the referee drew, and seat 0 guesses at it). ``rows[r][s]``: seat s's
+    (Guessword, score) pairs in round r."""
+
+    sheets: tuple[Sheet, ...]
+    hidden: list[list[str | None]]
+    lang: str = "en"
+    vocabulary: str = DEFAULT_VOCABULARY
+    prior: str = "familiar"
+    difficulty: str = "medium"
+    rows: list[list[list[tuple[str, int]]]] = field(default_factory=list)
+    forfeited: tuple[int, str] | None = None
+    game: str = GAME
+
+    def __post_init__(self) -> None:
+        if not self.rows:
+            self.rows = [[[] for _ in range(self.seats)] for _ in self.sheets]
+
+    # --- construction ---------------------------------------------------------------------
+    @classmethod
+    def duel(
+        cls,
+        lengths: tuple[int, ...] = (6, 7),
+        lang: str = "en",
+        vocabulary: str = DEFAULT_VOCABULARY,
+        prior: str = "familiar",
+        difficulty: str = "medium",
+    ) -> DeduceState:
+        """A two-seat game of the default sheets of ``lengths``, nothing picked yet."""
+        sheets = tuple(default_sheet(length) for length in lengths)
+        hidden: list[list[str | None]] = [[None, None] for _ in sheets]
+        return cls(sheets, hidden, lang, vocabulary, prior, difficulty)
+
+    @classmethod
+    def solo(
+        cls,
+        gameword: str,
+        sheet: Sheet,
+        lang: str = "en",
+        vocabulary: str = DEFAULT_VOCABULARY,
+        prior: str = "familiar",
+    ) -> DeduceState:
+        """One seat guessing at ``gameword`` (a dictionary word of the sheet's length)
+        over one sheet."""
+        return cls((sheet,), [[gameword]], lang, vocabulary, prior)
+
+    # --- what the state says --------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return len(self.hidden[0])
+
+    def variant(self) -> dict[str, Any]:
+        return {
+            "seats": self.seats,
+            "sheets": [sheet_to_json(sheet) for sheet in self.sheets],
+            "lang": self.lang,
+            "vocabulary": self.vocabulary,
+            "prior": self.prior,
+            "difficulty": self.difficulty,
+        }
+
+    def _round(self) -> int | None:
+        """The round in play: the first whose sheets are not full."""
+        for number, sheet in enumerate(self.sheets):
+            if any(len(played) < len(sheet.rows) for played in self.rows[number]):
+                return number
+        return None
+
+    def first(self, round_number: int) -> int:
+        """The seat that guesses first in a round: Purple, then Red, alternately."""
+        return round_number % self.seats
+
+    def target(self, round_number: int, seat: int) -> str | None:
+        """The Gameword ``seat`` guesses at in a round: the other seat's."""
+        return self.hidden[round_number][(seat + 1) % self.seats]
+
+    @property
+    def over(self) -> bool:
+        return self.forfeited is not None or self._round() is None
+
+    def to_move(self) -> int | None:
+        if self.forfeited is not None or (number := self._round()) is None:
+            return None
+        for seat, word in enumerate(self.hidden[number]):
+            if word is None:
+                return seat
+        first = self.first(number)
+        second = (first + 1) % self.seats
+        rows = self.rows[number]
+        return first if len(rows[first]) <= len(rows[second]) else second
+
+    def view(self, seat: int) -> GuesserView | PickerView:
+        number = self._round()
+        if number is None:
+            number = len(self.sheets) - 1
+        sheet = self.sheets[number]
+        if self.hidden[number][seat] is None:
+            return PickerView(number, sheet.word_length, self.lang, self.difficulty)
+        history = tuple(self.rows[number][seat][: len(sheet.rows)])
+        return GuesserView(sheet, history, self.lang, self.vocabulary, self.prior)
+
+    def legal_moves(self, seat: int) -> None:
+        return None  # any dictionary word of the row's (or the Gameword's) length
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(
+            sum(points for rounds in self.rows for _, points in rounds[seat])
+            for seat in range(self.seats)
+        )
+
+    def round_scores(self, round_number: int) -> tuple[int, ...]:
+        return tuple(sum(points for _, points in played) for played in self.rows[round_number])
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the best grand total (a tie shares it); a forfeit loses."""
+        totals = self.scores()
+        if self.forfeited is not None and self.seats > 1:
+            return tuple(seat for seat in range(self.seats) if seat != self.forfeited[0])
+        best = max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+    # --- moves ----------------------------------------------------------------------------
+    def apply(self, seat: int, move: Any) -> list[Event]:
+        if seat != self.to_move():
+            raise IllegalMove(f"it is not seat {seat}'s turn")
+        number = self._round()
+        assert number is not None
+        picking = self.hidden[number][seat] is None
+        if picking:
+            if not isinstance(move, Pick):
+                raise IllegalMove("the round starts with a Gameword picked (a pick move)")
+            self.hidden[number][seat] = self._legal_pick(number, move.word)
+            return [Picked(seat, number)]
+        if not isinstance(move, Guess):
+            raise IllegalMove("the Gameword is picked: name a Guessword (a guess move)")
+        view = self.view(seat)
+        assert isinstance(view, GuesserView)
+        problem = players.legal_guess(view, move.word)
+        if problem:
+            raise IllegalMove(f"on row {view.row_index + 1}: {problem}")
+        word = lexicon.language(self.lang).normalize(move.word)
+        sheet, index = self.sheets[number], view.row_index
+        target = self.target(number, seat)
+        assert target is not None
+        points = score(target, word, sheet.rows[index].offset, sheet.is_last(index))
+        self.rows[number][seat].append((word, points))
+        events: list[Event] = [Scored(seat, number, index, word, points)]
+        if self._round() != number:
+            gamewords = tuple(self.target(number, s) or "" for s in range(self.seats))
+            events.append(RoundOver(number, gamewords, self.round_scores(number)))
+        return events
+
+    def _legal_pick(self, number: int, text: str) -> str:
+        length = self.sheets[number].word_length
+        if not isinstance(text, str):
+            raise IllegalMove(f"{text!r} is not a word")
+        word = lexicon.language(self.lang).normalize(text)
+        if len(word) != length:
+            raise IllegalMove(f"{text!r} is not a {length}-letter word")
+        if not lexicon.is_word(word, self.lang):
+            raise IllegalMove(f"{text!r} is not in the dictionary")
+        return word
+
+    def forfeit(self, seat: int, reason: str) -> list[Event]:
+        self.forfeited = (seat, reason)
+        return [Forfeited(seat, reason)]
+
+    def clone(self) -> DeduceState:
+        return copy.deepcopy(self)
+
+    # --- JSON -----------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "variant": self.variant(),
+            "hidden": [list(words) for words in self.hidden],
+            "rows": [
+                [[[guess, points] for guess, points in played] for played in rounds]
+                for rounds in self.rows
+            ],
+            "forfeited": list(self.forfeited) if self.forfeited else None,
+        }
+
+    @classmethod
+    def from_json(cls, document: dict[str, Any]) -> DeduceState:
+        if document.get("game") != GAME:
+            raise ValueError(f"not a {GAME} game: {document.get('game')!r}")
+        variant = document["variant"]
+        forfeited = document.get("forfeited")
+        return cls(
+            tuple(sheet_from_json(sheet) for sheet in variant["sheets"]),
+            [list(words) for words in document["hidden"]],
+            str(variant["lang"]),
+            str(variant["vocabulary"]),
+            str(variant["prior"]),
+            str(variant["difficulty"]),
+            [
+                [[(str(guess), int(points)) for guess, points in played] for played in rounds]
+                for rounds in document["rows"]
+            ],
+            (int(forfeited[0]), str(forfeited[1])) if forfeited else None,
+        )

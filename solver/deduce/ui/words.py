@@ -1,0 +1,118 @@
+"""The words of a game of What's My Word? against the bot: a sentence (or none) per event.
+
+Why here: the game (``solver.deduce.session``) returns what happened as data, events, and
+never English; the line mode and the full screen say the same sentences, worded once
+here, a function per event kind (``say`` picks it), and the lines a game's state reads as
+(its round's first line, a round's end, the verdict, the seed to replay it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from solver.deduce import session
+from solver.deduce.rules import BOT_NAME, PENALTY
+from solver.deduce.state import Picked, Scored
+
+BOT = BOT_NAME.capitalize()  # at the start of a sentence
+
+
+def picked(event: Picked, you: int) -> list[str]:
+    return []  # a hidden Gameword: nothing to say (the screen says it is set)
+
+
+def rare_gameword(event: session.RareGameword, you: int) -> list[str]:
+    return ["(A rare word: the rules ask for one familiar to your opponent.)"]
+
+
+def scored(event: Scored, you: int) -> list[str]:
+    if event.seat == you:
+        return [f"{event.guess.upper()} scores {event.score:,}."]
+    return [f"{event.guess.upper()} scores {event.score:,} against your word."]
+
+
+def late(event: session.Late, you: int) -> list[str]:
+    guess = event.guess.upper()
+    return [f"Too late ({event.seconds:.0f} s): {guess} scores 0 this turn."]
+
+
+def named(event: session.Named, you: int) -> list[str]:
+    return [f"{BOT}'s Guessword for row {event.row + 1}: {event.guess.upper()}"]
+
+
+def no_word_fits(event: session.NoWordFits, you: int) -> list[str]:
+    return [
+        "No word fits the scores you gave, even the ones you rechecked. "
+        f"{BOT} will check every score when you reveal your word at the end of the round."
+    ]
+
+
+def audited(event: session.Audited, you: int) -> list[str]:
+    if not event.errors:
+        return [f"{BOT} checked every score you gave: all correct."]
+    lines = []
+    for error in event.errors:
+        turns = error["turns_undetected"]
+        when = f"undetected for {turns} turn(s)" if turns else "caught at once, no penalty"
+        lines.append(
+            f"Row {error['row'] + 1}: you scored {error['given']:,}, the right score is "
+            f"{error['true']:,}; {when}."
+        )
+    lines.append(
+        f"Penalty: {event.penalty:,} points to {BOT_NAME} ({PENALTY} per turn undetected)."
+    )
+    return lines
+
+
+WORDING: dict[str, Callable[[Any, int], list[str]]] = {
+    "picked": picked,
+    "rare_gameword": rare_gameword,
+    "scored": scored,
+    "late": late,
+    "named": named,
+    "no_word_fits": no_word_fits,
+    "audited": audited,
+}
+
+
+def say(events: list[Any], you: int) -> list[str]:
+    """The sentences of a move's events, for the person in seat ``you``."""
+    return [line for event in events for line in WORDING[event.kind](event, you)]
+
+
+def intro(state: dict[str, Any]) -> str:
+    """The round's first line: its length, who plays first, your colour."""
+    game_round, you = state["rounds"][state["round"]], state["settings"]["you"]
+    other = session.COLOURS[1 - session.COLOURS.index(you)]
+    first = (
+        f"you ({you.capitalize()}) play"
+        if game_round["first"] == you
+        else (f"{BOT_NAME} ({other.capitalize()}) plays")
+    )
+    return f"Round {state['round'] + 1}: {game_round['length']}-letter Gamewords; {first} first."
+
+
+def seed_line(state: dict[str, Any]) -> str:
+    """How to replay this game: said once it is over, since the seed draws the bot's
+    words (replaying it in another window would give them away)."""
+    seed = state["settings"]["seed"]
+    return f"Seed {seed}: --seed {seed} replays this game." if seed is not None else ""
+
+
+def round_summary(state: dict[str, Any]) -> str:
+    result = session.totals(state)["rounds"][state["round"]]
+    word = state["rounds"][state["round"]]["bot_word"]
+    return (
+        f"Round {state['round'] + 1} over. {BOT}'s word was {word.upper()}. "
+        f"You {result['you']:,}, {BOT_NAME} {result['bot']:,}."
+    )
+
+
+def verdict(state: dict[str, Any]) -> str:
+    result = session.totals(state)
+    said = {"you": "You win!", "bot": f"{BOT} wins.", "tie": "A tie."}
+    return (
+        f"Grand total: you {result['you']:,}, {BOT_NAME} {result['bot']:,}. "
+        f"{said[result['winner']]}"
+    )
