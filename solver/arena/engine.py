@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import queue
 import subprocess
 import sys
@@ -48,10 +49,12 @@ from solver.arena.protocol import (
     Seat,
     SeatFailed,
 )
+from solver.runtime.errors import UserError
 
 LINE_MOST = 1 << 20  # bytes in one line from an engine: more is a protocol error
 STDERR_TAIL = 300  # characters of an engine's stderr quoted when it fails
 QUIT_SECONDS = 2.0  # how long a quitting engine has to exit before it is killed
+LOG_VARIABLE = "MYWORD_ENGINE_LOG"  # a file that receives every line to and from engines
 
 
 class _Lines:
@@ -82,8 +85,9 @@ class EngineSeat:
 
     One process serves every game of a tournament in turn (a handshake starts each game),
     so that an engine's start-up is paid once; a process that failed is replaced at the
-    next game. ``log``, when given, receives every line both ways (``> `` to the engine,
-    ``< `` from it): what ``--engine-log`` writes and the spec's transcript shows."""
+    next game. ``log`` (by default the file ``MYWORD_ENGINE_LOG`` names, if any) receives
+    every line both ways (``> `` to the engine, ``< `` from it), as the spec's transcript
+    shows them."""
 
     def __init__(
         self,
@@ -97,7 +101,7 @@ class EngineSeat:
         self.rules = rules
         self.time_limit = time_limit
         self.hello_time_limit = hello_time_limit
-        self.log = log
+        self.log = log if log is not None else _log_from_environment()
         self.name = "engine:" + " ".join(self.argv)
         self.engine_name: str | None = None  # what the engine calls itself
         self._process: subprocess.Popen[bytes] | None = None
@@ -253,6 +257,19 @@ class EngineSeat:
             reason = f"the engine exited with code {code}"
         self._stop()
         raise SeatFailed(reason + tail)
+
+
+def _log_from_environment() -> IO[str] | None:
+    """The file ``MYWORD_ENGINE_LOG`` names, opened to append, line-buffered: every
+    command that seats an engine (and every worker process of a tournament) then logs its
+    lines there, with nothing to pass down."""
+    path = os.environ.get(LOG_VARIABLE)
+    if not path:
+        return None
+    try:
+        return open(path, "a", encoding="utf-8", buffering=1)
+    except OSError as error:
+        raise UserError(f"{LOG_VARIABLE}={path}: {error.strerror or error}") from None
 
 
 # -- the engine's side -------------------------------------------------------------------

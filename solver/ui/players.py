@@ -35,7 +35,8 @@ def serve_player(rules: object, name: str, log: str | None = None) -> int:
     stdin and stdout until the referee quits (``solver.arena.engine.serve``); the exit
     code. The player is loaded before the first line is read, so a wrong name is a one-line
     error at once, not a silent engine. ``log``: a file that receives every line heard
-    (``< ``) and said (``> ``), for whoever debugs a front end."""
+    (``> ``) and said (``< ``), marked as the referee's own log marks them, for whoever
+    debugs a front end."""
     import sys
 
     from solver.arena.engine import serve
@@ -47,8 +48,8 @@ def serve_player(rules: object, name: str, log: str | None = None) -> int:
         return serve(
             rules,  # type: ignore[arg-type]
             lambda hello: rules.seat(name),  # type: ignore[attr-defined]
-            _Recorded(sys.stdin, record, "< "),
-            _Recorded(sys.stdout, record, "> "),
+            _Recorded(sys.stdin, record, "> "),  # what the referee said, as its own log
+            _Recorded(sys.stdout, record, "< "),  # writes them: > to the engine, < from it
         )
 
 
