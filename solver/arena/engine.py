@@ -252,11 +252,20 @@ class EngineSeat:
             self._stderr.seek(0)
             written = self._stderr.read().decode(errors="replace").strip()
             if written:
-                tail = f" (stderr: ...{written[-STDERR_TAIL:]})"
+                tail = f" (stderr: {stderr_gist(written)})"
         if reason == "the engine exited" and code is not None:
             reason = f"the engine exited with code {code}"
         self._stop()
         raise SeatFailed(reason + tail)
+
+
+def stderr_gist(written: str) -> str:
+    """What an engine wrote on stderr, in one line: its last line that names an error (a
+    Python traceback's last line, node's "Error: Cannot find module ..."), else its last
+    line, cut to ``STDERR_TAIL`` characters."""
+    lines = [line.strip() for line in written.splitlines() if line.strip()]
+    named = [line for line in lines if "error" in line.lower()]
+    return (named or lines or [""])[-1][:STDERR_TAIL]
 
 
 def _log_from_environment() -> IO[str] | None:

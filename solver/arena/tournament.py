@@ -365,6 +365,8 @@ class EntryTally:
     timed: bool = False
     breakdown: list[Moments] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)  # the game's own running totals
+    forfeits: int = 0  # games it lost without finishing (an engine that failed)
+    forfeit_reason: str | None = None  # the first one's, to show
 
 
 class Tally:
@@ -387,6 +389,9 @@ class Tally:
                 entry.timed = True
                 entry.seconds += result["seconds"]
                 entry.timed_moves += result["moves"]
+            if result.get("forfeit"):
+                entry.forfeits += 1
+                entry.forfeit_reason = entry.forfeit_reason or str(result["forfeit"])
             for k, value in enumerate(result["breakdown"]):
                 if k == len(entry.breakdown):
                     entry.breakdown.append(Moments())
@@ -396,7 +401,8 @@ class Tally:
     def summary(self) -> dict[str, Any]:
         """Per entry: games, mean score with its 95% interval, win rate with its interval
         (games played together: ``win_rate``), time per move, the mean breakdown (rows,
-        rounds, turns: over the games that reached each), and the game's own measures."""
+        rounds, turns: over the games that reached each), the game's own measures, and,
+        when it forfeited any, how many and the first reason (a result's ``forfeit``)."""
         rows = []
         for e, (name, entry) in enumerate(zip(self.spec.entries, self.entries, strict=True)):
             row: dict[str, Any] = {
@@ -411,6 +417,9 @@ class Tally:
             if entry.timed:
                 row["seconds_per_move"] = entry.seconds / max(entry.timed_moves, 1)
             row.update(self.module.report(entry.extra, entry.score.n))
+            if entry.forfeits:
+                row["forfeits"] = entry.forfeits
+                row["forfeit_reason"] = entry.forfeit_reason
             row["breakdown"] = [{"mean": m.mean, "ci95": m.ci95} for m in entry.breakdown]
             rows.append(row)
         return self.spec.to_json() | {

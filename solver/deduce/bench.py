@@ -14,7 +14,7 @@ strategy's next choice ask the same deduction, remembered once (``players.deduce
 built-in plays as fast as the loop of old, with identical rounds (tested).
 
 An engine that forfeits (crash, late or illegal answer) keeps the rows it played, the rest
-score 0, and the record says why (``extra.forfeit``); a strategy of one's own in this
+score 0, and the record says why (``forfeit``); a strategy of one's own in this
 process that makes a move the rules refuse stops the bench with one line naming it, as
 ``deduce solve`` does: it is a bug to fix, not a result.
 """
@@ -94,9 +94,8 @@ def solo_round(
         "bonus": len(played) == len(sheet.rows) and played[-1].guess == word,
         "rows_to_one": rows_to_one,
     }
-    if outcome.forfeits:
-        extra["forfeit"] = outcome.forfeits[0].reason
     return {
+        "forfeit": outcome.forfeits[0].reason if outcome.forfeits else None,
         "score": outcome.scores[0],
         "win": None,
         "moves": outcome.moves[0],

@@ -112,10 +112,10 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
     results = []
     for entry, side in enumerate(SIDES):
         extra: dict[str, Any] = {"words": [r[f"{side}_word"] for r in game["rounds"]]}
-        if "forfeit" in game:
-            extra["forfeit"] = game["forfeit"]["reason"]
+        forfeit = game.get("forfeit")
         results.append(
             {
+                "forfeit": forfeit["reason"] if forfeit and forfeit["side"] == side else None,
                 "entry": entry,
                 "player": spec.entries[entry],
                 "seat": side,

@@ -104,11 +104,8 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
 
 
 def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:
-    """Forfeits, counted (an engine's crash, late answer or refused move)."""
-    if result.get("forfeit"):
-        totals["forfeits"] = totals.get("forfeits", 0) + 1
+    """Nothing of its own: the arena counts forfeits (a result's ``forfeit``)."""
 
 
 def report(totals: dict[str, Any], games: int) -> dict[str, Any]:
-    """The forfeits, when there were any."""
-    return {"forfeits": totals["forfeits"]} if totals.get("forfeits") else {}
+    return {}

@@ -70,8 +70,10 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
             claims[event.seat] += 1
         elif isinstance(event, RoundOver):
             rounds.append(event.won)
+    forfeits = {event.seat: event.reason for event in outcome.forfeits}
     results = [
         {
+            "forfeit": forfeits.get(seat),
             "entry": seat,
             "player": spec.entries[seat],
             "seat": seat + 1,
@@ -83,10 +85,7 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
         }
         for seat in range(len(seats))
     ]
-    record: dict[str, Any] = {"game": g, "seed": seed, "results": results}
-    if outcome.forfeits:
-        record["forfeits"] = [event.to_json() for event in outcome.forfeits]
-    return record
+    return {"game": g, "seed": seed, "results": results}
 
 
 def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:

@@ -120,7 +120,17 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
     if arena_args["as_json"]:
         render.emit_json(summary)
         return
-    render.console().print(render.tournament_table(summary, columns, title))
+    out = render.console()
+    out.print(render.tournament_table(summary, columns, title))
+    for row in summary["players"]:
+        if row.get("forfeits"):
+            out.print(
+                f"{row['player']} forfeited {row['forfeits']} of {row['games']} games "
+                f"(scoring nothing in them); the first: {row['forfeit_reason']}",
+                markup=False,
+                highlight=False,
+                soft_wrap=True,  # one line, whole: a path or a reason is copied from it
+            )
     for written in [summary.get("csv"), *summary.get("plots", [])]:
         if written:
             click.echo(f"wrote {written}", err=True)

@@ -85,7 +85,7 @@ def broken(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(
     ("behaviour", "reason"),
     [
-        ("crash", "the engine exited with code 3 (stderr: ...something broke)"),
+        ("crash", "the engine exited with code 3 (stderr: something broke)"),
         ("illegal", "not a finite number of seconds >= 0"),
         ("silent", "no move within 0.5 s"),
     ],
@@ -124,7 +124,22 @@ def test_the_bench_goes_on_past_a_forfeit_and_takes_engine_options(broken: Path)
     players = json.loads(result.stdout)["players"]
     assert [p["player"] for p in players] == ["easy", f"engine:{sys.executable} {broken} silent"]
     assert players[1]["mean_score"] == 0 and players[1]["wins"] == 0
-    assert players[0]["wins"] == 2
+    assert players[1]["forfeits"] == 2 and "no move within 0.5 s" in players[1]["forfeit_reason"]
+    assert players[0]["wins"] == 2 and "forfeits" not in players[0]
+
+
+def test_the_bench_table_says_who_forfeited_and_why(broken: Path) -> None:
+    """A failing engine is not a silent row of zeros: a line under the table counts its
+    forfeits and quotes the first reason."""
+    engine = f"{sys.executable} {broken} crash"
+    result = CliRunner().invoke(
+        cli.main,
+        ["race", "bench", "--players", "easy", "--engine", engine, "--games", "2"],
+    )
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.output.splitlines() if "forfeited" in line)
+    assert line.startswith(f"engine:{engine} forfeited 2 of 2 games (scoring nothing in them)")
+    assert line.endswith("the engine exited with code 3 (stderr: something broke)")
 
 
 def test_engine_command_refuses_an_unknown_bot_in_one_line() -> None:

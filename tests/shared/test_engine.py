@@ -75,7 +75,7 @@ def test_the_transcript_shows_hello_views_moves_and_over() -> None:
 @pytest.mark.parametrize(
     ("behaviour", "reason"),
     [
-        ("crash", "the engine exited with code 3 (stderr: ...Traceback: something broke)"),
+        ("crash", "the engine exited with code 3 (stderr: Traceback: something broke)"),
         ("silent", "no move within 0.5 s"),
         ("illegal", "cannot take 5 from 7"),
         ("garbage", "not a JSON line: 'bestmove e2e4'"),
@@ -168,3 +168,15 @@ def test_serve_answers_a_game_and_explains_every_line_it_cannot_answer() -> None
 
 def test_forfeited_is_an_event_with_json() -> None:
     assert Forfeited(1, "late").to_json() == {"kind": "forfeited", "seat": 1, "reason": "late"}
+
+
+def test_the_gist_of_stderr_is_the_line_that_names_the_error() -> None:
+    from solver.arena.engine import stderr_gist
+
+    traceback = "Traceback (most recent call last):\n  File x\n\nValueError: bad move\n"
+    assert stderr_gist(traceback) == "ValueError: bad move"
+    node = "loader:1210\n  throw err;\nError: Cannot find module 'x'\n  code: 1\nNode.js v20"
+    assert stderr_gist(node) == "Error: Cannot find module 'x'"
+    assert stderr_gist("  one line  \n") == "one line"
+    assert stderr_gist("\n\n") == ""
+    assert len(stderr_gist("x" * 1000)) == 300
