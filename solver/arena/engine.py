@@ -334,6 +334,8 @@ def serve(
                     seat.finish(tuple(message.get("scores") or ()))
             else:
                 raise ValueError(f"unknown message type {kind!r}")
+        except KeyError as error:  # a message or a view without a field it must have
+            say({"type": "error", "message": f"a field is missing: {error}"[:500]})
         except Exception as error:  # one bad line is answered, never the end of the engine
             say({"type": "error", "message": f"{type(error).__name__}: {error}"[:500]})
     return 0

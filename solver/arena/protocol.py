@@ -33,6 +33,7 @@ from typing import Any, Protocol, runtime_checkable
 PROTOCOL_VERSION = 1  # of the engine protocol (solver.arena.engine); views and moves too
 SEED_BITS = 53  # a decision seed fits a JavaScript number exactly
 DEFAULT_TIME_LIMIT = 10.0  # seconds an engine may think over one move
+SEATS_MOST = 16  # more seats than any game has (a handshake beyond is refused)
 HELLO_TIME_LIMIT = 30.0  # seconds an engine may take to start and answer the handshake
 
 
@@ -88,11 +89,15 @@ class Hello:
 
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> Hello:
+        """The handshake read back; a seat outside the game's seats is refused."""
+        seat, seats = int(document["seat"]), int(document["seats"])
+        if not 0 <= seat < seats <= SEATS_MOST:
+            raise ValueError(f"seat {seat} of {seats}: no such seat")
         return cls(
             game=str(document["game"]),
             variant=dict(document.get("variant") or {}),
-            seat=int(document["seat"]),
-            seats=int(document["seats"]),
+            seat=seat,
+            seats=seats,
             time_limit=float(document.get("time_limit", DEFAULT_TIME_LIMIT)),
             protocol=int(document["protocol"]),
         )

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from solver.arena import plugins
 
 
@@ -30,7 +32,9 @@ def show_players(kind: plugins.Kind, as_json: bool) -> None:
     )
 
 
-def serve_player(rules: object, name: str, log: str | None = None) -> int:
+def serve_player(
+    rules: object, name: str, log: str | None = None, prepare: Callable[[], object] | None = None
+) -> int:
     """Serve the player ``name`` (a built-in or a plugin) over the engine protocol on
     stdin and stdout until the referee quits (``solver.arena.engine.serve``); the exit
     code. The player is loaded before the first line is read, so a wrong name is a one-line
@@ -40,8 +44,17 @@ def serve_player(rules: object, name: str, log: str | None = None) -> int:
     import sys
 
     from solver.arena.engine import serve
+    from solver.arena.seats import is_engine
+    from solver.runtime.errors import UserError
 
+    if is_engine(name):
+        raise UserError(
+            f"{name!r} is an engine already: run its command itself; "
+            "engine --player serves a built-in or a plugin"
+        )
     rules.seat(name)  # type: ignore[attr-defined]  # loads it: raises UserError if unknown
+    if prepare is not None:  # what the game loads before its first answer (a kernel)
+        prepare()
     if log is None:
         return serve(rules, lambda hello: rules.seat(name))  # type: ignore[arg-type, attr-defined]
     with open(log, "a", encoding="utf-8") as record:

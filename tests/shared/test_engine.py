@@ -149,21 +149,25 @@ def test_serve_answers_a_game_and_explains_every_line_it_cannot_answer() -> None
         {"type": "view", "id": 1, "seed": 3, "view": {"seat": 0, "pile": 7}},
         dict(hello, game="layout"),
         dict(hello, protocol=2),
+        dict(hello, seat=99999999999999999999),
         "not json",
         {"type": "dance"},
         hello,
+        {"type": "view", "id": 1, "seed": 3},
         {"type": "view", "id": 2, "seed": 3, "view": {"seat": 0, "pile": 7}},
         {"type": "over", "scores": [1, 0]},
         {"type": "quit"},
         {"type": "view", "id": 3, "seed": 3, "view": {"seat": 0, "pile": 7}},
     )
-    assert [a["type"] for a in answers] == ["error"] * 5 + ["ready", "move"]
+    assert [a["type"] for a in answers] == ["error"] * 6 + ["ready", "error", "move"]
     assert "before the hello" in answers[0]["message"]
     assert "plays pile, not layout" in answers[1]["message"]
     assert "protocol 1, not 2" in answers[2]["message"]
-    assert "unknown message type 'dance'" in answers[4]["message"]
+    assert "seat 99999999999999999999 of 2: no such seat" in answers[3]["message"]
+    assert "unknown message type 'dance'" in answers[5]["message"]
+    assert answers[7]["message"] == "a field is missing: 'view'"
     expected = RULES.seat("random").decide(RULES.view_from_json({"seat": 0, "pile": 7}), 3)
-    assert answers[6] == {"type": "move", "id": 2, "move": expected.to_json()}
+    assert answers[8] == {"type": "move", "id": 2, "move": expected.to_json()}
 
 
 def test_forfeited_is_an_event_with_json() -> None:
@@ -180,3 +184,18 @@ def test_the_gist_of_stderr_is_the_line_that_names_the_error() -> None:
     assert stderr_gist("  one line  \n") == "one line"
     assert stderr_gist("\n\n") == ""
     assert len(stderr_gist("x" * 1000)) == 300
+
+
+def test_an_engine_cannot_be_served_as_a_player() -> None:
+    """``myword <game> engine --player engine:...`` once read "engine" as a module (No
+    module named 'engine'): it is refused in one line that says what to do."""
+    from click.testing import CliRunner
+
+    import cli
+
+    result = CliRunner().invoke(cli.main, ["race", "engine", "--player", "engine:node x.js"])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        "Error: 'engine:node x.js' is an engine already: run its command itself; "
+        "engine --player serves a built-in or a plugin"
+    ]

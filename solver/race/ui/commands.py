@@ -115,9 +115,9 @@ def race_engine(player: str, log_path: str | None) -> None:
     from solver.race.index import load_kernel
     from solver.ui.players import serve_player
 
-    RULES.seat(player)  # a wrong name: one line, before anything is read
-    load_kernel()  # before the handshake is answered: the first move is then as quick
-    sys.exit(serve_player(RULES, player, log_path))
+    # the kernel loads once the name is checked, before the handshake is answered: the
+    # first move is then as quick as the others
+    sys.exit(serve_player(RULES, player, log_path, prepare=load_kernel))
 
 
 @race.command(name="bench")
