@@ -3,6 +3,7 @@
 import csv
 import json
 import math
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from solver.arena import tournament as arena
 from solver.runtime.errors import UserError
 
 LIKELIEST = Path(__file__).resolve().parents[2] / "examples" / "deduce_likeliest.py"
+JS_ENGINE = Path(__file__).resolve().parents[2] / "examples" / "engine" / "engine.js"
 SPECS = [
     arena.tournament("layout", ["beam", "greedy"], 6, 11),
     arena.tournament("layout", ["greedy", "random"], 3, 11, solo=True),
@@ -21,6 +23,11 @@ SPECS = [
     # a strategy of one's own, by its file: each worker process (and Dask worker) loads it
     arena.tournament("deduce", [f"{LIKELIEST}:guess", "points"], 2, 11, length=6),
 ]
+if shutil.which("node"):  # an engine in another language: each worker starts its own
+    SPECS += [
+        arena.tournament("layout", ["greedy", f"engine:node {JS_ENGINE}"], 3, 11),
+        arena.tournament("race", ["medium", f"engine:node {JS_ENGINE}"], 2, 11),
+    ]
 
 
 def without_timings(records):
@@ -41,6 +48,7 @@ def test_records_are_in_game_order_with_one_result_per_entry(serial) -> None:
         assert [r["seed"] for r in records] == [spec.seed + g for g in range(spec.games)]
         for record in records:
             assert sorted(x["entry"] for x in record["results"]) == list(range(len(spec.entries)))
+            assert not any(x.get("forfeit") for x in record["results"])  # engines played
 
 
 def test_local_processes_give_the_same_games(serial) -> None:
