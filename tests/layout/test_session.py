@@ -129,7 +129,7 @@ def test_play_command_saves_on_quit_and_refuses_bad_players(tmp_path) -> None:
     resumed = runner.invoke(cli.main, ["layout", "play", "--resume", str(path)], input="")
     assert resumed.exit_code == 0 and "Game saved" in resumed.output
     bad = runner.invoke(cli.main, ["layout", "play", "--players", "human,wizard"])
-    assert bad.exit_code == 1 and bad.output.startswith("Error: players are 1 to 6")
+    assert bad.exit_code == 1 and bad.output.startswith("Error: unknown player 'wizard'")
     missing = runner.invoke(cli.main, ["layout", "play", "--resume", str(tmp_path / "x.json")])
     assert missing.exit_code == 1 and "no saved game" in missing.output
 

@@ -64,7 +64,10 @@ def describe_move(event: Played | Knocked | Forfeited, squares: Squares, name: s
 
 
 def describe(state: State, event: Played | Knocked | Forfeited) -> str:
-    return describe_move(event, squares(state), names(state)[event.seat])
+    name = names(state)[event.seat]
+    if isinstance(event, Forfeited):  # the reason is led by the seat's name as seated
+        return forfeited(event, name, str((state.players or ())[event.seat]))
+    return describe_move(event, squares(state), name)
 
 
 def result_line(state: State) -> str:
@@ -72,8 +75,11 @@ def result_line(state: State) -> str:
     scores = state.scores()
     if len(scores) == 1:
         return f"your score: {scores[0]}"
-    best = max(scores)
-    winners = [n for n, s in zip(names(state), scores, strict=True) if s == best]
+    lost = None if state.forfeited is None else state.forfeited.seat  # wins nothing
+    standing = [(n, s) for seat, (n, s) in enumerate(zip(names(state), scores, strict=True))
+                if seat != lost]  # fmt: skip
+    best = max(s for _, s in standing)
+    winners = [n for n, s in standing if s == best]
     verb = "wins" if len(winners) == 1 and winners != ["you"] else "win"
     return f"{' and '.join(winners)} {verb}"
 
@@ -94,6 +100,10 @@ def knocked(event: Knocked, name: str) -> str:
     return f"{says(name, 'knock')}: card {event.card} goes to the bottom of the pack"
 
 
-def forfeited(event: Forfeited, name: str) -> str:
-    """A forfeit: who, and why (the loop's reason begins with the seat's name: said once)."""
-    return f"{name} forfeits the game: {event.reason.removeprefix(name + ': ')}"
+def forfeited(event: Forfeited, name: str, seated: str | None = None) -> str:
+    """A forfeit: who, and why (the loop's reason begins with the seat's name, ``name`` or
+    the name it was ``seated`` by: said once)."""
+    reason = event.reason.removeprefix(name + ": ")
+    if seated is not None:
+        reason = reason.removeprefix(seated + ": ")
+    return f"{name} forfeits the game: {reason}"
