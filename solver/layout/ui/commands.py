@@ -260,10 +260,13 @@ def replay(log_file: Path, as_json: bool) -> None:
         # A saved game: its log, the sealed part (the pack, while the game goes on) opened
         # with this install's key; replay re-checks every move itself.
         log = unsealed(*savefile.read("layout", log_file))
+    from solver.layout.ui.wording import replay_message
+
     result = check_log(log)
+    message = replay_message(result)
     if as_json:
-        render.emit_json(result._asdict())
+        render.emit_json({"ok": result.ok, "message": message, "finished": result.finished})
     else:
-        click.echo(f"{result.verdict}: {result.message}")
+        click.echo(f"{result.verdict}: {message}")
     if not result.ok:
         sys.exit(1)

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from solver.arena.protocol import DEFAULT_TIME_LIMIT
 from solver.layout import session
 from solver.layout.board import Placement, SubstituteError, declare
-from solver.layout.game import GameState, finished, to_move, why_over
+from solver.layout.game import GameState, finished, to_move
 from solver.layout.moves import Play
 from solver.layout.ui import display, wording
 from solver.runtime.errors import UserError
@@ -145,7 +145,7 @@ def play(
         bots.close()
     session.save(state, path)
     console.show(display.board_view(state.layout, state.deck, session.squares(state)))
-    console.say(f"Game over. {wording.scores_line(state)} ({why_over(state)})")
+    console.say(f"Game over. {wording.scores_line(state)} ({wording.why_over(state)})")
     if state.seats > 1:
         console.say(f"[bold]{wording.result_line(state)}[/bold]")
     console.say(wording.seed_line(state))  # only now: the seed deals the pack

@@ -27,7 +27,7 @@ from textual.worker import get_current_worker
 from solver.arena.protocol import DEFAULT_TIME_LIMIT, Forfeited
 from solver.layout import session
 from solver.layout.board import Placement, Position, SubstituteError, declare
-from solver.layout.game import GameState, finished, to_move, why_over
+from solver.layout.game import GameState, finished, to_move
 from solver.layout.moves import Knocked, Play, Played
 from solver.layout.ui import display, wording
 from solver.runtime import savefile
@@ -329,7 +329,7 @@ class LayoutScreen(Screen[Path]):
     def _message_text(self) -> Text:
         state = self.state
         if finished(state):
-            reason = why_over(state)
+            reason = wording.why_over(state)
             return Text(
                 f"Game over ({reason}). {wording.scores_line(state)}: "
                 f"{wording.result_line(state)}. Press enter or q to leave.",
