@@ -292,7 +292,8 @@ class LayoutScreen(Screen[Path]):
             scroll = self.query_one("#board-scroll")  # once the new board is laid out
             self.call_after_refresh(scroll.scroll_to_region, region, animate=False)
         self.query_one("#scores", Static).update(self._scores_text())
-        feed = [wording.describe(state, event) for event in state.history[-FEED:]]
+        shown = [*state.history, *([state.forfeited] if state.forfeited else [])][-FEED:]
+        feed = [wording.describe(state, event) for event in shown]
         self.query_one("#feed", Static).update(
             Text("Last moves\n", style="bold").append("\n".join(feed) or "none yet", style="")
         )
