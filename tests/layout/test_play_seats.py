@@ -166,3 +166,19 @@ def test_a_save_whose_plugin_is_gone_refuses_to_resume_in_one_line(tmp_path) -> 
     assert resumed.exit_code == 1 and resumed.stderr.count("\n") == 1
     again = runner.invoke(cli.main, ["layout", "play", "--resume", str(path), "--engine", "x"])
     assert again.exit_code == 1 and "a resumed game keeps its own" in again.stderr
+
+
+def test_an_engine_seat_hears_the_handshake_a_view_per_move_and_the_end(tmp_path) -> None:
+    """The person's game speaks the protocol as the arena's loop does: hello, a view per
+    decision of its seat, over with the scores, quit (the transcript ``--log`` keeps)."""
+    from .test_engine import MYWORD
+
+    record = tmp_path / "record.txt"
+    engine = f"engine:{MYWORD} layout engine --player greedy --log {record}"
+    state, _ = _play(["human", engine], 3, tmp_path / "g.json")
+    heard = [json.loads(line[2:]) for line in record.read_text().splitlines()]
+    kinds = [line["type"] for line in heard]
+    assert kinds[:2] == ["hello", "ready"] and kinds[-2:] == ["over", "quit"]
+    assert heard[0]["seat"] == 1 and heard[0]["seats"] == 2
+    assert kinds.count("view") == sum(1 for event in state.history if event.seat == 1)
+    assert heard[-2]["scores"] == list(state.scores()) and state.forfeited is None
