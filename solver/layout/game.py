@@ -22,6 +22,7 @@ from solver.layout.deck import Deck
 # The state, the deal and the ending rule live below the players (``state.py``); named
 # here too, where the game's callers have always found them.
 from solver.layout.moves import Knock, Play
+from solver.layout.state import FORFEIT as FORFEIT
 from solver.layout.state import PACK_OUT as PACK_OUT
 from solver.layout.state import STUCK as STUCK
 from solver.layout.state import GameState as GameState
@@ -53,7 +54,8 @@ def knock(state: State, player: int, number: int) -> None:
 
 
 def why_over(state: State) -> str | None:
-    """Why the game in ``state`` is over, or None while it goes on (``State.why_over``)."""
+    """Why the game in ``state`` is over (a reason code: ``PACK_OUT``, ``STUCK``,
+    ``FORFEIT``), or None while it goes on (``State.why_over``)."""
     return state.why_over()
 
 
@@ -146,11 +148,18 @@ def play_game(
 
 
 class Replay(NamedTuple):
-    """What ``replay`` found (a named tuple: ``replay(log)[0]`` is still whether it is ok)."""
+    """What ``replay`` found: data, worded by ``ui/wording.replay_message`` (a named tuple:
+    ``replay(log)[0]`` is still whether it is ok)."""
 
     ok: bool  # every move as the rules allow, and final scores, if given, that add up
-    message: str  # a summary, or the first discrepancy
-    finished: bool = False  # the game the log describes is over by the rules
+    problem: str | None = None  # the first discrepancy (``LogError``'s line), when not ok
+    state: State | None = None  # the game the log describes, checked (when ok)
+    scores_written: bool = True  # the log gives final scores
+
+    @property
+    def finished(self) -> bool:
+        """The game the log describes is over by the rules."""
+        return self.state is not None and self.state.over
 
     @property
     def verdict(self) -> str:
@@ -169,16 +178,4 @@ def replay(log: dict, deck: Deck | None = None) -> Replay:
         state = rebuild(log, deck)
     except LogError as error:
         return Replay(False, str(error))
-    moves = len(state.history)
-    checked = f"{moves} move{'' if moves == 1 else 's'} checked"
-    why = why_over(state)
-    if why is None:
-        return Replay(
-            True,
-            f"{checked}; a game in progress, player {to_move(state)} to move, "
-            f"scores so far {list(state.scores())}",
-        )
-    unwritten = "" if "scores" in log else " (the log gives no final scores)"
-    return Replay(
-        True, f"{checked}; game over, {why}; scores {list(state.scores())}{unwritten}", True
-    )
+    return Replay(True, None, state, "scores" in log)

@@ -9,8 +9,17 @@ words: ``ui/wording.py`` puts the events and the state into sentences.
 The saved game is the game's own log (``game.py``), with the players and the seed: the same
 file ``myword layout replay`` checks, and resuming rebuilds the game from it move by move
 through the rules. Bots draw their randomness from the seed and the move number, so a
-resumed game goes on exactly as it would have. A new game without a seed draws a fresh one
-(``seeds.fresh``), kept in the log so that ``--seed N`` replays it.
+resumed game goes on exactly as it would have.
+
+A bot seat is any player the arena can seat (``BotSeats``): a built-in, one of one's own
+(``module:attr``, ``path/to/file.py:attr``, an entry point) or an engine in another process
+(``engine:COMMAND ARGS``). It is handed its seat's view only, never a person's hand. Its name
+is in the save, so a resumed game seats it again (an engine's process is started afresh and
+told the game's start, then handed views as before). An engine that fails (crashes,
+answers late, a move the rules refuse) forfeits the game, as in the arena's loop.
+
+A new game without a seed draws a fresh one (``seeds.fresh``), kept in the log so that
+``--seed N`` replays it.
 
 Places are kept as (row, column) from the centre card; people see and type fixed square
 names (``squares.py``).
@@ -18,21 +27,30 @@ names (``squares.py``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solver.arena.protocol import decision_seed
+from solver.arena.protocol import (
+    DEFAULT_TIME_LIMIT,
+    Forfeited,
+    Hello,
+    IllegalMove,
+    Seat,
+    SeatFailed,
+    decision_seed,
+)
 from solver.layout.board import Placement, placement, placements, why_not, within_limit
 from solver.layout.deck import Deck
 from solver.layout.game import legal_plays, rebuild, start_game
 from solver.layout.moves import Knock, Knocked, Play, Played
 from solver.layout.squares import Squares, squares_for
-from solver.layout.state import State
+from solver.layout.state import State, resolve
 from solver.runtime import savefile, seeds
 from solver.runtime.errors import UserError
 
 HUMAN = "human"
-BOTS = ("beam", "greedy", "random")
+BOTS = ("beam", "greedy", "random")  # the built-ins; any player the arena seats plays too
 LEVEL_BOTS = {"easy": "random", "medium": "greedy", "hard": "beam"}
 PLAY_SYNTAX = "a card number and a square, like 17 G5"
 
@@ -40,12 +58,49 @@ Move = Play | Knock
 GameState = State  # its name before it was typed
 
 
-def parse_players(spec: str) -> list[str]:
-    names = [p.strip().lower() for p in spec.split(",") if p.strip()]
-    unknown = [n for n in names if n != HUMAN and n not in BOTS]
-    if unknown or not 1 <= len(names) <= 6:
-        raise UserError(f"players are 1 to 6 of human, {', '.join(BOTS)} (got {spec!r})")
+@dataclass(frozen=True)
+class Forfeit:
+    """A bot seat gave no move the rules allow (an engine that crashed, answered late or
+    spoke garbage; a move the rules refuse): made as a move, it forfeits the game."""
+
+    reason: str
+
+
+def parse_players(spec: str, engines: tuple[str, ...] = ()) -> list[str]:
+    """The seats named by ``--players`` (``human`` or any player: ``check_player``), then
+    each ``--engine`` as ``engine:COMMAND ARGS``; 1 to 6 of them. Built-in names and
+    ``human`` are read in any case; a path or a command is kept as typed."""
+    names = [_seat_name(p.strip()) for p in spec.split(",") if p.strip()]
+    names += [f"engine:{command}" for command in engines]
+    if not 1 <= len(names) <= 6:
+        raise UserError(f"players are 1 to 6 (got {len(names)}: {', '.join(names) or 'none'})")
+    for name in names:
+        check_player(name)
     return names
+
+
+def _seat_name(name: str) -> str:
+    return name.lower() if name.lower() in (HUMAN, *BOTS) else name
+
+
+def check_player(name: str) -> None:
+    """``human``, or a player the arena can seat (``game.check_player``); an unknown name
+    is one line listing the choices, ``human`` among them."""
+    from solver.arena import plugins
+    from solver.arena.seats import is_engine
+    from solver.layout.game import check_player as check_bot
+    from solver.layout.seats import KIND
+
+    if name == HUMAN:
+        return
+    if not is_engine(name) and ":" not in name:
+        known = [entry.name for entry in plugins.registered(KIND)]
+        if name not in known:
+            raise UserError(
+                f"unknown player {name!r} (choose from {HUMAN}, {', '.join(known)}, or give "
+                f"module:attr, path/to/file.py:attr or engine:COMMAND ARGS)"
+            )
+    check_bot(name)
 
 
 def new_game(
@@ -109,6 +164,11 @@ def load(path: Path) -> GameState:
         raise UserError(f"{path} is not a valid saved game: {error!r:.80}") from None
     if "scores" in log or state.over:
         raise UserError(f"the game in {path} is over; `myword layout replay {path}` checks it")
+    for name in state.players or ():  # each seated again: one of one's own must still load
+        try:
+            check_player(name)
+        except UserError as error:
+            raise UserError(f"{path} cannot be resumed: {error}") from None
     return state
 
 
@@ -182,19 +242,75 @@ def hint(state: GameState, player: int) -> Move:
     return choose(state, player, rng)
 
 
-def bot_move(state: GameState, player: int) -> Move:
-    """The bot in seat ``player`` chooses, with the seed of this decision as the arena's
-    loop gives it to a game played from its deal (``game.run``), so that games played
-    here and there go alike."""
-    from solver.layout.arena import RULES
+@dataclass
+class BotSeats:
+    """The bot seats of a person's game, as the arena's loop seats them
+    (``solver.arena.seats.named``): each is started when first asked (an engine's process
+    started and told the game's start, ``Hello``), handed its view and the decision's seed
+    for each move, told the scores at the end (``finish``) and let go (``close``).
 
-    seat = RULES.seat(str((state.players or ())[player]))
-    return seat.decide(
-        state.view(player), decision_seed(seed_of(state), player, len(state.history))
-    )
+    A seat is started on its first decision, not when the game opens, so that a person
+    who only looks and quits starts no process; for the seat the game starts then (its
+    view holds all it may know of the moves made before)."""
+
+    state: State
+    time_limit: float = DEFAULT_TIME_LIMIT
+    _seats: dict[int, Seat] = field(default_factory=dict)
+
+    def seat(self, player: int) -> Seat:
+        if player not in self._seats:
+            from solver.arena.seats import named
+            from solver.layout.arena import RULES
+
+            name = str((self.state.players or ())[player])
+            seat = named(RULES, name, self.time_limit, slot=player)
+            seat.start(Hello(self.state.game, self.state.variant(), player, self.state.seats))
+            self._seats[player] = seat
+        return self._seats[player]
+
+    def move(self, player: int) -> Move | Forfeit:
+        """The move of the bot in seat ``player`` (``bot_move``)."""
+        return bot_move(self.state, player, self.seat(player))
+
+    def finish(self) -> None:
+        """The game is over: every seat started is told the scores (an engine: ``over``)."""
+        for seat in self._seats.values():
+            seat.finish(self.state.scores())
+
+    def close(self) -> None:
+        """Let every seat go (an engine is asked to quit); safe to call more than once."""
+        from solver.arena.loop import close_all
+
+        seats, self._seats = list(self._seats.values()), {}
+        close_all(seats)
 
 
-def make_move(state: GameState, move: Move) -> Played | Knocked:
-    """Make the move of the player whose turn it is; what happened (the logged move)."""
-    (event,) = state.apply(state.turn(), move)
+def bot_move(state: GameState, player: int, seat: Seat | None = None) -> Move | Forfeit:
+    """The bot in seat ``player`` chooses from its view alone, with the seed of this
+    decision as the arena's loop gives it to a game played from its deal (``game.run``),
+    so that games played here and there go alike. A seat that gives no move, or one the
+    rules refuse, forfeits (``Forfeit``, the reason led by its name as the loop words
+    it); a player of this process that raises is a bug in its code, one line naming it
+    (``arena.LayoutRules.seat``). Without ``seat``, the player is seated for this move."""
+    if seat is None:
+        from solver.layout.arena import RULES
+
+        seat = RULES.seat(str((state.players or ())[player]))
+    name = str((state.players or ())[player])
+    view = state.view(player)
+    try:
+        move = seat.decide(view, decision_seed(seed_of(state), player, len(state.history)))
+        resolve(view, move)
+    except (SeatFailed, IllegalMove) as failure:
+        return Forfeit(f"{name}: {failure}")
+    return move
+
+
+def make_move(state: GameState, move: Move | Forfeit) -> Played | Knocked | Forfeited:
+    """Make the move of the player whose turn it is (a ``Forfeit`` forfeits the game);
+    what happened (the logged move, or the forfeit)."""
+    if isinstance(move, Forfeit):
+        (event,) = state.forfeit(state.turn(), move.reason)
+    else:
+        (event,) = state.apply(state.turn(), move)
     return event

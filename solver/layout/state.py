@@ -39,8 +39,11 @@ from solver.layout.view import LayoutView, legal_plays
 from solver.runtime import seeds
 from solver.runtime.errors import UserError
 
-PACK_OUT = "the pack is used up and a player has played all their cards"
-STUCK = "no card in a hand or in the pack can be played"
+# Why a game ended: reason codes (data, worded by ``ui/wording.py``), as the log's readers
+# and ``replay`` return them.
+PACK_OUT = "pack_out"  # the pack is used up and a player has played all their cards
+STUCK = "stuck"  # no card in a hand or in the pack can be played
+FORFEIT = "forfeit"  # a seat forfeited (``State.forfeited`` says which, and why)
 FORFEIT_SCORE = 0  # a seat that forfeits scores nothing (docs/engine-protocol.md) and wins nothing
 
 
@@ -242,10 +245,10 @@ class State:
         return self.to_json()
 
     def why_over(self) -> str | None:
-        """Why the game is over (a forfeit, ``PACK_OUT`` or ``STUCK``), or None while it
-        goes on; worked out once per move."""
+        """Why the game is over, as a reason code (``FORFEIT``, ``PACK_OUT`` or ``STUCK``),
+        or None while it goes on; worked out once per move."""
         if self.forfeited is not None:
-            return f"seat {self.forfeited.seat} forfeited: {self.forfeited.reason}"
+            return FORFEIT
         key = len(self.history)
         if self._ended is None or self._ended[0] != key:
             self._ended = key, ending(self.pack, self.hands, self._can_play)

@@ -53,11 +53,11 @@ def test_replay_checks_every_move_and_finds_the_first_discrepancy(tmp_path) -> N
     assert replay(log)[0]
     bad = json.loads(json.dumps(log))
     bad["moves"][5]["points"] += 1
-    ok, message, _ = replay(bad)
-    assert not ok and message.startswith("move 6:")
+    found = replay(bad)
+    assert not found.ok and found.problem.startswith("move 6:")
     moved = json.loads(json.dumps(log))
     moved["moves"][2]["position"] = [40, 40]
-    assert replay(moved)[1].startswith("move 3: card")
+    assert replay(moved).problem.startswith("move 3: card")
     path = tmp_path / "game.json"
     path.write_text(json.dumps(bad))
     result = CliRunner().invoke(cli.main, ["layout", "replay", str(path)])
@@ -125,12 +125,12 @@ def test_layout_bench_json() -> None:
 def test_replay_rejects_malformed_logs() -> None:
     from solver.layout.game import replay
 
-    assert replay([1, 2])[1].startswith("not a My Word game log")  # type: ignore[arg-type]
+    assert replay([1, 2]).problem.startswith("not a My Word game log")  # type: ignore[arg-type]
     short = {"deck_order": [1, 2], "hands": [[1]], "moves": []}
-    assert replay(short)[1].startswith("the deck order is not the deck's cards")
+    assert replay(short).problem.startswith("the deck order is not the deck's cards")
     log = json.loads(json.dumps(play_game(["greedy"], seed=1).log))
     log["moves"][0] = "x"
-    assert replay(log) == (False, "move 1: not a move", False)
+    assert replay(log) == (False, "move 1: not a move", None, True)
 
 
 def test_replay_checks_declared_substitutes_and_resumes_a_game_in_progress() -> None:
@@ -155,10 +155,12 @@ def test_replay_checks_declared_substitutes_and_resumes_a_game_in_progress() -> 
     other = next(w for w in lexicon.words(4, "all", "en") if made.fits(w) and w != made.spelled)
     move["declared"] = [other]
     move["words"] = [other if w.symbols and w == made else w.spelled for w in spot.words]
-    assert replay(log)[0], replay(log)[1]  # any word the symbols can stand for is fine
+    assert replay(log)[0], replay(log).problem  # any word the symbols can stand for is fine
     move["declared"] = ["zzzz"]
-    ok, message, _ = replay(log)
-    assert not ok and message.startswith(f"move {index + 1}: ZZZZ is not a 4-letter word")
+    found = replay(log)
+    assert not found.ok and found.problem.startswith(
+        f"move {index + 1}: ZZZZ is not a 4-letter word"
+    )
 
 
 def test_another_deck_travels_with_the_log(tmp_path) -> None:
@@ -175,8 +177,8 @@ def test_another_deck_travels_with_the_log(tmp_path) -> None:
     assert log["deck"]["cards"][0] == derive_deck(seed=7)["cards"][0]
     assert replay(log)[0]  # with its own deck, not the default one
     log["deck"]["cards"][0]["right"] = "zz"
-    ok, message, _ = replay(log)
-    assert not ok and "zz" in message
+    found = replay(log)
+    assert not found.ok and "zz" in found.problem
     missing = CliRunner().invoke(cli.main, ["layout", "solo", "--deck", str(tmp_path / "no")])
     assert missing.exit_code == 1 and missing.output.startswith("Error: no such deck file")
 
@@ -214,7 +216,8 @@ def test_the_game_goes_on_while_the_card_a_knock_drew_can_be_played() -> None:
         False,
         "the log gives final scores after move 0, but the game is not over: card 6 in the "
         "pack can be played",
-        False,
+        None,
+        True,
     )
     knock(state, 0, 2)
     assert state.hands == [[3, 4, 5, 6]] and state.pack == [2]
@@ -291,3 +294,35 @@ def test_replay_refuses_a_cut_log_and_reports_a_saved_game_as_unfinished(tmp_pat
     assert result.output.startswith("unfinished: 1 move checked; a game in progress, player 0")
     as_json = json.loads(runner.invoke(cli.main, ["layout", "replay", str(saved), "--json"]).stdout)
     assert as_json["ok"] is True and as_json["finished"] is False
+
+
+def test_replay_and_the_ending_are_data_worded_in_ui() -> None:
+    """The engine returns reason codes and the checked game (issue 25, item 1); only
+    ``ui/wording.py`` says them, as the command always has."""
+    from solver.layout.game import FORFEIT, PACK_OUT, STUCK, replay
+    from solver.layout.ui import wording
+
+    log = json.loads(json.dumps(play_game(["greedy", "random"], seed=3).log))
+    found = replay(log)
+    assert found.ok and found.problem is None and found.finished
+    assert found.state.why_over() in (PACK_OUT, STUCK) and found.scores_written
+    moves, scores = len(log["moves"]), log["scores"]
+    said = wording.ENDINGS[found.state.why_over()]
+    assert wording.replay_message(found) == (
+        f"{moves} moves checked; game over, {said}; scores {scores}"
+    )
+    del log["scores"]
+    assert wording.replay_message(replay(log)).endswith(" (the log gives no final scores)")
+    log["moves"] = log["moves"][:1]
+    assert wording.replay_message(replay(log)) == (
+        f"1 move checked; a game in progress, player 0 to move, scores so far "
+        f"[0, {log['moves'][0].get('points', 0)}]"
+    )
+    state = replay(log).state
+    state.forfeit(0, "engine:x: the engine exited")
+    assert state.why_over() == FORFEIT
+    assert wording.why_over(state) == "seat 0 forfeited: engine:x: the engine exited"
+    assert wording.ENDINGS == {
+        PACK_OUT: "the pack is used up and a player has played all their cards",
+        STUCK: "no card in a hand or in the pack can be played",
+    }

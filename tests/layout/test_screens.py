@@ -275,3 +275,28 @@ def test_snapshot_help(snap_compare, tmp_path) -> None:
         await pilot.pause()
 
     assert snap_compare(_snap_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_an_engine_seat_that_crashes_forfeits_on_the_full_screen(tmp_path) -> None:
+    """An engine seat in the app (issue 25, item 3): it is asked in the bots' worker, its
+    crash forfeits the game, the feed and the message say why, and the person wins."""
+    import sys
+
+    from .test_engine import ENGINES
+
+    script = tmp_path / "engines.py"
+    script.write_text(ENGINES)
+    engine = f"engine:{sys.executable} {script} crash"
+    state = session.new_game([session.HUMAN, engine], 2, False)
+    app = _app(state, tmp_path / "g.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        screen = app.screen
+        assert finished(state) and state.forfeited.seat == 1
+        feed = str(screen.query_one("#feed").render())
+        assert "forfeits the game: the engine exited with code 1" in feed
+        message = str(screen.query_one("#message").render())
+        assert "seat 1 forfeited" in message and "you win" in message
+        await pilot.press("q")
+        await pilot.pause()
+    assert replay(savefile.read("layout", tmp_path / "g.json")[0]).verdict == "ok"

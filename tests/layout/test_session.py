@@ -8,7 +8,7 @@ from click.testing import CliRunner
 import cli
 from solver.layout import session
 from solver.layout.game import legal_plays, replay, to_move, why_over
-from solver.layout.ui import lines
+from solver.layout.ui import lines, wording
 from solver.runtime import savefile
 from solver.runtime.errors import UserError
 
@@ -58,7 +58,9 @@ def test_a_person_plays_a_whole_game_and_the_save_is_a_checked_log(tmp_path) -> 
     assert any(m["player"] == 0 and m["kind"] == "play" for m in log["moves"])
     assert any(line.startswith("greedy plays card") for line in person.said)
     assert person.said[-3].startswith("Game over. you ")
-    assert person.said[-3].endswith(f"({why_over(state)})") and why_over(state) is not None
+    said = wording.why_over(state)  # the reason code, worded
+    assert person.said[-3].endswith(f"({said})") and why_over(state) in ("pack_out", "stuck")
+    assert said in wording.ENDINGS.values()
     assert person.said[-1] == "seed 3: replay this game with --seed 3"  # said at the end
     you, greedy = state.points
     verdict = "you win" if you > greedy else "greedy wins" if greedy > you else "you and greedy win"
@@ -129,7 +131,7 @@ def test_play_command_saves_on_quit_and_refuses_bad_players(tmp_path) -> None:
     resumed = runner.invoke(cli.main, ["layout", "play", "--resume", str(path)], input="")
     assert resumed.exit_code == 0 and "Game saved" in resumed.output
     bad = runner.invoke(cli.main, ["layout", "play", "--players", "human,wizard"])
-    assert bad.exit_code == 1 and bad.output.startswith("Error: players are 1 to 6")
+    assert bad.exit_code == 1 and bad.output.startswith("Error: unknown player 'wizard'")
     missing = runner.invoke(cli.main, ["layout", "play", "--resume", str(tmp_path / "x.json")])
     assert missing.exit_code == 1 and "no saved game" in missing.output
 

@@ -98,7 +98,9 @@ def solo(
     "--players",
     default="human,beam",
     show_default=True,
-    help="1 to 6 of human, beam, greedy, random, in seat order; the second seat starts.",
+    help="1 to 6 seats in seat order, comma-separated, the second seat starting: human, or "
+    + PLAYER_HELP
+    + ".",
 )
 @click.option(
     "--seed", type=int, default=None, help="Seed for the shuffle (default: a fresh one, shown)."
@@ -109,36 +111,49 @@ def solo(
 @RESUME_OPTION
 @FORCE_OPTION
 @LAYOUT_DECK_OPTION
+@ENGINE_OPTION
+@ENGINE_TIME_OPTION
 @JSON_OPTION
+@click.pass_context
 def layout_play(
-    players, seed, easy, plain, save_path, resume_name, force, deck_file, as_json
-) -> None:
+    ctx, players, seed, easy, plain, save_path, resume_name, force, deck_file, engines,
+    engine_time, as_json,
+) -> None:  # fmt: skip
     """Play My Word (1980) against bots (or friends, passing the keyboard): full screen in
     a terminal, else (or with --plain) line mode; --json: played on stderr, the finished
-    game's log on stdout."""
+    game's log on stdout. Each --engine "COMMAND ARGS" seats an engine after the --players
+    (without --players: you against the engines); a resumed game seats its players again."""
+    from click.core import ParameterSource
+
     from solver.layout import session
     from solver.layout.ui import lines
     from solver.runtime import savefile
+    from solver.runtime.errors import UserError
 
     resumed, path = save_target("layout", save_path, resume_name, force)
     if resumed is not None:
+        if engines:
+            raise UserError("--engine seats a new game's player; a resumed game keeps its own")
         state = session.load(resumed)
     else:
         from solver.layout.deck import load_deck
 
-        players = session.parse_players(players)
+        if engines and ctx.get_parameter_source("players") == ParameterSource.DEFAULT:
+            players = session.HUMAN
+        players = session.parse_players(players, engines)
         state = session.new_game(players, seed, easy, load_deck(deck_file))
     from solver.ui.app import can_run
 
     if not (plain or as_json) and can_run():
-        _play_full_screen(state, path)
+        _play_full_screen(state, path, engine_time)
         return
     with savefile.holding(path):
         session.save(state, path)
-        play_saved(lines, state, lambda view: view, path, "layout play", as_json)
+        playing = lines.Playing(engine_time)
+        play_saved(playing, state, lambda view: view, path, "layout play", as_json)
 
 
-def _play_full_screen(state, path: Path) -> None:
+def _play_full_screen(state, path: Path, engine_time: float) -> None:
     """The game in the full-screen app. The screen saves after every move, so Ctrl-C (which
     quits the app, printing how to resume), SIGTERM or SIGHUP leave the game saved as of
     the last move."""
@@ -149,7 +164,7 @@ def _play_full_screen(state, path: Path) -> None:
     from solver.ui import signals
     from solver.ui.app import run_app
 
-    screen = game_screen(state, path)
+    screen = game_screen(state, path, engine_time=engine_time)
     try:
         with signals.as_interrupts():
             status = run_app(lambda: screen)
@@ -245,10 +260,13 @@ def replay(log_file: Path, as_json: bool) -> None:
         # A saved game: its log, the sealed part (the pack, while the game goes on) opened
         # with this install's key; replay re-checks every move itself.
         log = unsealed(*savefile.read("layout", log_file))
+    from solver.layout.ui.wording import replay_message
+
     result = check_log(log)
+    message = replay_message(result)
     if as_json:
-        render.emit_json(result._asdict())
+        render.emit_json({"ok": result.ok, "message": message, "finished": result.finished})
     else:
-        click.echo(f"{result.verdict}: {result.message}")
+        click.echo(f"{result.verdict}: {message}")
     if not result.ok:
         sys.exit(1)

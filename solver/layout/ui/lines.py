@@ -10,12 +10,14 @@ lists their plays, best first; ``hint`` shows what the beam player would do; ``b
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from solver.arena.protocol import DEFAULT_TIME_LIMIT
 from solver.layout import session
 from solver.layout.board import Placement, SubstituteError, declare
-from solver.layout.game import GameState, finished, to_move, why_over
+from solver.layout.game import GameState, finished, to_move
 from solver.layout.moves import Play
 from solver.layout.ui import display, wording
 from solver.runtime.errors import UserError
@@ -115,26 +117,51 @@ def person_turn(state: GameState, player: int, console: Console) -> session.Move
                 console.say(f"[red]{error}[/red]")
 
 
-def play(state: GameState, console: Console, path: Path) -> GameState:
+def play(
+    state: GameState, console: Console, path: Path, engine_time: float = DEFAULT_TIME_LIMIT
+) -> GameState:
     """Play on to the end, saving after every move; EOFError (end of input, ``quit``) and
-    KeyboardInterrupt propagate after the last completed move was saved."""
+    KeyboardInterrupt propagate after the last completed move was saved. The bots are
+    seated as the arena seats them (``session.BotSeats``; an engine may think
+    ``engine_time`` seconds a move), told the scores at the end and let go however the
+    game stops."""
     if not state.history:
         console.say(f"Players: {', '.join(wording.names(state))}; {COMMANDS}")
         console.show(display.values_lines(state.deck))
     session.save(state, path)
-    while not finished(state):
-        player = to_move(state)
-        if session.is_person(state, player):
-            move = person_turn(state, player, console)
-        else:
-            move = session.bot_move(state, player)
-        logged = session.make_move(state, move)
-        session.save(state, path)
-        console.say(wording.describe(state, logged))
+    bots = session.BotSeats(state, engine_time)
+    try:
+        while not finished(state):
+            player = to_move(state)
+            if session.is_person(state, player):
+                move = person_turn(state, player, console)
+            else:
+                move = bots.move(player)
+            logged = session.make_move(state, move)
+            session.save(state, path)
+            console.say(wording.describe(state, logged))
+        bots.finish()
+    finally:
+        bots.close()
     session.save(state, path)
     console.show(display.board_view(state.layout, state.deck, session.squares(state)))
-    console.say(f"Game over. {wording.scores_line(state)} ({why_over(state)})")
+    console.say(f"Game over. {wording.scores_line(state)} ({wording.why_over(state)})")
     if state.seats > 1:
         console.say(f"[bold]{wording.result_line(state)}[/bold]")
     console.say(wording.seed_line(state))  # only now: the seed deals the pack
     return state
+
+
+@dataclass(frozen=True)
+class Playing:
+    """This module as ``play_saved`` (solver/ui/saved.py) runs it, with the seconds an
+    engine seat may think over a move (``--engine-time``)."""
+
+    engine_time: float = DEFAULT_TIME_LIMIT
+
+    def play(self, state: GameState, console: Console, path: Path) -> GameState:
+        return play(state, console, path, self.engine_time)
+
+    document = staticmethod(session.document)
+    public = staticmethod(session.public)
+    save = staticmethod(session.save)

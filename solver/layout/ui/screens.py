@@ -24,10 +24,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, Static
 from textual.worker import get_current_worker
 
+from solver.arena.protocol import DEFAULT_TIME_LIMIT, Forfeited
 from solver.layout import session
 from solver.layout.board import Placement, Position, SubstituteError, declare
-from solver.layout.game import GameState, finished, to_move, why_over
-from solver.layout.moves import Play, Played
+from solver.layout.game import GameState, finished, to_move
+from solver.layout.moves import Knocked, Play, Played
 from solver.layout.ui import display, wording
 from solver.runtime import savefile
 from solver.runtime.errors import UserError
@@ -193,10 +194,17 @@ class LayoutScreen(Screen[Path]):
     LayoutScreen #message { height: 2; padding: 0 1; color: $warning; }
     """
 
-    def __init__(self, state: GameState, path: Path, note: str = "") -> None:
+    def __init__(
+        self,
+        state: GameState,
+        path: Path,
+        note: str = "",
+        engine_time: float = DEFAULT_TIME_LIMIT,
+    ) -> None:
         super().__init__()
         self.state = state
         self.path = path
+        self.bots = session.BotSeats(state, engine_time)  # started in the bots' worker
         self.selected: int | None = None  # a card number
         self.cursor: Position = (0, 0)
         self.thinking = False
@@ -230,6 +238,7 @@ class LayoutScreen(Screen[Path]):
 
     def on_unmount(self) -> None:
         self._hold.close()
+        self.bots.close()
 
     # --- what the screen asks of the game ---------------------------------------------
     @property
@@ -283,7 +292,8 @@ class LayoutScreen(Screen[Path]):
             scroll = self.query_one("#board-scroll")  # once the new board is laid out
             self.call_after_refresh(scroll.scroll_to_region, region, animate=False)
         self.query_one("#scores", Static).update(self._scores_text())
-        feed = [wording.describe(state, event) for event in state.history[-FEED:]]
+        shown = [*state.history, *([state.forfeited] if state.forfeited else [])][-FEED:]
+        feed = [wording.describe(state, event) for event in shown]
         self.query_one("#feed", Static).update(
             Text("Last moves\n", style="bold").append("\n".join(feed) or "none yet", style="")
         )
@@ -320,7 +330,7 @@ class LayoutScreen(Screen[Path]):
     def _message_text(self) -> Text:
         state = self.state
         if finished(state):
-            reason = why_over(state)
+            reason = wording.why_over(state)
             return Text(
                 f"Game over ({reason}). {wording.scores_line(state)}: "
                 f"{wording.result_line(state)}. Press enter or q to leave.",
@@ -487,7 +497,7 @@ class LayoutScreen(Screen[Path]):
     # --- moves -----------------------------------------------------------------
     def _make(self, move: session.Move) -> None:
         """Make a move (the person's, or a bot's from the worker), save, and redraw."""
-        logged = session.make_move(self.state, move)
+        logged = self._logged(move)
         self.selected = None
         try:
             session.save(self.state, self.path)
@@ -515,15 +525,22 @@ class LayoutScreen(Screen[Path]):
             state = self.state
             if finished(state) or session.is_person(state, to_move(state)):
                 break
-            move = session.bot_move(state, to_move(state))
+            move = self.bots.move(to_move(state))
             if worker.is_cancelled:
                 return
             self.app.call_from_thread(self._bot_moved, move)
         if not worker.is_cancelled:
             self.app.call_from_thread(self._bots_done)
 
-    def _bot_moved(self, move: session.Move) -> None:
+    def _logged(self, move: session.Move | session.Forfeit) -> Played | Knocked | Forfeited:
+        """Make the move; once it ends the game, the bots are told the scores."""
         logged = session.make_move(self.state, move)
+        if finished(self.state):
+            self.bots.finish()
+        return logged
+
+    def _bot_moved(self, move: session.Move | session.Forfeit) -> None:
+        logged = self._logged(move)
         try:
             session.save(self.state, self.path)
         except UserError as error:
@@ -536,8 +553,10 @@ class LayoutScreen(Screen[Path]):
         self.refresh_view()
 
 
-def game_screen(state: GameState, path: Path, note: str = "") -> LayoutScreen:
-    return LayoutScreen(state, path, note)
+def game_screen(
+    state: GameState, path: Path, note: str = "", engine_time: float = DEFAULT_TIME_LIMIT
+) -> LayoutScreen:
+    return LayoutScreen(state, path, note, engine_time)
 
 
 def new_game_screen(options: dict) -> Screen:

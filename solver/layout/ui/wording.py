@@ -1,6 +1,7 @@
 """My Word (1980) in words: one function per event kind (``played``, ``knocked``,
-``forfeited``) and the lines every front end shows (who is who, the scores, the result,
-the seed, a hint). The game returns events and data (``state.py``, ``session.py``); only
+``forfeited``), the reasons a game ends (``why_over``), what ``replay`` found
+(``replay_message``) and the lines every front end shows (who is who, the scores, the
+result, the seed, a hint). The game returns events and data (``state.py``, ``session.py``); only
 here are they put into English, so the line mode, the full-screen app, ``solo`` and the
 demo say the same things.
 """
@@ -8,10 +9,16 @@ demo say the same things.
 from __future__ import annotations
 
 from solver.arena.protocol import Forfeited
+from solver.layout.game import Replay
 from solver.layout.moves import Knock, Knocked, Played
 from solver.layout.session import HUMAN, Move, hint, seed_of, squares
 from solver.layout.squares import Squares
-from solver.layout.state import State
+from solver.layout.state import FORFEIT, PACK_OUT, STUCK, State
+
+ENDINGS = {  # the reason codes of ``State.why_over``, said
+    PACK_OUT: "the pack is used up and a player has played all their cards",
+    STUCK: "no card in a hand or in the pack can be played",
+}
 
 
 def seed_line(state: State) -> str:
@@ -64,7 +71,10 @@ def describe_move(event: Played | Knocked | Forfeited, squares: Squares, name: s
 
 
 def describe(state: State, event: Played | Knocked | Forfeited) -> str:
-    return describe_move(event, squares(state), names(state)[event.seat])
+    name = names(state)[event.seat]
+    if isinstance(event, Forfeited):  # the reason is led by the seat's name as seated
+        return forfeited(event, name, str((state.players or ())[event.seat]))
+    return describe_move(event, squares(state), name)
 
 
 def result_line(state: State) -> str:
@@ -72,8 +82,11 @@ def result_line(state: State) -> str:
     scores = state.scores()
     if len(scores) == 1:
         return f"your score: {scores[0]}"
-    best = max(scores)
-    winners = [n for n, s in zip(names(state), scores, strict=True) if s == best]
+    lost = None if state.forfeited is None else state.forfeited.seat  # wins nothing
+    standing = [(n, s) for seat, (n, s) in enumerate(zip(names(state), scores, strict=True))
+                if seat != lost]  # fmt: skip
+    best = max(s for _, s in standing)
+    winners = [n for n, s in standing if s == best]
     verb = "wins" if len(winners) == 1 and winners != ["you"] else "win"
     return f"{' and '.join(winners)} {verb}"
 
@@ -94,6 +107,36 @@ def knocked(event: Knocked, name: str) -> str:
     return f"{says(name, 'knock')}: card {event.card} goes to the bottom of the pack"
 
 
-def forfeited(event: Forfeited, name: str) -> str:
-    """A forfeit: who, and why (the loop's reason begins with the seat's name: said once)."""
-    return f"{name} forfeits the game: {event.reason.removeprefix(name + ': ')}"
+def forfeited(event: Forfeited, name: str, seated: str | None = None) -> str:
+    """A forfeit: who, and why (the loop's reason begins with the seat's name, ``name`` or
+    the name it was ``seated`` by: said once)."""
+    reason = event.reason.removeprefix(name + ": ")
+    if seated is not None:
+        reason = reason.removeprefix(seated + ": ")
+    return f"{name} forfeits the game: {reason}"
+
+
+def why_over(state: State) -> str | None:
+    """Why the game is over, in words (its reason code, ``State.why_over``, said; a
+    forfeit with its seat and reason), or None while it goes on."""
+    code = state.why_over()
+    if code == FORFEIT and state.forfeited is not None:
+        return f"seat {state.forfeited.seat} forfeited: {state.forfeited.reason}"
+    return None if code is None else ENDINGS[code]
+
+
+def replay_message(result: Replay) -> str:
+    """What ``replay`` found, in one line: the first discrepancy; or the moves checked and
+    either the game in progress (whose turn, the scores so far) or how it ended."""
+    state = result.state
+    if state is None:
+        return str(result.problem)
+    moves = len(state.history)
+    checked = f"{moves} move{'' if moves == 1 else 's'} checked"
+    scores = list(state.scores())
+    if not state.over:
+        return (
+            f"{checked}; a game in progress, player {state.turn()} to move, scores so far {scores}"
+        )
+    unwritten = "" if result.scores_written else " (the log gives no final scores)"
+    return f"{checked}; game over, {why_over(state)}; scores {scores}{unwritten}"
