@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, ProgressBar, RichLog, Static
 from textual.worker import get_current_worker
 
+from solver.arena.protocol import Forfeited
 from solver.deduce import session
 from solver.deduce.rules import BOT_NAME, PENALTY, default_sheet
 from solver.deduce.ui import display, words
@@ -370,7 +371,7 @@ class DeduceScreen(Screen[None]):
         if not worker.is_cancelled:
             self.app.call_from_thread(self.bot_played, guess)
 
-    def bot_played(self, guess: str) -> None:
+    def bot_played(self, guess: str | Forfeited) -> None:
         if self.game.waiting().kind != session.BOT:
             return
         try:
@@ -401,7 +402,8 @@ class DeduceScreen(Screen[None]):
     def action_go_on(self) -> None:
         kind = self.game.waiting().kind
         if kind == session.ROUND_OVER:
-            self.game.next_round()
+            for line in words.say(self.game.next_round(), self.game.you_seat):
+                self.note(line)
             self.redraw()
             self.next_step()
         elif kind == session.OVER:

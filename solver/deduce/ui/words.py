@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from solver.arena.protocol import Forfeited
 from solver.deduce import session
 from solver.deduce.rules import BOT_NAME, PENALTY
 from solver.deduce.state import Picked, Scored
@@ -65,7 +66,12 @@ def audited(event: session.Audited, you: int) -> list[str]:
     return lines
 
 
+def forfeited(event: Forfeited, you: int) -> list[str]:
+    return []  # the verdict, said at once, says why (``verdict``)
+
+
 WORDING: dict[str, Callable[[Any, int], list[str]]] = {
+    "forfeited": forfeited,
     "picked": picked,
     "rare_gameword": rare_gameword,
     "scored": scored,
@@ -110,9 +116,12 @@ def round_summary(state: dict[str, Any]) -> str:
 
 
 def verdict(state: dict[str, Any]) -> str:
+    """The grand total and who won; after a forfeit, first why the opponent lost."""
     result = session.totals(state)
     said = {"you": "You win!", "bot": f"{BOT} wins.", "tie": "A tie."}
+    forfeit = state.get("forfeit")
+    why = f"{BOT} forfeits ({forfeit['reason']}). " if forfeit else ""
     return (
-        f"Grand total: you {result['you']:,}, {BOT_NAME} {result['bot']:,}. "
+        f"{why}Grand total: you {result['you']:,}, {BOT_NAME} {result['bot']:,}. "
         f"{said[result['winner']]}"
     )
