@@ -606,13 +606,19 @@ Event = Picked | Scored | RareGameword | Late | Named | NoWordFits | Audited | F
 
 @dataclass(frozen=True)
 class Waiting:
-    """What the game waits for, and how to ask for it."""
+    """What the game waits for, with the facts a front end words its question from
+    (``solver.deduce.ui.words.prompt`` and ``note``): data here, sentences there."""
 
     kind: str
-    prompt: str = ""
     hidden: bool = False  # the answer is a secret (your Gameword)
-    note: str = ""  # what to tell before asking (why a score is to be rechecked)
     row: int = -1  # the row of the sheet concerned, 0-based
+    round: int = 0  # the round, 0-based
+    length: int = 0  # letters of the word asked for (the Gameword's, or the row's)
+    offset: int = 0  # the row's first column, 0-based (a Guessword)
+    guess: str = ""  # the bot's Guessword to score, or whose score to recheck
+    heard: int = 0  # the score you gave it (a recheck)
+    suspect: Suspect | None = None  # why a score is to be rechecked
+    again: bool = False  # a recheck was asked already since the bot's last Guessword
 
 
 class Game:
@@ -682,39 +688,36 @@ class Game:
 
     def waiting(self) -> Waiting:
         if self.finished:
-            return Waiting(OVER)
+            return Waiting(OVER, round=self.state["round"])
         game_round, settings = self.round, self.settings
-        length = game_round["length"]
+        number, length = self.state["round"], game_round["length"]
         if game_round["your_word"] is None and not settings.you_score:
-            prompt = f"Your {length}-letter Gameword (hidden; it scores {BOT_NAME}'s Guesswords)"
-            return Waiting(GAMEWORD, prompt, hidden=True)
+            return Waiting(GAMEWORD, hidden=True, round=number, length=length)
         if self._recheck is not None:
             found = self._recheck
             entry = game_round["bot"][found.row]
-            opening = "Still no word fits." if self._asked else "No word fits the scores you gave."
-            note = (
-                f"{opening} Please recheck row {found.row + 1}: you scored "
-                f"{entry['guess'].upper()} {entry['heard']:,} (it would be "
-                f"{found.expected:,} if your word were {found.word.upper()})."
+            return Waiting(
+                RECHECK,
+                row=found.row,
+                round=number,
+                guess=entry["guess"],
+                heard=entry["heard"],
+                suspect=found,
+                again=self._asked,
             )
-            prompt = f"Score for {entry['guess'].upper()} (Enter keeps {entry['heard']})"
-            return Waiting(RECHECK, prompt, note=note, row=found.row)
         turn = next_turn(game_round, settings.you)
         if turn == "you":
             index = len(game_round["you"])
             row = self.sheet.rows[index]
-            columns = f"columns {row.offset + 1}-{row.offset + row.length}"
-            prompt = f"Row {index + 1}: your {row.length}-letter Guessword ({columns})"
-            return Waiting(GUESS, prompt, row=index)
+            return Waiting(GUESS, row=index, round=number, length=row.length, offset=row.offset)
         if turn == "bot":
             index = len(game_round["bot"])
             if self._pending is None:
-                return Waiting(BOT, f"{BOT_NAME.capitalize()} thinks of row {index + 1}", row=index)
-            prompt = f"Score {self._pending.upper()} against your word (multiples of 250)"
-            return Waiting(SCORE, prompt, row=index)
+                return Waiting(BOT, row=index, round=number)
+            return Waiting(SCORE, row=index, round=number, guess=self._pending)
         if settings.you_score and game_round["audit"] is None:
-            return Waiting(REVEAL, f"Reveal your {length}-letter Gameword")
-        return Waiting(ROUND_OVER, f"Round {self.state['round'] + 1} is over")
+            return Waiting(REVEAL, round=number, length=length)
+        return Waiting(ROUND_OVER, round=number)
 
     # --- moves ---------------------------------------------------------------------------
     def _pick(self) -> list[Event]:

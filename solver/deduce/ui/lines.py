@@ -72,11 +72,11 @@ def _answer(game: session.Game, waiting: session.Waiting, console: Console) -> N
         session.RECHECK: game.recheck,
         session.REVEAL: game.reveal,
     }
-    if waiting.note:
-        console.say(waiting.note)
+    if note := words.note(waiting):
+        console.say(note)
     started = time.monotonic()  # the turn's clock: a refused word does not restart it
     while True:
-        answer = console.ask(waiting.prompt, hidden=waiting.hidden)
+        answer = console.ask(words.prompt(waiting), hidden=waiting.hidden)
         try:
             if waiting.kind == session.GUESS:
                 events = game.guess(answer, time.monotonic() - started)

@@ -87,6 +87,40 @@ def say(events: list[Any], you: int) -> list[str]:
     return [line for event in events for line in WORDING[event.kind](event, you)]
 
 
+def prompt(waiting: session.Waiting) -> str:
+    """The question for what the game waits for (``session.Game.waiting``)."""
+    kind, number = waiting.kind, waiting.row + 1
+    if kind == session.GAMEWORD:
+        return f"Your {waiting.length}-letter Gameword (hidden; it scores {BOT_NAME}'s Guesswords)"
+    if kind == session.RECHECK:
+        return f"Score for {waiting.guess.upper()} (Enter keeps {waiting.heard})"
+    if kind == session.GUESS:
+        columns = f"columns {waiting.offset + 1}-{waiting.offset + waiting.length}"
+        return f"Row {number}: your {waiting.length}-letter Guessword ({columns})"
+    if kind == session.BOT:
+        return f"{BOT} thinks of row {number}"
+    if kind == session.SCORE:
+        return f"Score {waiting.guess.upper()} against your word (multiples of 250)"
+    if kind == session.REVEAL:
+        return f"Reveal your {waiting.length}-letter Gameword"
+    if kind == session.ROUND_OVER:
+        return f"Round {waiting.round + 1} is over"
+    return ""
+
+
+def note(waiting: session.Waiting) -> str:
+    """What to tell before asking: why the bot asks for a score to be rechecked."""
+    found = waiting.suspect
+    if waiting.kind != session.RECHECK or found is None:
+        return ""
+    opening = "Still no word fits." if waiting.again else "No word fits the scores you gave."
+    return (
+        f"{opening} Please recheck row {found.row + 1}: you scored "
+        f"{waiting.guess.upper()} {waiting.heard:,} (it would be "
+        f"{found.expected:,} if your word were {found.word.upper()})."
+    )
+
+
 def intro(state: dict[str, Any]) -> str:
     """The round's first line: its length, who plays first, your colour."""
     game_round, you = state["rounds"][state["round"]], state["settings"]["you"]
