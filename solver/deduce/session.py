@@ -46,7 +46,9 @@ from typing import Any
 
 import numpy as np
 
+from solver.arena.protocol import DEFAULT_TIME_LIMIT, Forfeited
 from solver.deduce import candidates as cand
+from solver.deduce import opponent
 from solver.deduce.bots import bot_guess, level
 from solver.deduce.picks import pick
 from solver.deduce.rules import (
@@ -80,6 +82,19 @@ class Settings:
     you_score: bool = False
     hints: bool = False  # on request (the full screen's !): they all but solve the round
     you: str = "purple"
+    opponent: str | None = None  # a player of one's own (``opponent``); None: the bot
+    engine_time: float = DEFAULT_TIME_LIMIT  # seconds an engine opponent has per move
+
+
+def settings_json(settings: Settings) -> dict[str, Any]:
+    """The settings as the state keeps them: an opponent and its engine time only when
+    given, so that a game against the bot saves (and prints) as it always did."""
+    kept = dict(settings.__dict__)
+    if settings.opponent is None:
+        del kept["opponent"]
+    if settings.engine_time == DEFAULT_TIME_LIMIT:
+        del kept["engine_time"]
+    return kept
 
 
 def new_game(settings: Settings) -> dict[str, Any]:
@@ -95,11 +110,15 @@ def new_game(settings: Settings) -> dict[str, Any]:
     rounds = []
     for number, length in enumerate((6, 7)[: settings.rounds]):
         first = "purple" if number == 0 else "red"
+        bot_word: str | None
         if settings.pool_from:
             pool = page_pool(settings, length)
             bot_word = rng.choice(pool.words)
-        else:
+        elif settings.opponent is None:
             bot_word = pick(length, settings.difficulty, rng.randrange(2**32), settings.lang)
+        else:  # a player of one's own picks at the round's start (``Game``)
+            rng.randrange(2**32)  # drawn all the same: the bot seeds stay the seed's
+            bot_word = None
         rounds.append(
             {
                 "length": length,
@@ -115,7 +134,7 @@ def new_game(settings: Settings) -> dict[str, Any]:
         )
     return {
         "version": STATE_VERSION,
-        "settings": settings.__dict__,
+        "settings": settings_json(settings),
         "round": 0,
         "rounds": rounds,
         "finished": False,
@@ -221,11 +240,29 @@ def validate(state: dict[str, Any]) -> None:
     current = state["round"]
     _require(isinstance(current, int) and 0 <= current < len(rounds), "no such round")
     _require(isinstance(state["finished"], bool), "an unreadable finished flag")
+    _require(
+        settings.opponent is None or (isinstance(settings.opponent, str) and settings.opponent),
+        "an unreadable opponent",
+    )
+    _require(
+        isinstance(settings.engine_time, int | float) and 0 < settings.engine_time <= 3600,
+        "an impossible engine time",
+    )
+    forfeit = state.get("forfeit")
+    if forfeit is not None:
+        _require(
+            state["finished"]
+            and forfeit["seat"] == 1 - COLOURS.index(settings.you)
+            and isinstance(forfeit["reason"], str),
+            "an unreadable forfeit",
+        )
     for number, game_round in enumerate(rounds):
         _validate_round(game_round, number, settings)
         played = len(game_round["you"]) + len(game_round["bot"])
         complete = played == len(turn_order(game_round, settings.you))
-        if number < current or state["finished"]:
+        if forfeit is not None and number >= current:
+            _require(number == current or played == 0, f"round {number + 1} has begun")
+        elif number < current or state["finished"]:
             _require(
                 complete and (game_round["audit"] is not None or not settings.you_score),
                 f"round {number + 1} is not over",
@@ -242,7 +279,14 @@ def _validate_round(game_round: dict[str, Any], number: int, settings: Settings)
     _require(game_round["length"] == length, f"round {number + 1} has the wrong length")
     _require(game_round["first"] == COLOURS[number], f"round {number + 1} has the wrong first")
     _require(isinstance(game_round["bot_seed"], int), "an unreadable bot seed")
-    bot_word = _word(game_round["bot_word"], length, settings.lang, "the bot's Gameword")
+    if game_round["bot_word"] is None:  # a player of one's own picks at the round's start
+        _require(
+            settings.opponent is not None and not game_round["you"] and not game_round["bot"],
+            "the bot's Gameword is missing",
+        )
+        bot_word = ""
+    else:
+        bot_word = _word(game_round["bot_word"], length, settings.lang, "the bot's Gameword")
     your_word = game_round["your_word"]
     if your_word is not None:
         _word(your_word, length, settings.lang, "your Gameword")
@@ -324,6 +368,8 @@ def totals(state: dict[str, Any]) -> dict[str, Any]:
     you = sum(r["you"] for r in per_round)
     bot = sum(r["bot"] for r in per_round)
     winner = "you" if you > bot else "bot" if bot > you else "tie"
+    if state.get("forfeit"):  # the bot's seat gave no move, or one the rules refuse
+        winner = "you"
     return {"rounds": per_round, "you": you, "bot": bot, "winner": winner}
 
 
@@ -555,33 +601,52 @@ class Audited:
         return {"kind": self.kind, "errors": list(self.errors), "penalty": self.penalty}
 
 
-Event = Picked | Scored | RareGameword | Late | Named | NoWordFits | Audited
+Event = Picked | Scored | RareGameword | Late | Named | NoWordFits | Audited | Forfeited
 
 
 @dataclass(frozen=True)
 class Waiting:
-    """What the game waits for, and how to ask for it."""
+    """What the game waits for, with the facts a front end words its question from
+    (``solver.deduce.ui.words.prompt`` and ``note``): data here, sentences there."""
 
     kind: str
-    prompt: str = ""
     hidden: bool = False  # the answer is a secret (your Gameword)
-    note: str = ""  # what to tell before asking (why a score is to be rechecked)
     row: int = -1  # the row of the sheet concerned, 0-based
+    round: int = 0  # the round, 0-based
+    length: int = 0  # letters of the word asked for (the Gameword's, or the row's)
+    offset: int = 0  # the row's first column, 0-based (a Guessword)
+    guess: str = ""  # the bot's Guessword to score, or whose score to recheck
+    heard: int = 0  # the score you gave it (a recheck)
+    suspect: Suspect | None = None  # why a score is to be rechecked
+    again: bool = False  # a recheck was asked already since the bot's last Guessword
 
 
 class Game:
     """A person's game against the bot: the state (plain data, saved as it is after every
     move) and the moves. In memory only: the bot's Guessword while it waits for your score
     (thought again, the same from its seed, after a resume) and the recheck the bot asks
-    for (found again from the scores after a resume)."""
+    for (found again from the scores after a resume).
 
-    def __init__(self, state: dict[str, Any], path: Path | None = None) -> None:
+    An opponent of one's own (``settings.opponent``) is a seat (``opponent.seat``; given,
+    or named from the settings, an engine started again on a resume), told the game's
+    start here and the scores at its end; it picks its Gameword at each round's start. A
+    seat that fails forfeits: the game is over and you win (``state["forfeit"]``)."""
+
+    def __init__(self, state: dict[str, Any], path: Path | None = None, seat: Any = None) -> None:
         self.state = state
         self.path = path
         self.settings = settings_of(state)
         self._pending: str | None = None
         self._recheck: Suspect | None = None
         self._asked = False  # a recheck was asked since the bot's last Guessword
+        self.seat = None
+        if self.settings.opponent is not None and not self.finished:
+            lengths = tuple(r["length"] for r in state["rounds"])
+            settings = self.settings
+            self.seat = seat or opponent.seat(
+                settings.opponent, settings.engine_time, self.you_seat, lengths, settings
+            )
+            self._pick()
         if self._checking() and self._last_turn() == "bot":
             self._check_scores()
 
@@ -623,41 +688,76 @@ class Game:
 
     def waiting(self) -> Waiting:
         if self.finished:
-            return Waiting(OVER)
+            return Waiting(OVER, round=self.state["round"])
         game_round, settings = self.round, self.settings
-        length = game_round["length"]
+        number, length = self.state["round"], game_round["length"]
         if game_round["your_word"] is None and not settings.you_score:
-            prompt = f"Your {length}-letter Gameword (hidden; it scores {BOT_NAME}'s Guesswords)"
-            return Waiting(GAMEWORD, prompt, hidden=True)
+            return Waiting(GAMEWORD, hidden=True, round=number, length=length)
         if self._recheck is not None:
             found = self._recheck
             entry = game_round["bot"][found.row]
-            opening = "Still no word fits." if self._asked else "No word fits the scores you gave."
-            note = (
-                f"{opening} Please recheck row {found.row + 1}: you scored "
-                f"{entry['guess'].upper()} {entry['heard']:,} (it would be "
-                f"{found.expected:,} if your word were {found.word.upper()})."
+            return Waiting(
+                RECHECK,
+                row=found.row,
+                round=number,
+                guess=entry["guess"],
+                heard=entry["heard"],
+                suspect=found,
+                again=self._asked,
             )
-            prompt = f"Score for {entry['guess'].upper()} (Enter keeps {entry['heard']})"
-            return Waiting(RECHECK, prompt, note=note, row=found.row)
         turn = next_turn(game_round, settings.you)
         if turn == "you":
             index = len(game_round["you"])
             row = self.sheet.rows[index]
-            columns = f"columns {row.offset + 1}-{row.offset + row.length}"
-            prompt = f"Row {index + 1}: your {row.length}-letter Guessword ({columns})"
-            return Waiting(GUESS, prompt, row=index)
+            return Waiting(GUESS, row=index, round=number, length=row.length, offset=row.offset)
         if turn == "bot":
             index = len(game_round["bot"])
             if self._pending is None:
-                return Waiting(BOT, f"{BOT_NAME.capitalize()} thinks of row {index + 1}", row=index)
-            prompt = f"Score {self._pending.upper()} against your word (multiples of 250)"
-            return Waiting(SCORE, prompt, row=index)
+                return Waiting(BOT, row=index, round=number)
+            return Waiting(SCORE, row=index, round=number, guess=self._pending)
         if settings.you_score and game_round["audit"] is None:
-            return Waiting(REVEAL, f"Reveal your {length}-letter Gameword")
-        return Waiting(ROUND_OVER, f"Round {self.state['round'] + 1} is over")
+            return Waiting(REVEAL, round=number, length=length)
+        return Waiting(ROUND_OVER, round=number)
 
     # --- moves ---------------------------------------------------------------------------
+    def _pick(self) -> list[Event]:
+        """The opponent's Gameword for the round, asked at its start (none is asked when
+        the referee drew it from the agreed page)."""
+        if self.seat is None or self.finished or self.round["bot_word"] is not None:
+            return []
+        number = self.state["round"]
+        try:
+            word = opponent.pick(
+                self.seat, number, self.round["length"], self.settings, self.round["bot_seed"]
+            )
+        except opponent.Failed as failure:
+            return self._forfeit(str(failure))
+        self.round["bot_word"] = word
+        self._save()
+        return [Picked(self.bot_seat, number)]
+
+    def _forfeit(self, reason: str) -> list[Event]:
+        """The opponent's seat gave no move or one the rules refuse: the game ends, you
+        win (the rows played keep their scores)."""
+        self.state["forfeit"] = {"seat": self.bot_seat, "reason": reason}
+        self.state["finished"] = True
+        self._pending, self._recheck = None, None
+        self._save()
+        self._finish()
+        return [Forfeited(self.bot_seat, reason)]
+
+    def _finish(self) -> None:
+        """Tell the opponent's seat the scores (Purple's, Red's): the game is over."""
+        if self.seat is not None:
+            result = totals(self.state)
+            by_seat = {self.you_seat: result["you"], self.bot_seat: result["bot"]}
+            self.seat.finish((by_seat[0], by_seat[1]))
+
+    def close(self) -> None:
+        """Close the opponent's seat (an engine is asked to quit)."""
+        if self.seat is not None:
+            self.seat.close()
+
     def _expect(self, kind: str) -> None:
         if self.waiting().kind != kind:
             raise Refused(f"the game waits for {self.waiting().kind}, not {kind}")
@@ -719,12 +819,21 @@ class Game:
             return [Late(self.you_seat, number, index, answer, seconds)]
         return [Scored(self.you_seat, number, index, answer, points)]
 
-    def think(self) -> str:
+    def think(self) -> str | Forfeited:
         """The bot's Guessword for its next row (slow: seconds). It only reads the state,
-        so a front end may run it in a worker thread, then send ``bot_guessed``."""
+        so a front end may run it in a worker thread, then send ``bot_guessed``. An
+        opponent of one's own that fails gives its forfeit instead of a word."""
         self._expect(BOT)
         game_round, settings = self.round, self.settings
         index = len(game_round["bot"])
+        if self.seat is not None:
+            heard = [(r["guess"], r["heard"]) for r in game_round["bot"]]
+            try:
+                return opponent.guess(
+                    self.seat, self.sheet, heard, settings, game_round["bot_seed"]
+                )
+            except opponent.Failed as failure:
+                return Forfeited(self.bot_seat, str(failure))
         history = [cand.Turn(r["guess"], r["heard"]) for r in game_round["bot"]]
         rng = seeds.rng(game_round["bot_seed"] + index)
         pool = page_pool(settings, self.sheet.word_length) if settings.pool_from else None
@@ -738,10 +847,12 @@ class Game:
             settings.turn_seconds,
         )
 
-    def bot_guessed(self, guess: str) -> list[Event]:
+    def bot_guessed(self, guess: str | Forfeited) -> list[Event]:
         """The bot plays ``guess`` (from ``think``): scored against your word at once, or
-        waiting for your score (``you_score``)."""
+        waiting for your score (``you_score``); or it forfeits."""
         self._expect(BOT)
+        if isinstance(guess, Forfeited):
+            return self._forfeit(guess.reason)
         index, number = len(self.round["bot"]), self.state["round"]
         events: list[Event] = [Named(self.bot_seat, number, index, guess)]
         if self.settings.you_score:
@@ -818,14 +929,18 @@ class Game:
         self._save()
         return [Audited(tuple(found["errors"]), found["penalty"])]
 
-    def next_round(self) -> None:
-        """Leave the round that is over: on to the next, or the game is over."""
+    def next_round(self) -> list[Event]:
+        """Leave the round that is over: on to the next (whose Gameword an opponent of
+        one's own picks now), or the game is over."""
         self._expect(ROUND_OVER)
         if self.state["round"] + 1 < len(self.state["rounds"]):
             self.state["round"] += 1
-        else:
-            self.state["finished"] = True
+            self._save()
+            return self._pick()
+        self.state["finished"] = True
         self._save()
+        self._finish()
+        return []
 
 
 def _consistent(history: list[cand.Turn], sheet: Sheet, lang: str) -> bool:

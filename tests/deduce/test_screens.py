@@ -143,7 +143,7 @@ async def test_you_score_the_bot_and_it_audits_at_the_end(tmp_path: Path) -> Non
             if waiting.kind == session.GUESS:
                 await answer(app, pilot, next(words))
             elif waiting.kind == session.SCORE:
-                guess = waiting.prompt.split()[1].lower()
+                guess = waiting.guess
                 index = waiting.row
                 right = score("ballet", guess, SIX.rows[index].offset, SIX.is_last(index))
                 await answer(app, pilot, str(right))
@@ -172,7 +172,7 @@ async def test_a_wrong_score_is_asked_about_on_the_screen(tmp_path: Path) -> Non
             if waiting.kind == session.GUESS:
                 await answer(app, pilot, next(words))
             elif waiting.kind == session.SCORE:
-                guess, index = waiting.prompt.split()[1].lower(), waiting.row
+                guess, index = waiting.guess, waiting.row
                 slip = index in (1, 4)
                 given = (wrong_score if slip else true_score)("ballet", index, guess)
                 await answer(app, pilot, str(given))

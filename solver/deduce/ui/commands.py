@@ -553,6 +553,17 @@ def match(purple, red, engine, engine_time, difficulty, lang, **kwargs) -> None:
     help="Purple plays first in round 1, Red in round 2.",
 )
 @click.option(
+    "--opponent",
+    default=None,
+    help="Who plays against you instead of the bot of --difficulty: lookahead, points, "
+    "entropy, a registered strategy (myword deduce players), module:attr, "
+    "path/to/file.py:attr or engine:COMMAND ARGS. It hides its own words if it has a "
+    "pick() method, else words of --difficulty; one that fails or breaks the rules "
+    "forfeits (you win). A saved game names it and starts it again on --resume.",
+)
+@ENGINE_OPTION
+@ENGINE_TIME_OPTION
+@click.option(
     "--plain",
     is_flag=True,
     help="Line mode (one prompt, one answer) even in a terminal; pipes and --json use it anyway.",
@@ -572,6 +583,9 @@ def play(
     you_score,
     hints,
     colour,
+    opponent,
+    engines,
+    engine_time,
     plain,
     save_path,
     resume_name,
@@ -588,6 +602,7 @@ def play(
     from solver.deduce.ui.display import game_view
     from solver.runtime import savefile
 
+    opponent = _opponent(opponent, engines)
     resumed, path = save_target("deduce", save_path, resume_name, force)
     if resumed is not None:
         state = session.load(resumed)
@@ -603,6 +618,8 @@ def play(
             you_score=you_score,
             hints=hints == "on",
             you=colour,
+            opponent=opponent,
+            engine_time=engine_time,
         )
         state = session.new_game(settings)
     full_screen = not (plain or as_json) and _interactive()
@@ -612,6 +629,25 @@ def play(
             _play_full_screen(session.Game(state, path))
         else:
             play_saved(lines, state, game_view, path, "deduce play", as_json)
+
+
+def _opponent(name: str | None, engines: tuple[str, ...]) -> str | None:
+    """The one opponent --opponent and --engine name (None: the bot of the difficulty),
+    checked now: an unknown name is one line listing the choices."""
+    from solver.arena.seats import engine_command, is_engine
+    from solver.deduce.arena import RULES
+    from solver.runtime.errors import UserError
+
+    named = with_engines([name] if name is not None else [], engines)
+    if len(named) > 1:
+        raise UserError("one opponent: give --opponent or --engine, once")
+    if not named:
+        return None
+    if is_engine(named[0]):
+        engine_command(named[0])
+    else:
+        RULES.seat(named[0])
+    return named[0]
 
 
 def _interactive() -> bool:
@@ -627,15 +663,20 @@ def _play_full_screen(game) -> None:
     from solver.deduce.ui import words
     from solver.deduce.ui.screens import DeduceScreen
 
-    _full_screen(
-        DeduceScreen(game),
-        game.path,
-        "deduce play",
-        lambda: session.save(game.state, game.path),
-        lambda: (
-            f"{words.verdict(game.state)} {words.seed_line(game.state)}" if game.finished else None
-        ),
-    )
+    try:
+        _full_screen(
+            DeduceScreen(game),
+            game.path,
+            "deduce play",
+            lambda: session.save(game.state, game.path),
+            lambda: (
+                f"{words.verdict(game.state)} {words.seed_line(game.state)}"
+                if game.finished
+                else None
+            ),
+        )
+    finally:
+        game.close()
 
 
 def _full_screen(screen, path, command: str, save, verdict) -> None:

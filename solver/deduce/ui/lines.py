@@ -46,7 +46,7 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
         elif waiting.kind == session.ROUND_OVER:
             console.say(words.round_summary(game.state))
             console.show(state)  # the filled sheet, audited: every row and the round total
-            game.next_round()
+            _say(console, game, game.next_round())
         else:
             if waiting.kind == session.GUESS:
                 console.show(state)
@@ -54,6 +54,7 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     console.say(words.verdict(game.state))
     if line := words.seed_line(game.state):  # only now: the seed draws the bot's words
         console.say(line)
+    game.close()
     return state
 
 
@@ -71,11 +72,11 @@ def _answer(game: session.Game, waiting: session.Waiting, console: Console) -> N
         session.RECHECK: game.recheck,
         session.REVEAL: game.reveal,
     }
-    if waiting.note:
-        console.say(waiting.note)
+    if note := words.note(waiting):
+        console.say(note)
     started = time.monotonic()  # the turn's clock: a refused word does not restart it
     while True:
-        answer = console.ask(waiting.prompt, hidden=waiting.hidden)
+        answer = console.ask(words.prompt(waiting), hidden=waiting.hidden)
         try:
             if waiting.kind == session.GUESS:
                 events = game.guess(answer, time.monotonic() - started)

@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, ProgressBar, RichLog, Static
 from textual.worker import get_current_worker
 
+from solver.arena.protocol import Forfeited
 from solver.deduce import session
 from solver.deduce.rules import BOT_NAME, PENALTY, default_sheet
 from solver.deduce.ui import display, words
@@ -285,7 +286,7 @@ class DeduceScreen(Screen[None]):
         thinking.display = waiting.kind == session.BOT
         answer.display = waiting.kind not in (session.BOT, session.ROUND_OVER, session.OVER)
         if waiting.kind == session.BOT:
-            prompt.update(f"{waiting.prompt}…")
+            prompt.update(f"{words.prompt(waiting)}…")
             self.think()
             return
         if waiting.kind == session.ROUND_OVER:
@@ -305,8 +306,8 @@ class DeduceScreen(Screen[None]):
         question = (waiting.kind, game.state["round"], waiting.row)
         if question != self._asked:  # a new question: its clock starts now
             self._asked, self._asked_at = question, time.monotonic()
-            if waiting.note:
-                self.note(waiting.note, "yellow")
+            if note := words.note(waiting):
+                self.note(note, "yellow")
         prompt.update(self._with_clock(waiting))
         answer.password = waiting.hidden
         answer.placeholder = "type, then Enter · ? help · ! hints · Esc leaves (saved)"
@@ -317,9 +318,10 @@ class DeduceScreen(Screen[None]):
         """The prompt; for a Guessword under the one-minute variation, the time left."""
         limit = self.game.settings.turn_seconds
         if limit is None or waiting.kind != session.GUESS:
-            return waiting.prompt
+            return words.prompt(waiting)
         left = limit - (time.monotonic() - self._asked_at)
-        return f"{waiting.prompt}: {left:.0f} s left" if left > 0 else f"{waiting.prompt}: late"
+        asked = words.prompt(waiting)
+        return f"{asked}: {left:.0f} s left" if left > 0 else f"{asked}: late"
 
     def tick(self) -> None:
         waiting = self.game.waiting()
@@ -370,7 +372,7 @@ class DeduceScreen(Screen[None]):
         if not worker.is_cancelled:
             self.app.call_from_thread(self.bot_played, guess)
 
-    def bot_played(self, guess: str) -> None:
+    def bot_played(self, guess: str | Forfeited) -> None:
         if self.game.waiting().kind != session.BOT:
             return
         try:
@@ -401,7 +403,8 @@ class DeduceScreen(Screen[None]):
     def action_go_on(self) -> None:
         kind = self.game.waiting().kind
         if kind == session.ROUND_OVER:
-            self.game.next_round()
+            for line in words.say(self.game.next_round(), self.game.you_seat):
+                self.note(line)
             self.redraw()
             self.next_step()
         elif kind == session.OVER:

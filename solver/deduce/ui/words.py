@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from solver.arena.protocol import Forfeited
 from solver.deduce import session
 from solver.deduce.rules import BOT_NAME, PENALTY
 from solver.deduce.state import Picked, Scored
@@ -65,7 +66,12 @@ def audited(event: session.Audited, you: int) -> list[str]:
     return lines
 
 
+def forfeited(event: Forfeited, you: int) -> list[str]:
+    return []  # the verdict, said at once, says why (``verdict``)
+
+
 WORDING: dict[str, Callable[[Any, int], list[str]]] = {
+    "forfeited": forfeited,
     "picked": picked,
     "rare_gameword": rare_gameword,
     "scored": scored,
@@ -79,6 +85,40 @@ WORDING: dict[str, Callable[[Any, int], list[str]]] = {
 def say(events: list[Any], you: int) -> list[str]:
     """The sentences of a move's events, for the person in seat ``you``."""
     return [line for event in events for line in WORDING[event.kind](event, you)]
+
+
+def prompt(waiting: session.Waiting) -> str:
+    """The question for what the game waits for (``session.Game.waiting``)."""
+    kind, number = waiting.kind, waiting.row + 1
+    if kind == session.GAMEWORD:
+        return f"Your {waiting.length}-letter Gameword (hidden; it scores {BOT_NAME}'s Guesswords)"
+    if kind == session.RECHECK:
+        return f"Score for {waiting.guess.upper()} (Enter keeps {waiting.heard})"
+    if kind == session.GUESS:
+        columns = f"columns {waiting.offset + 1}-{waiting.offset + waiting.length}"
+        return f"Row {number}: your {waiting.length}-letter Guessword ({columns})"
+    if kind == session.BOT:
+        return f"{BOT} thinks of row {number}"
+    if kind == session.SCORE:
+        return f"Score {waiting.guess.upper()} against your word (multiples of 250)"
+    if kind == session.REVEAL:
+        return f"Reveal your {waiting.length}-letter Gameword"
+    if kind == session.ROUND_OVER:
+        return f"Round {waiting.round + 1} is over"
+    return ""
+
+
+def note(waiting: session.Waiting) -> str:
+    """What to tell before asking: why the bot asks for a score to be rechecked."""
+    found = waiting.suspect
+    if waiting.kind != session.RECHECK or found is None:
+        return ""
+    opening = "Still no word fits." if waiting.again else "No word fits the scores you gave."
+    return (
+        f"{opening} Please recheck row {found.row + 1}: you scored "
+        f"{waiting.guess.upper()} {waiting.heard:,} (it would be "
+        f"{found.expected:,} if your word were {found.word.upper()})."
+    )
 
 
 def intro(state: dict[str, Any]) -> str:
@@ -110,9 +150,12 @@ def round_summary(state: dict[str, Any]) -> str:
 
 
 def verdict(state: dict[str, Any]) -> str:
+    """The grand total and who won; after a forfeit, first why the opponent lost."""
     result = session.totals(state)
     said = {"you": "You win!", "bot": f"{BOT} wins.", "tie": "A tie."}
+    forfeit = state.get("forfeit")
+    why = f"{BOT} forfeits ({forfeit['reason']}). " if forfeit else ""
     return (
-        f"Grand total: you {result['you']:,}, {BOT_NAME} {result['bot']:,}. "
+        f"{why}Grand total: you {result['you']:,}, {BOT_NAME} {result['bot']:,}. "
         f"{said[result['winner']]}"
     )
