@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from solver.race.live import (
     CLAIM,
+    FORFEIT,
     GAME_OVER,
     NOT_NOW,
     ROUND,
@@ -64,6 +65,8 @@ def describe(race: LiveRace, event: Event) -> str | None:
         left = len(event.cards)
         unscored = f"{left} card{'s' if left != 1 else ''} left on the table not scored"
         return f"Round {event.round + 1} over ({unscored})."
+    if event.kind == FORFEIT:
+        return f"{_who(race, event.seat)} forfeits the race: {event.reason}."
     if event.kind == GAME_OVER:
         return winner_text(race)
     return None
@@ -71,7 +74,7 @@ def describe(race: LiveRace, event: Event) -> str | None:
 
 def winner_text(race: LiveRace) -> str:
     winners = [_who(race, seat, start=False) for seat in race.winners]
-    best = race.totals[race.winners[0]]
+    best = race.best
     if len(winners) == 1:
         return f"Winner: {winners[0]} with {best} cards!"
     return f"Winner: {' and '.join(winners)}, {best} cards each!"
