@@ -68,6 +68,7 @@ from typing import Any
 
 from solver.arena.protocol import DEFAULT_TIME_LIMIT, Hello, IllegalMove, SeatFailed
 from solver.arena.protocol import decision_seed as seat_seed
+from solver.race import claims
 from solver.race.bots import LEVELS, RaceBot, misread, parse_bot
 from solver.race.calls import Call, RaceView, Wait, checked_call
 from solver.race.claims import Spelling, best_spelling
@@ -96,6 +97,42 @@ ROUND, DEAL, CLAIM, WRONG, TOO_LATE, NOT_NOW = (
 )
 ROUND_OVER, GAME_OVER, FORFEIT = "round over", "game over", "forfeit"
 CALLS = (CLAIM, WRONG, TOO_LATE, NOT_NOW)
+
+# Why a call won nothing (``Reason.code``); ``ui/feed.py`` words each.
+NOT_A_WORD = "not a word"  # not in the dictionary
+TOO_FEW = "too few cards"  # the table spells it with fewer than claims.MIN_CARDS cards
+UNSPELLED = "unspelled"  # the table cannot spell it (no one letter to blame)
+LACKS = "lacks"  # the table holds ``held`` (maybe 0) of ``letter``, and no wild makes up
+BETWEEN_ROUNDS = "between rounds"  # no round is on
+# Why a word the table could spell while it was typed is gone (too late): the change
+# that took its cards.
+CLAIMED_FIRST = "claimed first"  # seat ``seat`` claimed ``word``
+GIVEN_AWAY = "given away"  # its cards went as free cards after seat ``seat``'s wrong call
+DEALT = "dealt"  # a card dealt (never the cause: a deal takes no card; kept for safety)
+SEAT_FAILED = "seat failed"  # a forfeit: ``detail`` is the failure the arena reported
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a call won nothing, or why a seat forfeited, as data: a ``code`` and the facts
+    it needs (the front end words it: ``ui/feed.reason_text``)."""
+
+    code: str
+    seat: int = -1  # CLAIMED_FIRST, GIVEN_AWAY: whose claim or wrong call
+    word: str = ""  # CLAIMED_FIRST: the word claimed
+    letter: str = ""  # LACKS: the letter the table lacks
+    held: int = 0  # LACKS: how many of it the table holds
+    detail: str = ""  # SEAT_FAILED: what went wrong, as the arena said it
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+_SPELLING_CODES = {
+    claims.NOT_A_WORD: NOT_A_WORD,
+    claims.TOO_FEW: TOO_FEW,
+    claims.UNSPELLED: UNSPELLED,
+}
 
 
 Bot = Any  # a built-in ``RaceBot``, or an arena seat (``solver.arena.protocol.Seat``)
@@ -148,7 +185,8 @@ class Event:
 
     ``cards`` are the cards a claim took, the card dealt, or the cards left at a round's
     end; ``free`` the (seat, card) each other player took after a wrong call; ``reason``
-    why a call was wrong or too late, in plain words."""
+    why a call was wrong, too late or not now, or why a seat forfeited (data: the front
+    end words it)."""
 
     time: float
     round: int
@@ -156,7 +194,7 @@ class Event:
     seat: int = -1
     word: str = ""
     cards: tuple[str, ...] = ()
-    reason: str = ""
+    reason: Reason | None = None
     free: tuple[tuple[int, str], ...] = ()
 
 
@@ -177,11 +215,11 @@ def seat_names(count: int, seed: int) -> list[str]:
     return seeds.derived(seed, "names").sample(NAMES, count)
 
 
-def why_not(spelling: Spelling, table: list[str], lang: str) -> str:
-    """Why a word cannot be claimed, as precisely as can be said in a few words: the letter
-    the table lacks when no wild card can make up for it."""
-    if spelling.reason != "the cards on the table cannot spell it":
-        return spelling.reason
+def why_not(spelling: Spelling, table: list[str], lang: str) -> Reason:
+    """Why a word cannot be claimed, as precisely as can be said: the letter the table
+    lacks when no wild card can make up for it."""
+    if spelling.reason != claims.UNSPELLED:
+        return Reason(_SPELLING_CODES[spelling.reason])
     have: Counter[str] = Counter()
     for card in table:
         if not is_wild(card):
@@ -190,9 +228,8 @@ def why_not(spelling: Spelling, table: list[str], lang: str) -> str:
     short = Counter(spelling.word) - have
     if short and sum(short.values()) > wild_letters:
         letter = next(c for c in spelling.word if short[c])
-        held = have[letter]
-        return f"the table has {'no' if not held else f'only {held}'} {letter.upper()}"
-    return spelling.reason
+        return Reason(LACKS, letter=letter, held=have[letter])
+    return Reason(UNSPELLED)
 
 
 Pending = dict[int, tuple[float, str, tuple[str, ...]]]  # seat -> (call time, word, cards)
@@ -202,7 +239,7 @@ class Forfeit(Exception):
     """A bot seat gave no call the race can hear: it forfeits (``reason`` says why)."""
 
     def __init__(self, seat: int, reason: str) -> None:
-        super().__init__(reason)
+        super().__init__(reason)  # the failure, as the arena or the plugin check said it
         self.seat = seat
         self.reason = reason
 
@@ -290,7 +327,7 @@ class LiveRace:
         self._pending: Pending = {}
         self._rng = seeds.derived(self.seed, "bots", 0)
         # The table after each change of the round, when, and who changed it how.
-        self._history: list[tuple[float, tuple[str, ...], str]] = []
+        self._history: list[tuple[float, tuple[str, ...], Reason | None]] = []
         self._own: list[tuple[int, tuple[str, ...]]] = []  # (history index, cards you lost)
         self._started = False  # the arena seats were told the game's start
         self._decisions = 0  # decisions asked of arena seats: each has its own seed
@@ -434,7 +471,8 @@ class LiveRace:
         if not word or self.finished:
             return happened
         if not self.playing:
-            ruling = Event(now, self.round, NOT_NOW, YOU, word.lower(), reason="between rounds")
+            why = Reason(BETWEEN_ROUNDS)
+            ruling = Event(now, self.round, NOT_NOW, YOU, word.lower(), reason=why)
         else:
             began = now if began is None else min(max(began, self.round_began), now)
             ruling = self._rule(YOU, word, now, began)
@@ -466,7 +504,7 @@ class LiveRace:
         self.finished = True
         self._finish_seats()
         return [
-            Event(now, self.round, FORFEIT, seat, reason=reason),
+            Event(now, self.round, FORFEIT, seat, reason=Reason(SEAT_FAILED, detail=reason)),
             Event(now, self.round, GAME_OVER),
         ]
 
@@ -494,7 +532,7 @@ class LiveRace:
             card = self.to_deal.pop()
             self.table.append(card)
             self.next_deal += self.pace
-            self._changed(now, "dealt")
+            self._changed(now, Reason(DEALT))
             return [Event(now, self.round, DEAL, self.dealer, cards=(card,))]
         order = self._seat_order()
         due = [seat for seat, (when, _, _) in self._pending.items() if when <= now]
@@ -522,7 +560,7 @@ class LiveRace:
         self.won = [0] * len(self.seats)
         self._pending = {}
         self.next_deal = self.round_began = self.last_change = now
-        self._history = [(now, (), "")]
+        self._history = [(now, (), None)]
         self._own = []
         return Event(now, self.round, ROUND, self.dealer)
 
@@ -540,7 +578,7 @@ class LiveRace:
             self.starts_at = now + ROUND_BREAK
         return ended
 
-    def _changed(self, now: float, how: str) -> None:
+    def _changed(self, now: float, how: Reason) -> None:
         self.last_change = now
         self._history.append((now, tuple(self.table), how))
         self._search(now)
@@ -580,27 +618,26 @@ class LiveRace:
             for card in spelling.cards:
                 self.table.remove(card)
             self.won[seat] += len(spelling.cards)
-            self._changed(now, f"{self.seats[seat].label} claimed {spelling.word.upper()} first")
+            self._changed(now, Reason(CLAIMED_FIRST, seat, spelling.word))
             if seat == YOU:
                 self._own.append((len(self._history) - 1, spelling.cards))
             return Event(now, self.round, CLAIM, seat, spelling.word, spelling.cards)
-        if seat == YOU and spelling.reason != "not in the dictionary":
+        if seat == YOU and spelling.reason != claims.NOT_A_WORD:
             taker = self._taken_by(spelling.word, began)
             if taker is not None:
                 return Event(now, self.round, TOO_LATE, seat, spelling.word, reason=taker)
         reason = why_not(spelling, self.table, lang)
         given = free_cards(seat, self._seat_order(), self.table, self.to_deal, self.won)
-        label = self.seats[seat].label
-        self._changed(now, f"its cards went as free cards after {label}'s wrong call")
+        self._changed(now, Reason(GIVEN_AWAY, seat))
         if seat == YOU:
             self._own.append((len(self._history) - 1, tuple(card for _, card in given)))
         return Event(now, self.round, WRONG, seat, spelling.word, reason=reason, free=tuple(given))
 
-    def _taken_by(self, word: str, began: float) -> str | None:
+    def _taken_by(self, word: str, began: float) -> Reason | None:
         """If ``word`` is too late (see the module's docstring): the change of the table
-        that made it impossible, in a few words ("Ada (medium) claimed CATS first"); else
-        None. Each table since ``began`` is looked at without the cards the person's own
-        calls took after it, so that the person's own doing never excuses a call."""
+        that made it impossible (Ada claimed CATS first); else None. Each table since
+        ``began`` is looked at without the cards the person's own calls took after it, so
+        that the person's own doing never excuses a call."""
         first = max(i for i, (when, _, _) in enumerate(self._history) if when <= began)
         could, cause = False, None
         for index in range(first, len(self._history)):
@@ -617,7 +654,9 @@ class LiveRace:
     # -- the record ----------------------------------------------------------------------
 
     def to_json(self) -> dict[str, object]:
-        """The race as --json reports it: seats, seed, rounds, totals and every call."""
+        """The race as data: seats, seed, rounds, totals and every call, each reason as its
+        code and facts (``Reason.to_json``; ``--json`` prints them worded:
+        ``ui/feed.race_document``)."""
         return {
             "seed": self.seed,
             "players": self.labels,
@@ -629,9 +668,7 @@ class LiveRace:
             "totals": self.totals,
             "unfinished_round": self.unfinished,
             "winners": [self.labels[seat] for seat in self.winners] if self.decided else [],
-            "calls": [
-                asdict(e) | {"time": round(e.time, 3)} for e in self.events if e.kind in CALLS
-            ],
+            "calls": [_call_json(event) for event in self.events if event.kind in CALLS],
         } | self._forfeit_json()
 
     def _forfeit_json(self) -> dict[str, object]:
@@ -640,7 +677,13 @@ class LiveRace:
         if self.forfeited is None:
             return {}
         reason = next(e.reason for e in self.events if e.kind == FORFEIT)
-        return {"forfeit": {"player": self.labels[self.forfeited], "reason": reason}}
+        assert reason is not None
+        return {"forfeit": {"player": self.labels[self.forfeited], "reason": reason.to_json()}}
+
+
+def _call_json(event: Event) -> dict[str, Any]:
+    reason = None if event.reason is None else event.reason.to_json()
+    return asdict(event) | {"time": round(event.time, 3), "reason": reason}
 
 
 def _is_arena_seat(bot: Bot | None) -> bool:

@@ -19,7 +19,7 @@ import cli
 from solver.arena.seats import close_engines
 from solver.race.bots import RaceBot
 from solver.race.deck import load_deck, parse_deck
-from solver.race.live import CLAIM, FORFEIT, GAME_OVER, LiveRace, bot_seat
+from solver.race.live import CLAIM, FORFEIT, GAME_OVER, SEAT_FAILED, LiveRace, bot_seat
 from solver.race.ui.lines import play_live_game
 from solver.race.ui.screens import race_bots
 
@@ -198,9 +198,10 @@ def test_an_engine_that_fails_forfeits_and_you_win(
     label = race.labels[1]
     assert race.finished and race.forfeited == 1 and race.winners == [0]
     [forfeit] = [e for e in race.events if e.kind == FORFEIT]
-    assert forfeit.seat == 1 and reason in forfeit.reason
+    assert forfeit.seat == 1 and forfeit.reason.code == SEAT_FAILED
+    assert reason in forfeit.reason.detail
     assert race.events[-1].kind == GAME_OVER
-    assert said[-2] == f"{label} forfeits the race: {forfeit.reason}."
+    assert said[-2] == f"{label} forfeits the race: {forfeit.reason.detail}."
     assert said[-1] == f"Winner: you with {race.scores()[0]} cards!"
     assert race.scores()[1] == 0
 

@@ -258,6 +258,7 @@ def play_lines(race, as_json: bool) -> None:
     import threading
     import time
 
+    from solver.race.ui.feed import race_document
     from solver.race.ui.lines import RaceStopped, play_live_game
     from solver.ui import render
 
@@ -282,8 +283,8 @@ def play_lines(race, as_json: bool) -> None:
         click.echo("\nGame stopped.", err=as_json)
         if as_json:  # still one document: the rounds finished, and how the race ended
             totals = stop.totals if isinstance(stop, RaceStopped) else race.totals
-            render.emit_json(race.to_json() | {"totals": totals, "ended": "interrupted"})
+            render.emit_json(race_document(race) | {"totals": totals, "ended": "interrupted"})
         sys.exit(130)
     if as_json:
         ended = "finished" if race.forfeited is None else "forfeited"
-        render.emit_json(race.to_json() | {"ended": ended})
+        render.emit_json(race_document(race) | {"ended": ended})

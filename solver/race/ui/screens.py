@@ -41,7 +41,7 @@ from solver.race.live import (
     bot_seat,
 )
 from solver.race.ui.cards import CardsView
-from solver.race.ui.feed import describe, summary, winner_text
+from solver.race.ui.feed import describe, race_document, summary, winner_text
 from solver.runtime import seeds
 from solver.runtime.errors import UserError
 from solver.ui.options import with_engines
@@ -360,7 +360,7 @@ class RaceScreen(Screen[dict]):
 
     def action_leave(self) -> None:
         if self.race.finished:
-            self.dismiss(self.race.to_json())
+            self.dismiss(race_document(self.race))
 
 
 def race_bots(
