@@ -20,6 +20,10 @@ from solver.race.deck import DOUBLE_WILD, WILD, is_wild
 from solver.wordtools import lexicon
 
 MIN_CARDS = 3
+# Why a word cannot be claimed (``Spelling.reason``): callers compare against these.
+NOT_A_WORD = "not in the dictionary"
+UNSPELLED = "the cards on the table cannot spell it"
+TOO_FEW = f"a claim takes at least {MIN_CARDS} cards"
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,7 @@ def best_spelling(
     spec = lexicon.language(lang)
     word = spec.normalize(word)
     if not lexicon.is_word(word, lang):
-        return Spelling(word, (), "not in the dictionary")
+        return Spelling(word, (), NOT_A_WORD)
     return dictionary_word_spelling(table_cards, word)
 
 
@@ -59,9 +63,9 @@ def dictionary_word_spelling(
     table = Counter(card.lower() for card in table_cards)
     cards = most_cards_spelling(word, tuple(sorted(table.items())), most)
     if cards is None:
-        return Spelling(word, (), "the cards on the table cannot spell it")
+        return Spelling(word, (), UNSPELLED)
     if len(cards) < MIN_CARDS:
-        return Spelling(word, cards, f"a claim takes at least {MIN_CARDS} cards")
+        return Spelling(word, cards, TOO_FEW)
     return Spelling(word, cards)
 
 

@@ -35,6 +35,21 @@ Once the deck is out, a round ends when no bot has a call coming and the table h
 changed for two paces (the "last call"); the next round begins ``ROUND_BREAK`` seconds
 later, dealt by the next player.
 
+**Bots of one's own and engines.** A bot seat is a built-in level (a ``RaceBot``, asked
+as it always was: its thinking time, its wrong calls and their misreads drawn from the
+round's generator), or an arena seat (``solver.arena.seats``: a bot of one's own, in
+process, or ``engine:COMMAND ARGS``, a bot in another process over the engine protocol),
+built by ``bot_seat``. An arena seat is told the game's start (its handshake) before the
+first card, is asked after every change of the table with its ``RaceView`` only (never
+what the others are about to call) and the decision's own seed, and is told the scores
+at the end. Its call is on the race's clock as a built-in's is: the word, ``after``
+seconds from the change that prompted it, however long the seat took to answer. A seat
+that fails (an engine that crashed, answered late or said a move the rules refuse; a bot
+of one's own that raised or returned no call) **forfeits**: the race ends at once, the
+seat scores 0 and wins nothing, the others keep the cards they won, the round cut short
+included (as ``state.RaceState.forfeit``). A race is real time: it is not saved, so no
+seat has to be started again for a resumed one.
+
 Deals are replayed exactly by the seed: each round's shuffle is drawn from
 ``seeds.derived(seed, "deal", round)``, whatever happened before (only a free card taken
 from the deck, when the table is empty, changes what is left to deal); the bots' timing
@@ -48,14 +63,20 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
 
-from solver.race.bots import RaceBot, misread
-from solver.race.calls import RaceView
+from solver.arena.protocol import DEFAULT_TIME_LIMIT, Hello, IllegalMove, SeatFailed
+from solver.arena.protocol import decision_seed as seat_seed
+from solver.race import claims
+from solver.race.bots import LEVELS, RaceBot, misread, parse_bot
+from solver.race.calls import Call, RaceView, Wait, checked_call
 from solver.race.claims import Spelling, best_spelling
 from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
 from solver.race.index import load_kernel, ranked_indices
 from solver.race.state import free_cards, heard_as, still_spelled
 from solver.runtime import seeds
+from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
 
 YOU = 0  # the person's seat
@@ -74,21 +95,88 @@ ROUND, DEAL, CLAIM, WRONG, TOO_LATE, NOT_NOW = (
     "too late",
     "not now",
 )
-ROUND_OVER, GAME_OVER = "round over", "game over"
+ROUND_OVER, GAME_OVER, FORFEIT = "round over", "game over", "forfeit"
 CALLS = (CLAIM, WRONG, TOO_LATE, NOT_NOW)
+
+# Why a call won nothing (``Reason.code``); ``ui/feed.py`` words each.
+NOT_A_WORD = "not a word"  # not in the dictionary
+TOO_FEW = "too few cards"  # the table spells it with fewer than claims.MIN_CARDS cards
+UNSPELLED = "unspelled"  # the table cannot spell it (no one letter to blame)
+LACKS = "lacks"  # the table holds ``held`` (maybe 0) of ``letter``, and no wild makes up
+BETWEEN_ROUNDS = "between rounds"  # no round is on
+# Why a word the table could spell while it was typed is gone (too late): the change
+# that took its cards.
+CLAIMED_FIRST = "claimed first"  # seat ``seat`` claimed ``word``
+GIVEN_AWAY = "given away"  # its cards went as free cards after seat ``seat``'s wrong call
+DEALT = "dealt"  # a card dealt (never the cause: a deal takes no card; kept for safety)
+SEAT_FAILED = "seat failed"  # a forfeit: ``detail`` is the failure the arena reported
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a call won nothing, or why a seat forfeited, as data: a ``code`` and the facts
+    it needs (the front end words it: ``ui/feed.reason_text``)."""
+
+    code: str
+    seat: int = -1  # CLAIMED_FIRST, GIVEN_AWAY: whose claim or wrong call
+    word: str = ""  # CLAIMED_FIRST: the word claimed
+    letter: str = ""  # LACKS: the letter the table lacks
+    held: int = 0  # LACKS: how many of it the table holds
+    detail: str = ""  # SEAT_FAILED: what went wrong, as the arena said it
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+_SPELLING_CODES = {
+    claims.NOT_A_WORD: NOT_A_WORD,
+    claims.TOO_FEW: TOO_FEW,
+    claims.UNSPELLED: UNSPELLED,
+}
+
+
+Bot = Any  # a built-in ``RaceBot``, or an arena seat (``solver.arena.protocol.Seat``)
+
+
+def bot_seat(spec: str, time_limit: float = DEFAULT_TIME_LIMIT, slot: int = 0) -> Bot:
+    """The bot a name stands for in a live race: a built-in level (``hard``,
+    ``medium:wait``...) as a ``RaceBot``, so that a race of built-ins plays as it always
+    did; anything else (a bot of one's own, an entry point, ``engine:COMMAND ARGS``) as
+    the arena's seat for it (``seats.named``; ``slot``, the seat's number, keeps two
+    seats naming one engine in two processes). An unknown name: a ``UserError`` listing
+    the choices."""
+    from solver.arena.seats import named
+    from solver.race.arena import RULES
+
+    if spec.strip().lower().partition(":")[0] in LEVELS:
+        return parse_bot(spec)
+    return named(RULES, spec, time_limit, slot)
+
+
+def short_name(name: str) -> str:
+    """A seat's name as a label shows it: each path reduced to its file's name
+    (``engine:node examples/engine/engine.js`` is ``engine:node engine.js``)."""
+    return " ".join(Path(part).name if "/" in part else part for part in name.split(" "))
 
 
 @dataclass(frozen=True)
 class Seat:
-    """A player: the person (no bot) or a named bot of a level."""
+    """A player: the person (no bot) or a named bot (a level, or a seat of one's own)."""
 
     name: str
-    bot: RaceBot | None = None
+    bot: Bot | None = None
+
+    @property
+    def level(self) -> str:
+        """What the bot is: its level (``medium``), or the short name of its seat."""
+        if isinstance(self.bot, RaceBot):
+            return self.bot.name
+        return short_name(str(getattr(self.bot, "name", "")))
 
     @property
     def label(self) -> str:
         """How every front end names the seat: ``you`` or ``Ada (medium)``."""
-        return self.name if self.bot is None else f"{self.name} ({self.bot.name})"
+        return self.name if self.bot is None else f"{self.name} ({self.level})"
 
 
 @dataclass(frozen=True)
@@ -97,7 +185,8 @@ class Event:
 
     ``cards`` are the cards a claim took, the card dealt, or the cards left at a round's
     end; ``free`` the (seat, card) each other player took after a wrong call; ``reason``
-    why a call was wrong or too late, in plain words."""
+    why a call was wrong, too late or not now, or why a seat forfeited (data: the front
+    end words it)."""
 
     time: float
     round: int
@@ -105,7 +194,7 @@ class Event:
     seat: int = -1
     word: str = ""
     cards: tuple[str, ...] = ()
-    reason: str = ""
+    reason: Reason | None = None
     free: tuple[tuple[int, str], ...] = ()
 
 
@@ -126,11 +215,11 @@ def seat_names(count: int, seed: int) -> list[str]:
     return seeds.derived(seed, "names").sample(NAMES, count)
 
 
-def why_not(spelling: Spelling, table: list[str], lang: str) -> str:
-    """Why a word cannot be claimed, as precisely as can be said in a few words: the letter
-    the table lacks when no wild card can make up for it."""
-    if spelling.reason != "the cards on the table cannot spell it":
-        return spelling.reason
+def why_not(spelling: Spelling, table: list[str], lang: str) -> Reason:
+    """Why a word cannot be claimed, as precisely as can be said: the letter the table
+    lacks when no wild card can make up for it."""
+    if spelling.reason != claims.UNSPELLED:
+        return Reason(_SPELLING_CODES[spelling.reason])
     have: Counter[str] = Counter()
     for card in table:
         if not is_wild(card):
@@ -139,17 +228,25 @@ def why_not(spelling: Spelling, table: list[str], lang: str) -> str:
     short = Counter(spelling.word) - have
     if short and sum(short.values()) > wild_letters:
         letter = next(c for c in spelling.word if short[c])
-        held = have[letter]
-        return f"the table has {'no' if not held else f'only {held}'} {letter.upper()}"
-    return spelling.reason
+        return Reason(LACKS, letter=letter, held=have[letter])
+    return Reason(UNSPELLED)
 
 
 Pending = dict[int, tuple[float, str, tuple[str, ...]]]  # seat -> (call time, word, cards)
 
 
+class Forfeit(Exception):
+    """A bot seat gave no call the race can hear: it forfeits (``reason`` says why)."""
+
+    def __init__(self, seat: int, reason: str) -> None:
+        super().__init__(reason)  # the failure, as the arena or the plugin check said it
+        self.seat = seat
+        self.reason = reason
+
+
 def search_again(
     pending: Pending,
-    players: list[RaceBot],
+    players: list[Bot],
     seats: list[int],
     table: list[str],
     to_deal: int,
@@ -157,27 +254,50 @@ def search_again(
     now: float,
     rng: random.Random,
     lang: str,
+    seed_of: Any = None,
 ) -> None:
     """After a change of the table: a bot whose word can still be spelled keeps it (it has
     found it already); the bots in ``seats`` without one search again, from ``now``, on
-    their view of the table (``RaceBot.look``), as the state does (``state.RaceState``);
-    here their thinking times come from the round's one generator."""
+    their view of the table, as the state does (``state.RaceState``). A built-in looks
+    (``RaceBot.look``) with its thinking time from the round's one generator ``rng``; an
+    arena seat decides on its view with the seed ``seed_of(seat)`` gives, and raises
+    ``Forfeit`` when it gives no call the race can hear."""
     for seat in seats:
         if seat in pending and still_spelled(pending[seat][2], table):
             continue
         pending.pop(seat, None)
         view = RaceView(seat, tuple(table), to_deal, tuple(won), now, lang)
-        call = players[seat].look(view, rng)
+        player = players[seat]
+        if isinstance(player, RaceBot):
+            call = player.look(view, rng)
+        else:
+            call = asked(player, seat, view, seed_of(seat))
         if call is not None:  # spelled now; a word the table cannot spell: a wrong call
             word, used = heard_as(call, table, lang)
             pending[seat] = (now + call.after, word, used)
+
+
+def asked(player: Bot, seat: int, view: RaceView, seed: int) -> Call | None:
+    """An arena seat's call on ``view`` (None for a wait), or ``Forfeit`` with the reason
+    it gave none: an engine that failed or said a move the rules refuse, a bot of one's
+    own that raised or returned no call (``seats.PluginBot.ask`` words it)."""
+    try:
+        move = player.decide(view, seed)
+    except (SeatFailed, IllegalMove, UserError) as failure:
+        raise Forfeit(seat, str(failure)) from None
+    if isinstance(move, Wait) or move is None:
+        return None
+    why = checked_call(move)
+    if why is not None:
+        raise Forfeit(seat, why)
+    return move
 
 
 @dataclass
 class LiveRace:
     """A race between the person (seat 0) and ``bots`` (seats 1..), moved on by times."""
 
-    bots: list[RaceBot]
+    bots: list[Bot]
     deck: Deck
     pace: float
     seed: int
@@ -190,6 +310,7 @@ class LiveRace:
     finished: bool = field(init=False, default=False)
     stopped: bool = field(init=False, default=False)
     unfinished: list[int] | None = field(init=False, default=None)  # a round cut short
+    forfeited: int | None = field(init=False, default=None)  # the seat that forfeited
 
     def __post_init__(self) -> None:
         self.deck = load_deck(self.deck, self.lang)
@@ -206,8 +327,11 @@ class LiveRace:
         self._pending: Pending = {}
         self._rng = seeds.derived(self.seed, "bots", 0)
         # The table after each change of the round, when, and who changed it how.
-        self._history: list[tuple[float, tuple[str, ...], str]] = []
+        self._history: list[tuple[float, tuple[str, ...], Reason | None]] = []
         self._own: list[tuple[int, tuple[str, ...]]] = []  # (history index, cards you lost)
+        self._started = False  # the arena seats were told the game's start
+        self._decisions = 0  # decisions asked of arena seats: each has its own seed
+        self._forfeit: Forfeit | None = None  # a seat that failed, its forfeit not yet played
 
     # -- what front ends read ----------------------------------------------------------
 
@@ -225,14 +349,36 @@ class LiveRace:
         return [sum(won[seat] for won in self.rounds) for seat in range(len(self.seats))]
 
     def scores(self) -> list[int]:
-        """Cards won so far, the round being played (or cut short) included."""
+        """Cards won so far, the round being played (or cut short) included; a seat that
+        forfeited scores 0."""
         live = self.won if self.playing else self.unfinished or [0] * len(self.seats)
-        return [total + now for total, now in zip(self.totals, live, strict=True)]
+        scores = [total + now for total, now in zip(self.totals, live, strict=True)]
+        if self.forfeited is not None:
+            scores[self.forfeited] = 0
+        return scores
 
     @property
     def winners(self) -> list[int]:
+        """The seats with the most cards of the rounds finished; after a forfeit, the most
+        cards won (the round cut short included) among the seats that did not forfeit."""
+        if self.forfeited is not None:
+            scores = self.scores()
+            playing = [seat for seat in range(len(self.seats)) if seat != self.forfeited]
+            best = max(scores[seat] for seat in playing)
+            return [seat for seat in playing if scores[seat] == best]
         best = max(self.totals)
         return [seat for seat, total in enumerate(self.totals) if total == best]
+
+    @property
+    def decided(self) -> bool:
+        """Whether ``winners`` means anything: a round finished, or a seat forfeited."""
+        return bool(self.rounds) or self.forfeited is not None
+
+    @property
+    def best(self) -> int:
+        """The winners' cards (``winners``)."""
+        counts = self.scores() if self.forfeited is not None else self.totals
+        return counts[self.winners[0]]
 
     def status(self, now: float) -> Status:
         rounds = len(self.seats)
@@ -253,14 +399,47 @@ class LiveRace:
         return LAST_CALL_PACES * self.pace
 
     def warm(self) -> None:
-        """Load the bots' vocabularies and the search kernel now, so that the first card
+        """Load the bots' vocabularies and the search kernel now, and tell the seats of
+        one's own the game's start (an engine starts its process), so that the first card
         does not wait for them (a second or two the first time). The kernel is loaded
         whatever the search it would take: a race searches after every change of the
         table, and a numpy search of a big table (``index._best_cards``) took seconds."""
         load_kernel()
-        for tier in sorted({bot.tier for bot in self.bots}):
+        tiers = {bot.tier for bot in self.bots if isinstance(bot, RaceBot)}
+        for tier in sorted(tiers):
             ranked_indices(["a", "b", "c"], tier, self.lang or "en", top=1)
         lexicon.is_word("cat", self.lang or "en")
+        self._start_seats()
+
+    def variant(self) -> dict[str, Any]:
+        """What a seat is told at the handshake, as ``state.RaceState.variant``: the deck
+        (its name, language and every card with its count) and the pace."""
+        return {
+            "deck": self.deck.name,
+            "lang": self.deck.lang,
+            "cards": [[card, count] for card, count in self.deck.counts],
+            "pace": self.pace,
+        }
+
+    def _arena_seats(self) -> list[tuple[int, Any]]:
+        return [(s, seat.bot) for s, seat in enumerate(self.seats) if _is_arena_seat(seat.bot)]
+
+    def _start_seats(self) -> None:
+        """Each arena seat's handshake, once, before the first card (an engine that fails
+        it forfeits at its first decision, as in the arena's loop)."""
+        if self._started:
+            return
+        self._started = True
+        for seat, bot in self._arena_seats():
+            bot.start(Hello("race", self.variant(), seat, len(self.seats)))
+
+    def _finish_seats(self) -> None:
+        """Tell each arena seat the race is over, with the scores (``over``)."""
+        if not self._started:
+            return
+        scores = tuple(self.scores())
+        for _, bot in self._arena_seats():
+            bot.finish(scores)
 
     # -- moves -------------------------------------------------------------------------
 
@@ -279,6 +458,7 @@ class LiveRace:
             if due > now:
                 break
             happened = self._step(due)
+            happened += self._forfeits(due)
             self.events += happened
             yield happened
 
@@ -291,20 +471,42 @@ class LiveRace:
         if not word or self.finished:
             return happened
         if not self.playing:
-            ruling = Event(now, self.round, NOT_NOW, YOU, word.lower(), reason="between rounds")
+            why = Reason(BETWEEN_ROUNDS)
+            ruling = Event(now, self.round, NOT_NOW, YOU, word.lower(), reason=why)
         else:
             began = now if began is None else min(max(began, self.round_began), now)
             ruling = self._rule(YOU, word, now, began)
-        self.events.append(ruling)
-        return [*happened, ruling]
+        ruled = [ruling, *self._forfeits(now)]
+        self.events += ruled
+        return [*happened, *ruled]
 
     def stop(self) -> None:
         """End the race now (the person left): the rounds finished keep their scores; the
         cards won in the round cut short are kept apart (``unfinished``)."""
+        if self.finished:
+            return
         if self.playing:
             self.unfinished = list(self.won)
         self.finished = self.stopped = True
         self.playing = False
+        self._finish_seats()
+
+    def _forfeits(self, now: float) -> list[Event]:
+        """A seat that failed while the table was searched forfeits now: the race ends."""
+        if self._forfeit is None or self.finished:
+            return []
+        seat, reason = self._forfeit.seat, self._forfeit.reason
+        self._forfeit = None
+        self.forfeited = seat
+        if self.playing:
+            self.unfinished = list(self.won)
+        self.playing = False
+        self.finished = True
+        self._finish_seats()
+        return [
+            Event(now, self.round, FORFEIT, seat, reason=Reason(SEAT_FAILED, detail=reason)),
+            Event(now, self.round, GAME_OVER),
+        ]
 
     # -- the rules, step by step ---------------------------------------------------------
 
@@ -330,7 +532,7 @@ class LiveRace:
             card = self.to_deal.pop()
             self.table.append(card)
             self.next_deal += self.pace
-            self._changed(now, "dealt")
+            self._changed(now, Reason(DEALT))
             return [Event(now, self.round, DEAL, self.dealer, cards=(card,))]
         order = self._seat_order()
         due = [seat for seat, (when, _, _) in self._pending.items() if when <= now]
@@ -342,12 +544,13 @@ class LiveRace:
             if not still_spelled(used, self.table):  # cannot happen: kept up to date
                 self._search(now)
                 return []
-            if self._rng.random() < bot.error_rate:
+            if isinstance(bot, RaceBot) and self._rng.random() < bot.error_rate:
                 word = misread(self.table, bot, self._rng, self.deck.lang) or word
             return [self._rule(seat, word, now, now)]
         return self._end_round(now)
 
     def _begin_round(self, now: float) -> Event:
+        self._start_seats()
         self.round += 1
         self.playing = True
         self.to_deal = self.deck.cards()
@@ -357,7 +560,7 @@ class LiveRace:
         self.won = [0] * len(self.seats)
         self._pending = {}
         self.next_deal = self.round_began = self.last_change = now
-        self._history = [(now, (), "")]
+        self._history = [(now, (), None)]
         self._own = []
         return Event(now, self.round, ROUND, self.dealer)
 
@@ -369,30 +572,43 @@ class LiveRace:
         ended = [Event(now, self.round, ROUND_OVER, self.dealer, cards=left)]
         if len(self.rounds) == len(self.seats):
             self.finished = True
+            self._finish_seats()
             ended.append(Event(now, self.round, GAME_OVER))
         else:
             self.starts_at = now + ROUND_BREAK
         return ended
 
-    def _changed(self, now: float, how: str) -> None:
+    def _changed(self, now: float, how: Reason) -> None:
         self.last_change = now
         self._history.append((now, tuple(self.table), how))
         self._search(now)
 
     def _search(self, now: float) -> None:
+        if self._forfeit is not None:  # the race ends at this step: no one is asked
+            return
         bots = [seat.bot or self.bots[0] for seat in self.seats]  # seat 0 never searched
         order = [seat for seat in self._seat_order() if seat != YOU]
-        search_again(
-            self._pending,
-            bots,
-            order,
-            self.table,
-            len(self.to_deal),
-            self.won,
-            now,
-            self._rng,
-            self.lang,
-        )
+        try:
+            search_again(
+                self._pending,
+                bots,
+                order,
+                self.table,
+                len(self.to_deal),
+                self.won,
+                now,
+                self._rng,
+                self.lang,
+                self._seed_of,
+            )
+        except Forfeit as forfeit:
+            self._forfeit = forfeit
+
+    def _seed_of(self, seat: int) -> int:
+        """The seed of an arena seat's next decision: from the race's seed, the round,
+        the seat and how many decisions came before (the same race asks the same)."""
+        self._decisions += 1
+        return seat_seed(self.seed, "live", self.round, seat, self._decisions)
 
     def _rule(self, seat: int, word: str, now: float, began: float) -> Event:
         """The dealer's ruling on a call: a claim, too late (the person only), or wrong."""
@@ -402,27 +618,26 @@ class LiveRace:
             for card in spelling.cards:
                 self.table.remove(card)
             self.won[seat] += len(spelling.cards)
-            self._changed(now, f"{self.seats[seat].label} claimed {spelling.word.upper()} first")
+            self._changed(now, Reason(CLAIMED_FIRST, seat, spelling.word))
             if seat == YOU:
                 self._own.append((len(self._history) - 1, spelling.cards))
             return Event(now, self.round, CLAIM, seat, spelling.word, spelling.cards)
-        if seat == YOU and spelling.reason != "not in the dictionary":
+        if seat == YOU and spelling.reason != claims.NOT_A_WORD:
             taker = self._taken_by(spelling.word, began)
             if taker is not None:
                 return Event(now, self.round, TOO_LATE, seat, spelling.word, reason=taker)
         reason = why_not(spelling, self.table, lang)
         given = free_cards(seat, self._seat_order(), self.table, self.to_deal, self.won)
-        label = self.seats[seat].label
-        self._changed(now, f"its cards went as free cards after {label}'s wrong call")
+        self._changed(now, Reason(GIVEN_AWAY, seat))
         if seat == YOU:
             self._own.append((len(self._history) - 1, tuple(card for _, card in given)))
         return Event(now, self.round, WRONG, seat, spelling.word, reason=reason, free=tuple(given))
 
-    def _taken_by(self, word: str, began: float) -> str | None:
+    def _taken_by(self, word: str, began: float) -> Reason | None:
         """If ``word`` is too late (see the module's docstring): the change of the table
-        that made it impossible, in a few words ("Ada (medium) claimed CATS first"); else
-        None. Each table since ``began`` is looked at without the cards the person's own
-        calls took after it, so that the person's own doing never excuses a call."""
+        that made it impossible (Ada claimed CATS first); else None. Each table since
+        ``began`` is looked at without the cards the person's own calls took after it, so
+        that the person's own doing never excuses a call."""
         first = max(i for i, (when, _, _) in enumerate(self._history) if when <= began)
         could, cause = False, None
         for index in range(first, len(self._history)):
@@ -439,19 +654,37 @@ class LiveRace:
     # -- the record ----------------------------------------------------------------------
 
     def to_json(self) -> dict[str, object]:
-        """The race as --json reports it: seats, seed, rounds, totals and every call."""
+        """The race as data: seats, seed, rounds, totals and every call, each reason as its
+        code and facts (``Reason.to_json``; ``--json`` prints them worded:
+        ``ui/feed.race_document``)."""
         return {
             "seed": self.seed,
             "players": self.labels,
-            "bots": [{"name": s.name, "level": s.bot.name} for s in self.seats if s.bot],
+            "bots": [{"name": s.name, "level": s.level} for s in self.seats if s.bot],
             "deck": self.deck.name,
             "lang": self.deck.lang,
             "pace": self.pace,
             "rounds": self.rounds,
             "totals": self.totals,
             "unfinished_round": self.unfinished,
-            "winners": [self.labels[seat] for seat in self.winners] if self.rounds else [],
-            "calls": [
-                asdict(e) | {"time": round(e.time, 3)} for e in self.events if e.kind in CALLS
-            ],
-        }
+            "winners": [self.labels[seat] for seat in self.winners] if self.decided else [],
+            "calls": [_call_json(event) for event in self.events if event.kind in CALLS],
+        } | self._forfeit_json()
+
+    def _forfeit_json(self) -> dict[str, object]:
+        """After a forfeit (only then: a race without one reads as it always did): who
+        forfeited and why."""
+        if self.forfeited is None:
+            return {}
+        reason = next(e.reason for e in self.events if e.kind == FORFEIT)
+        assert reason is not None
+        return {"forfeit": {"player": self.labels[self.forfeited], "reason": reason.to_json()}}
+
+
+def _call_json(event: Event) -> dict[str, Any]:
+    reason = None if event.reason is None else event.reason.to_json()
+    return asdict(event) | {"time": round(event.time, 3), "reason": reason}
+
+
+def _is_arena_seat(bot: Bot | None) -> bool:
+    return bot is not None and not isinstance(bot, RaceBot)

@@ -13,8 +13,20 @@ from click.testing import CliRunner
 import cli
 from solver.race.bots import RaceBot, parse_bot
 from solver.race.deck import load_deck, parse_deck
-from solver.race.live import CLAIM, DEAL, ROUND, TOO_LATE, WRONG, LiveRace, seat_names
-from solver.race.ui.feed import describe
+from solver.race.live import (
+    CLAIM,
+    CLAIMED_FIRST,
+    DEAL,
+    LACKS,
+    NOT_A_WORD,
+    ROUND,
+    TOO_LATE,
+    WRONG,
+    LiveRace,
+    Reason,
+    seat_names,
+)
+from solver.race.ui.feed import describe, reason_text
 from solver.race.ui.lines import play_live_game
 from solver.runtime import seeds
 
@@ -57,9 +69,12 @@ def test_a_word_the_table_never_held_while_you_typed_is_still_a_wrong_call() -> 
     [late] = race.call("tax", 2.9, began=2.7)  # begun after it was gone: never makeable
     assert late.kind == WRONG and late.free == ((1, "c"),)  # from the deck: the table is empty
     [never] = race.call("cat", 3.5, began=0.0)  # the C went to the bot: never on the table
-    assert never.kind == WRONG and never.reason == "the table has no C"
-    nonsense = LiveRace([SLOW], parse_deck(TINY, "tiny"), 1.0, 1).call("xqz", 0.5, 0.0)[-1]
-    assert nonsense.kind == WRONG and nonsense.reason == "not in the dictionary"
+    assert never.kind == WRONG and never.reason == Reason(LACKS, letter="c", held=0)
+    assert reason_text(race, never.reason) == "the table has no C"
+    other = LiveRace([SLOW], parse_deck(TINY, "tiny"), 1.0, 1)
+    nonsense = other.call("xqz", 0.5, 0.0)[-1]
+    assert nonsense.kind == WRONG and nonsense.reason == Reason(NOT_A_WORD)
+    assert reason_text(other, nonsense.reason) == "not in the dictionary"
 
 
 def test_your_own_claim_does_not_make_your_next_word_too_late() -> None:
@@ -78,7 +93,8 @@ def test_too_late_names_the_claim_that_took_the_word_not_the_latest() -> None:
     claims = [(e.word, round(e.time, 2)) for e in race.advance(16.0) if e.kind == CLAIM]
     assert claims == [("used", 8.87), ("watch", 12.59), ("hand", 15.79)]
     [watch] = race.call("watch", 16.0, began=7.0)
-    assert (watch.kind, watch.reason) == (TOO_LATE, "Edie (easy) claimed WATCH first")
+    assert (watch.kind, watch.reason) == (TOO_LATE, Reason(CLAIMED_FIRST, 1, "watch"))
+    assert reason_text(race, watch.reason) == "Edie (easy) claimed WATCH first"
 
 
 def test_a_bots_wrong_call_says_which_card_the_table_lacks() -> None:
@@ -86,7 +102,7 @@ def test_a_bots_wrong_call_says_which_card_the_table_lacks() -> None:
     race = LiveRace([sloppy], load_deck("kids"), 1.0, 2)
     events = [e for t in range(12) for e in race.advance(t) if e.kind == WRONG]
     first = events[0]
-    assert first.seat == 1 and first.reason == "the table has no P"
+    assert first.seat == 1 and first.reason == Reason(LACKS, letter="p", held=0)
     assert describe(race, first) == (
         "Kit (sloppy) called PAN: the table has no P. Wrong call: you take A (free card)."
     )
@@ -267,3 +283,64 @@ def test_ctrl_c_in_line_mode_keeps_the_round_cut_short_in_json(fake_clock, monke
     document = json.loads(result.stdout)
     assert document["ended"] == "interrupted" and document["rounds"] == []
     assert document["unfinished_round"] is not None and sum(document["unfinished_round"]) > 0
+
+
+# -- the reasons are data; the feed words them --------------------------------------------
+
+
+def test_every_reason_is_data_and_the_feed_words_each_kind() -> None:
+    """The race used to carry its reasons as English ("the table has no C"), built where
+    the rules are; now it carries codes and their facts, and ``ui/feed`` words each (the
+    words unchanged: the tests above and the command's --json read them)."""
+    from solver.race.live import (
+        BETWEEN_ROUNDS,
+        GIVEN_AWAY,
+        NOT_NOW,
+        SEAT_FAILED,
+        TOO_FEW,
+        UNSPELLED,
+    )
+
+    race = tiny_race()
+    words = {
+        Reason(NOT_A_WORD): "not in the dictionary",
+        Reason(TOO_FEW): "a claim takes at least 3 cards",
+        Reason(UNSPELLED): "the cards on the table cannot spell it",
+        Reason(LACKS, letter="ñ", held=2): "the table has only 2 Ñ",
+        Reason(BETWEEN_ROUNDS): "between rounds",
+        Reason(CLAIMED_FIRST, 1, "tax"): "Cleo (fast) claimed TAX first",
+        Reason(GIVEN_AWAY, 0): "its cards went as free cards after you's wrong call",
+        Reason(SEAT_FAILED, detail="no move within 1 s"): "no move within 1 s",
+    }
+    assert {reason: reason_text(race, reason) for reason in words} == words
+    assert reason_text(race, None) == ""
+    assert Reason(**json.loads(json.dumps(Reason(LACKS, letter="c").to_json()))) == Reason(
+        LACKS, letter="c"
+    )
+    now = 0.0
+    while race.playing or race.round < 0:  # on to the break after round 1
+        now += 0.5
+        race.advance(now)
+    [ruling] = race.call("cat", now)
+    assert (ruling.kind, ruling.reason) == (NOT_NOW, Reason(BETWEEN_ROUNDS))
+    assert describe(race, ruling) == "CAT: no round is on; not counted."
+
+
+def test_the_race_document_is_data_and_the_json_words_it() -> None:
+    from solver.race.ui.feed import race_document
+
+    race = tiny_race()
+    race.advance(2.9)
+    race.call("tax", 2.9, began=2.1)  # too late: the bot took it
+    race.call("dog", 3.0, began=3.0)  # a wrong call
+    data, shown = race.to_json()["calls"], race_document(race)["calls"]
+    assert [c["reason"] for c in data] == [
+        None,
+        Reason(CLAIMED_FIRST, 1, "tax").to_json(),
+        Reason(LACKS, letter="d").to_json(),
+    ]
+    assert [c["reason"] for c in shown] == [
+        "",
+        "Cleo (fast) claimed TAX first",
+        "the table has no D",
+    ]

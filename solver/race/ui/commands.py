@@ -170,8 +170,13 @@ def race_bench(players, engines, engine_time, pace, deck_spec, lang, **kwargs) -
     "--level",
     default="medium",
     show_default=True,
-    help="The bots' level (and policy): easy, medium, hard, e.g. hard:wait.",
+    help="The bots: a level with an optional claim policy (easy, medium, hard, e.g. "
+    "hard:wait), a registered bot (myword race players), module:attr, "
+    "path/to/file.py:attr, or engine:COMMAND ARGS (a bot in another process, over the "
+    "engine protocol).",
 )
+@ENGINE_OPTION
+@ENGINE_TIME_OPTION
 @click.option(
     "--pace",
     type=FiniteFloat(min=0.2),
@@ -199,7 +204,9 @@ def race_bench(players, engines, engine_time, pace, deck_spec, lang, **kwargs) -
     "printed as it changes, among what you type).",
 )
 @JSON_OPTION
-def race_play(players, level, pace, kids, deck_spec, seed, lang, plain, as_json) -> None:
+def race_play(
+    players, level, engines, engine_time, pace, kids, deck_spec, seed, lang, plain, as_json
+) -> None:
     """Race the bots in real time: type a word made of the cards on the table and press
     Enter to claim it. In a terminal the race has its own screen (? there explains it);
     with --plain, --json or a pipe it runs in line mode (--json: the race on stderr, the
@@ -211,7 +218,12 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, plain, as_json)
     some moment after you began typing it, and only other players took its cards before
     your call (their claims, or free cards after a bot's wrong call). Typing begins at
     the first key in the race's screen; in line mode, when your previous line arrived
-    (or the round began)."""
+    (or the round began).
+
+    Each bot seat is --level, but the last ones when --engine is given (one seat each).
+    A bot of one's own or an engine sees only its seat's view (the table, the cards to
+    deal, the cards won), never what you type; one that fails (crashes, answers late,
+    says a move the rules refuse) forfeits: the race ends, it scores 0 and wins nothing."""
     from solver.race.ui.screens import new_race
 
     race = new_race(
@@ -223,6 +235,8 @@ def race_play(players, level, pace, kids, deck_spec, seed, lang, plain, as_json)
             "deck": deck_spec,
             "seed": seed,
             "lang": lang,
+            "engines": engines,
+            "engine_time": engine_time,
         }
     )
     if not (plain or as_json) and sys.stdin.isatty() and sys.stdout.isatty():
@@ -244,6 +258,7 @@ def play_lines(race, as_json: bool) -> None:
     import threading
     import time
 
+    from solver.race.ui.feed import race_document
     from solver.race.ui.lines import RaceStopped, play_live_game
     from solver.ui import render
 
@@ -268,7 +283,8 @@ def play_lines(race, as_json: bool) -> None:
         click.echo("\nGame stopped.", err=as_json)
         if as_json:  # still one document: the rounds finished, and how the race ended
             totals = stop.totals if isinstance(stop, RaceStopped) else race.totals
-            render.emit_json(race.to_json() | {"totals": totals, "ended": "interrupted"})
+            render.emit_json(race_document(race) | {"totals": totals, "ended": "interrupted"})
         sys.exit(130)
     if as_json:
-        render.emit_json(race.to_json() | {"ended": "finished"})
+        ended = "finished" if race.forfeited is None else "forfeited"
+        render.emit_json(race_document(race) | {"ended": ended})

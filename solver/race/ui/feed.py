@@ -1,22 +1,39 @@
-"""The race's feed: each event of ``live.LiveRace`` in one plain sentence.
+"""The race's feed: each event of ``live.LiveRace`` in one plain sentence, each reason
+(``live.Reason``) in a few words, and the race as ``--json`` prints it.
 
 Both front ends (the line mode and the Textual screen) say the same thing the same way,
 so a ruling reads alike in a pipe and in the app. Plain text, never markup: the sentences
-hold the words the person typed.
+hold the words the person typed. The race itself returns data (events, reason codes and
+their facts); every word a person reads is chosen here.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from solver.race.claims import MIN_CARDS
 from solver.race.live import (
+    BETWEEN_ROUNDS,
+    CALLS,
     CLAIM,
+    CLAIMED_FIRST,
+    DEALT,
+    FORFEIT,
     GAME_OVER,
+    GIVEN_AWAY,
+    LACKS,
+    NOT_A_WORD,
     NOT_NOW,
     ROUND,
     ROUND_OVER,
+    SEAT_FAILED,
+    TOO_FEW,
     TOO_LATE,
+    UNSPELLED,
     WRONG,
     Event,
     LiveRace,
+    Reason,
 )
 
 
@@ -43,6 +60,62 @@ def _free_text(race: LiveRace, event: Event) -> str:
     return ", ".join(each) + (" (free card)" if len(each) == 1 else " (free cards)")
 
 
+def _not_a_word(race: LiveRace, reason: Reason) -> str:
+    return "not in the dictionary"
+
+
+def _too_few(race: LiveRace, reason: Reason) -> str:
+    return f"a claim takes at least {MIN_CARDS} cards"
+
+
+def _unspelled(race: LiveRace, reason: Reason) -> str:
+    return "the cards on the table cannot spell it"
+
+
+def _lacks(race: LiveRace, reason: Reason) -> str:
+    held = "no" if not reason.held else f"only {reason.held}"
+    return f"the table has {held} {reason.letter.upper()}"
+
+
+def _between_rounds(race: LiveRace, reason: Reason) -> str:
+    return "between rounds"
+
+
+def _claimed_first(race: LiveRace, reason: Reason) -> str:
+    return f"{race.labels[reason.seat]} claimed {reason.word.upper()} first"
+
+
+def _given_away(race: LiveRace, reason: Reason) -> str:
+    return f"its cards went as free cards after {race.labels[reason.seat]}'s wrong call"
+
+
+def _dealt(race: LiveRace, reason: Reason) -> str:
+    return "dealt"
+
+
+def _seat_failed(race: LiveRace, reason: Reason) -> str:
+    return reason.detail
+
+
+REASONS = {
+    NOT_A_WORD: _not_a_word,
+    TOO_FEW: _too_few,
+    UNSPELLED: _unspelled,
+    LACKS: _lacks,
+    BETWEEN_ROUNDS: _between_rounds,
+    CLAIMED_FIRST: _claimed_first,
+    GIVEN_AWAY: _given_away,
+    DEALT: _dealt,
+    SEAT_FAILED: _seat_failed,
+}
+
+
+def reason_text(race: LiveRace, reason: Reason | None) -> str:
+    """A reason in a few words ("the table has no C", "Ada (medium) claimed CATS first");
+    no reason is the empty string."""
+    return "" if reason is None else REASONS[reason.code](race, reason)
+
+
 def describe(race: LiveRace, event: Event) -> str | None:
     """The feed's sentence for ``event``; None for a deal (the table shows it)."""
     word = event.word.upper()
@@ -54,16 +127,19 @@ def describe(race: LiveRace, event: Event) -> str | None:
         count = len(event.cards)
         return f"{_who(race, event.seat)} {verb} {word}: {cards_text(event.cards)} (+{count})"
     if event.kind == WRONG:
-        called = f"{_who(race, event.seat)} called {word}: {event.reason}."
+        called = f"{_who(race, event.seat)} called {word}: {reason_text(race, event.reason)}."
         return f"{called} Wrong call: {_free_text(race, event)}."
     if event.kind == TOO_LATE:
-        return f"{word}: too late, {event.reason}. No fine."
+        return f"{word}: too late, {reason_text(race, event.reason)}. No fine."
     if event.kind == NOT_NOW:
         return f"{word}: no round is on; not counted."
     if event.kind == ROUND_OVER:
         left = len(event.cards)
         unscored = f"{left} card{'s' if left != 1 else ''} left on the table not scored"
         return f"Round {event.round + 1} over ({unscored})."
+    if event.kind == FORFEIT:
+        why = reason_text(race, event.reason)
+        return f"{_who(race, event.seat)} forfeits the race: {why}."
     if event.kind == GAME_OVER:
         return winner_text(race)
     return None
@@ -71,7 +147,7 @@ def describe(race: LiveRace, event: Event) -> str | None:
 
 def winner_text(race: LiveRace) -> str:
     winners = [_who(race, seat, start=False) for seat in race.winners]
-    best = race.totals[race.winners[0]]
+    best = race.best
     if len(winners) == 1:
         return f"Winner: {winners[0]} with {best} cards!"
     return f"Winner: {' and '.join(winners)}, {best} cards each!"
@@ -86,3 +162,16 @@ def summary(race: LiveRace) -> str:
         ended = f"Race stopped in round {race.round + 1} of {len(race.seats)}."
     cards = scores_text(race, race.scores())
     return f"{ended} Cards won: {cards}.\nseed {race.seed}: replay with --seed {race.seed}"
+
+
+def race_document(race: LiveRace) -> dict[str, Any]:
+    """The race as ``--json`` prints it: ``LiveRace.to_json`` with every reason worded as
+    the feed words it (the document's shape of before reasons were data)."""
+    document = race.to_json()
+    calls = [event for event in race.events if event.kind in CALLS]
+    for call, event in zip(document["calls"], calls, strict=True):  # type: ignore[call-overload]
+        call["reason"] = reason_text(race, event.reason)
+    if "forfeit" in document:
+        [failed] = [event for event in race.events if event.kind == FORFEIT]
+        document["forfeit"]["reason"] = reason_text(race, failed.reason)  # type: ignore[index]
+    return document

@@ -26,7 +26,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
-from solver.race.bots import parse_bot
+from solver.arena.protocol import DEFAULT_TIME_LIMIT
 from solver.race.deck import load_deck
 from solver.race.live import (
     CLAIM,
@@ -35,12 +35,16 @@ from solver.race.live import (
     ROUND,
     TOO_LATE,
     WRONG,
+    Bot,
     Event,
     LiveRace,
+    bot_seat,
 )
 from solver.race.ui.cards import CardsView
-from solver.race.ui.feed import describe, summary, winner_text
+from solver.race.ui.feed import describe, race_document, summary, winner_text
 from solver.runtime import seeds
+from solver.runtime.errors import UserError
+from solver.ui.options import with_engines
 
 TICK = 0.1  # seconds between two looks at the clock
 DEFAULT_PLAYERS = 3
@@ -356,17 +360,40 @@ class RaceScreen(Screen[dict]):
 
     def action_leave(self) -> None:
         if self.race.finished:
-            self.dismiss(self.race.to_json())
+            self.dismiss(race_document(self.race))
+
+
+def race_bots(
+    level: str,
+    players: int,
+    engines: tuple[str, ...] = (),
+    engine_time: float = DEFAULT_TIME_LIMIT,
+) -> list[Bot]:
+    """The bots of a race of ``players`` (the person included): each seat names ``level``
+    (a built-in level, a bot of one's own or ``engine:COMMAND ARGS``: ``live.bot_seat``)
+    but the last ``len(engines)``, which are the engines given (``--engine``), each
+    allowed ``engine_time`` seconds a move. More engines than bot seats: one line."""
+    seats = players - 1
+    if len(engines) > seats:
+        raise UserError(
+            f"{len(engines)} engines for {seats} bot seat{'s' if seats != 1 else ''} "
+            f"(--players {players} counts you too): raise --players or give fewer --engine"
+        )
+    names = with_engines([level] * (seats - len(engines)), engines)
+    return [bot_seat(name, engine_time, slot) for slot, name in enumerate(names, start=1)]
 
 
 def new_race(options: dict[str, Any]) -> LiveRace:
     """A race from the app's settings or a command's options: ``lang``, ``seed`` (None:
-    fresh), ``level``, and the command's ``players``, ``pace``, ``deck`` and ``kids``."""
+    fresh), ``level``, and the command's ``players``, ``pace``, ``deck``, ``kids``,
+    ``engines`` and ``engine_time``."""
     level = options.get("level") or "medium"
     players = int(options.get("players") or DEFAULT_PLAYERS)
     deck = load_deck(options.get("deck"), options.get("lang"), bool(options.get("kids")))
+    engines = tuple(options.get("engines") or ())
+    engine_time = float(options.get("engine_time") or DEFAULT_TIME_LIMIT)
     return LiveRace(
-        [parse_bot(level) for _ in range(players - 1)],
+        race_bots(level, players, engines, engine_time),
         deck,
         float(options.get("pace") or DEFAULT_PACE),
         seeds.or_fresh(options.get("seed")),
