@@ -108,6 +108,7 @@ class EngineSeat:
         self._lines: _Lines | None = None
         self._stderr: IO[bytes] | None = None
         self._failure: str | None = None  # why this game's seat cannot play
+        self._broken: str | None = None  # why it never answered a handshake: for good
         self._asked = 0
 
     # -- the Seat protocol -------------------------------------------------------------
@@ -120,16 +121,19 @@ class EngineSeat:
         )
         self._failure = None
         self._asked = 0
+        if self._broken is not None:  # a new process would fail the same way, as slowly
+            self._failure = f"no handshake in an earlier game ({self._broken})"
+            return
         try:
             if not self._running():
                 self._spawn()
             self._send(hello.to_json())
-            answer = self._answer("ready", self.hello_time_limit)
+            answer = self._answer("ready", max(self.hello_time_limit, self.time_limit))
         except SeatFailed as failure:
-            self._failure = str(failure)
+            self._failure = self._broken = str(failure)
             return
         if answer.get("protocol") != PROTOCOL_VERSION:
-            self._failure = (
+            self._failure = self._broken = (
                 f"the engine speaks protocol {answer.get('protocol')!r}, not {PROTOCOL_VERSION}"
             )
             return
@@ -157,7 +161,7 @@ class EngineSeat:
         """Ask the engine to quit, and kill it if it does not within ``QUIT_SECONDS``."""
         if self._process is None:
             return
-        with contextlib.suppress(SeatFailed):
+        with contextlib.suppress(SeatFailed, UserError):  # closing: a failing log waits
             if self._running():
                 self._send({"type": "quit"})
         self._stop()
@@ -203,8 +207,7 @@ class EngineSeat:
 
     def _send(self, message: dict[str, Any]) -> None:
         line = json.dumps(message, separators=(",", ":"))
-        if self.log is not None:
-            self.log.write(f"> {line}\n")
+        self._record(f"> {line}")
         assert self._process is not None and self._process.stdin is not None
         try:
             self._process.stdin.write(line.encode() + b"\n")
@@ -222,8 +225,7 @@ class EngineSeat:
                 self._fail(f"no {kind} within {seconds:g} s")
             if raw is None:
                 self._fail("the engine exited")
-            if self.log is not None:
-                self.log.write(f"< {raw.decode(errors='replace').rstrip()}\n")
+            self._record(f"< {raw.decode(errors='replace').rstrip()}")
             if len(raw) > LINE_MOST:
                 self._fail(f"a line longer than {LINE_MOST} bytes")
             try:
@@ -240,10 +242,27 @@ class EngineSeat:
                 self._fail(f"expected {kind}, got {str(message.get('type'))[:40]!r}")
             return message
 
+    def _record(self, line: str) -> None:
+        """Write a line to the log, if any; a log that cannot be written (a full disk) is
+        one line naming it, and is written no more."""
+        if self.log is None:
+            return
+        try:
+            self.log.write(line + "\n")
+        except OSError as error:
+            self.log = None
+            raise UserError(f"cannot write the engine log: {error.strerror or error}") from None
+
     def _fail(self, reason: str) -> NoReturn:
         """Stop the process (it is out of step) and raise ``SeatFailed`` with the reason
         and the tail of what the engine wrote on stderr."""
         process = self._process
+        still_running = False
+        if process is not None and reason == "the engine exited":
+            try:  # its output ended: it is exiting, or it closed its output and goes on
+                process.wait(QUIT_SECONDS)
+            except subprocess.TimeoutExpired:
+                still_running = True
         if process is not None and process.poll() is None:
             process.kill()
         code = process.wait() if process is not None else None
@@ -253,8 +272,12 @@ class EngineSeat:
             written = self._stderr.read().decode(errors="replace").strip()
             if written:
                 tail = f" (stderr: {stderr_gist(written)})"
-        if reason == "the engine exited" and code is not None:
-            reason = f"the engine exited with code {code}"
+        if reason == "the engine exited":
+            reason = (
+                "the engine closed its output (stopped)"
+                if still_running or code is None
+                else f"the engine exited with code {code}"
+            )
         self._stop()
         raise SeatFailed(reason + tail)
 

@@ -84,6 +84,11 @@ def _load(kind: Kind, name: str) -> object:
         raise UserError(f"an empty {kind.noun} name ({_choices(kind)})")
     if name in kind.builtin:
         return _checked(kind, name, _import(kind, name, kind.builtin[name]))
+    if name.startswith("engine:"):  # seats.named takes engines; this is a Python player
+        raise UserError(
+            f"{name!r} is an engine: this command takes a {kind.noun} in this process "
+            f"({_choices(kind)}); engines play where --engine is offered"
+        )
     for point in _entry_points(kind.group):
         if point.name == name:
             try:

@@ -38,10 +38,13 @@ NAMES = BUILTINS
 
 def check(spec: Tournament) -> None:
     solo = spec.option("solo", False)
-    if not 1 <= len(spec.entries) <= 6 or (not solo and len(spec.entries) < 2):
-        raise UserError(f"give 2 to 6 of {', '.join(NAMES)} (1 or more with --solo)")
-    for name in spec.entries:
+    for name in spec.entries:  # each named first: a wrong name is the error to hear
         check_player(name)  # a built-in, one of one's own or an engine: else one error
+    if not 1 <= len(spec.entries) <= 6 or (not solo and len(spec.entries) < 2):
+        raise UserError(
+            f"give 2 to 6 players (1 or more with --solo), not {len(spec.entries)}: "
+            f"{', '.join(NAMES)}, a player of your own or an engine"
+        )
     _deck(spec.option("deck"))
 
 

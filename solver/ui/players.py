@@ -57,7 +57,11 @@ def serve_player(
         prepare()
     if log is None:
         return serve(rules, lambda hello: rules.seat(name))  # type: ignore[arg-type, attr-defined]
-    with open(log, "a", encoding="utf-8") as record:
+    try:
+        record = open(log, "a", encoding="utf-8")  # noqa: SIM115 - closed below
+    except OSError as error:
+        raise UserError(f"cannot write the log {log!r}: {error.strerror or error}") from None
+    with record:
         return serve(
             rules,  # type: ignore[arg-type]
             lambda hello: rules.seat(name),  # type: ignore[attr-defined]
@@ -67,21 +71,32 @@ def serve_player(
 
 
 class _Recorded:
-    """A text stream that copies every line through it to a record, prefixed."""
+    """A text stream that copies every line through it to a record, prefixed. A record
+    that cannot be written (a full disk) stops, said once on stderr; the engine goes on."""
 
     def __init__(self, stream, record, prefix: str) -> None:
         self.stream, self.record, self.prefix = stream, record, prefix
 
+    def _copy(self, text: str) -> None:
+        if self.record is None:
+            return
+        try:
+            self.record.write(self.prefix + text)
+            self.record.flush()
+        except OSError as error:
+            self.record = None
+            import sys
+
+            sys.stderr.write(f"myword: the log stopped: {error.strerror or error}\n")
+
     def __iter__(self):
         for line in self.stream:
-            self.record.write(self.prefix + line)
-            self.record.flush()
+            self._copy(line)
             yield line
 
     def write(self, text: str) -> int:
-        self.record.write(self.prefix + text)
+        self._copy(text)
         return self.stream.write(text)
 
     def flush(self) -> None:
-        self.record.flush()
         self.stream.flush()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from solver.runtime.errors import UserError
 from solver.ui.group import stopped
 from solver.ui.options import JSON_OPTION, PathType
 
@@ -85,7 +86,6 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
         from solver.ui.plots import require_matplotlib
 
         require_matplotlib()  # before the tournament, not after it
-    from solver.runtime.errors import UserError
     from solver.runtime.userfiles import writable_file
 
     csv_path = arena_args["csv_path"]
@@ -119,6 +119,7 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
         summary["plots"] = [str(p) for p in plot(summary, outcome.scores, arena_args["plot_dir"])]
     if arena_args["as_json"]:
         render.emit_json(summary)
+        _fail_if_one_never_played(summary)
         return
     out = render.console()
     out.print(render.tournament_table(summary, columns, title))
@@ -134,6 +135,18 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
     for written in [summary.get("csv"), *summary.get("plots", [])]:
         if written:
             click.echo(f"wrote {written}", err=True)
+    _fail_if_one_never_played(summary)
+
+
+def _fail_if_one_never_played(summary: dict) -> None:
+    """Exit non-zero, after the results, when a player forfeited every game: a table of
+    zeros from an engine that never started (a typo in its path) is a failure, not a
+    result."""
+    for row in summary["players"]:
+        if row["games"] and row.get("forfeits") == row["games"]:
+            raise UserError(
+                f"{row['player']} forfeited every game; the first: {row['forfeit_reason']}"
+            )
 
 
 def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
@@ -141,7 +154,6 @@ def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
     command's keyword arguments). ``entries``: a list, or comma-separated names."""
     from solver.arena import tournament as arena
     from solver.runtime import seeds
-    from solver.runtime.errors import UserError
 
     names = ("games", "seed", "workers", "scheduler", "csv_path", "plot_dir", "as_json")
     settings = {name: kwargs.pop(name) for name in names}

@@ -137,7 +137,8 @@ def test_engines_in_the_bench_and_in_solo(tmp_path) -> None:
          "--player greedy", "--engine", f"{sys.executable} {script} crash", "--games", "2",
          "--json"],
     )  # fmt: skip
-    assert bench.exit_code == 0, bench.output
+    assert bench.exit_code == 1, bench.output  # one engine never finished a game
+    assert "forfeited every game" in bench.stderr
     rows = json.loads(bench.stdout)["players"]
     assert rows[1]["player"] == f"engine:{MYWORD} layout engine --player greedy"
     assert rows[2]["forfeits"] == 2 and rows[2]["wins"] == 0 and "forfeits" not in rows[0]

@@ -120,7 +120,9 @@ def test_the_bench_goes_on_past_a_forfeit_and_takes_engine_options(broken: Path)
             "--json",
         ],
     )
-    assert result.exit_code == 0, result.output
+    # the results are printed, then the failure: the engine never played a game
+    assert result.exit_code == 1, result.output
+    assert "forfeited every game; the first:" in result.stderr
     players = json.loads(result.stdout)["players"]
     assert [p["player"] for p in players] == ["easy", f"engine:{sys.executable} {broken} silent"]
     assert players[1]["mean_score"] == 0 and players[1]["wins"] == 0
@@ -136,8 +138,8 @@ def test_the_bench_table_says_who_forfeited_and_why(broken: Path) -> None:
         cli.main,
         ["race", "bench", "--players", "easy", "--engine", engine, "--games", "2"],
     )
-    assert result.exit_code == 0, result.output
-    line = next(line for line in result.output.splitlines() if "forfeited" in line)
+    assert result.exit_code == 1, result.output  # it forfeited every game: a failure
+    line = next(line for line in result.output.splitlines() if "forfeited 2 of 2" in line)
     assert line.startswith(f"engine:{engine} forfeited 2 of 2 games (scoring nothing in them)")
     assert line.endswith("the engine exited with code 3 (stderr: something broke)")
 

@@ -184,7 +184,7 @@ def test_an_engine_is_told_the_start_asked_its_view_and_told_the_end(tmp_path: P
 @pytest.mark.parametrize(
     ("behaviour", "reason"),
     [
-        ("crash", "the engine exited with code 3 (stderr: ...something broke)"),
+        ("crash", "the engine exited with code 3 (stderr: something broke)"),
         ("garbage", "a move's kind is 'call' or 'wait', not 'shout'"),
         ("silent", "no move within 0.3 s"),
     ],

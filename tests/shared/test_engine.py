@@ -90,10 +90,14 @@ def test_an_engine_that_fails_forfeits_the_game_and_the_next_game_is_played(
         outcomes = [play([broken, RULES.seat("random")], seed) for seed in range(3)]
     finally:
         broken.close()
-    for outcome in outcomes:  # every game ends, the broken seat losing it
+    for game, outcome in enumerate(outcomes):  # every game ends, the broken seat losing it
         (forfeit,) = outcome.forfeits
         assert forfeit.seat == 0
-        assert forfeit.reason == f"{broken.name}: {reason}"
+        if game and behaviour == "old":  # no handshake: not tried again
+            reason_now = f"no handshake in an earlier game ({reason})"
+        else:
+            reason_now = reason
+        assert forfeit.reason == f"{broken.name}: {reason_now}"
         assert outcome.scores == (0, 1)
 
 
@@ -199,3 +203,64 @@ def test_an_engine_cannot_be_served_as_a_player() -> None:
         "Error: 'engine:node x.js' is an engine already: run its command itself; "
         "engine --player serves a built-in or a plugin"
     ]
+
+
+def test_an_engine_that_never_shakes_hands_is_not_waited_for_again() -> None:
+    """A mute engine cost the handshake's 30 s in every game of a tournament: the first
+    game waits (here 0.5 s), every later one forfeits at once with the same reason."""
+    mute = EngineSeat([sys.executable, str(TOY), "mute"], RULES, 0.2, hello_time_limit=0.5)
+    try:
+        first, second = (play([mute, RULES.seat("random")], seed) for seed in (1, 2))
+    finally:
+        mute.close()
+    assert first.forfeits[0].reason.endswith("no ready within 0.5 s")
+    assert second.forfeits[0].reason.endswith(
+        "no handshake in an earlier game (no ready within 0.5 s)"
+    )
+
+
+def test_an_engine_that_closes_its_output_is_not_said_to_have_exited() -> None:
+    """It was "the engine exited with code -9": the referee's own kill, not the engine's."""
+    closes = engine("closes", time_limit=0.5)
+    try:
+        outcome = play([closes, RULES.seat("random")], 1)
+    finally:
+        closes.close()
+    assert outcome.forfeits[0].reason.endswith("the engine closed its output (stopped)")
+
+
+def test_a_log_that_cannot_be_written_is_one_line() -> None:
+    from solver.runtime.errors import UserError
+
+    class Full(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(28, "No space left on device")
+
+    seat = engine("good", log=Full())
+    with pytest.raises(UserError, match="cannot write the engine log: No space left on device"):
+        play([seat, RULES.seat("random")], 1)
+    seat.close()  # closing with a log that failed: no second error
+
+
+def test_a_player_of_this_process_is_not_an_engine() -> None:
+    """``deduce solve --strategy engine:...`` read "engine" as a module."""
+    from click.testing import CliRunner
+
+    import cli
+
+    result = CliRunner().invoke(cli.main, ["deduce", "solve", "nephew", "--strategy", "engine:x"])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: 'engine:x' is an engine: this command takes a strategy")
+    assert "engines play where --engine is offered" in result.output
+
+
+@pytest.mark.parametrize("log", ["/nonexistent/x.log", "/"])
+def test_serving_with_a_log_that_cannot_be_written_is_one_line(log: str) -> None:
+    from click.testing import CliRunner
+
+    import cli
+
+    result = CliRunner().invoke(cli.main, ["layout", "engine", "--player", "greedy", "--log", log])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: cannot write the log {log!r}: ")
+    assert "Traceback" not in result.output

@@ -3,11 +3,12 @@ see whole: two seats take 1 or 2 from a pile in turn; who takes the last wins.
 
 Run as a script it is an engine: ``python toy_game.py BEHAVIOUR`` serves a player that
 takes 1 (``good``), or misbehaves as a broken engine would (``crash``, ``silent``,
-``illegal``, ``garbage``, ``chatty``, ``old``).
+``illegal``, ``garbage``, ``chatty``, ``old``, ``mute``, ``closes``).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from dataclasses import dataclass, field
@@ -133,6 +134,11 @@ def main(behaviour: str) -> int:
     for line in sys.stdin:  # the misbehaving engines, by hand
         message = json.loads(line)
         if message["type"] == "hello":
+            if behaviour == "mute":
+                continue  # never ready: the referee's handshake limit does the waiting
+            if behaviour == "closes":
+                os.close(1)  # its output gone, the process still reading
+                continue
             protocol = 0 if behaviour == "old" else 1
             print(
                 json.dumps({"type": "ready", "protocol": protocol, "name": behaviour}), flush=True

@@ -271,7 +271,8 @@ def deduce_players(as_json: bool) -> None:
     "log_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Append every line heard (< ) and said (> ) to this file.",
+    help="Append every line heard (marked > ) and said (marked < ) to this file, "
+    "as the referee's log marks them.",
 )
 def deduce_engine(player: str, log_path: str | None) -> None:
     """Serve a strategy over the engine protocol: JSON lines on stdin and stdout (hello,

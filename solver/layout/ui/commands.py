@@ -209,7 +209,11 @@ def layout_bench(players, solo, easy, deck_file, engines, engine_time, **kwargs)
     "--player", default="beam", show_default=True, help=PLAYER_HELP.rsplit(" or ", 1)[0] + "."
 )
 @click.option(
-    "--log", "log_file", default=None, help="A file that receives every line heard and said."
+    "--log",
+    "log_file",
+    default=None,
+    help="Append every line heard (marked > ) and said (marked < ) to this file, "
+    "as the referee's log marks them.",
 )
 def layout_engine(player: str, log_file: str | None) -> None:
     """Serve a player over the engine protocol (docs/engine-protocol.md) on stdin and
