@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from solver.deduce.rules import Mark
+
 # Whose a row or a word is: yours, or your opponent's.
 YOU = "you"
 THEY = "they"
@@ -96,7 +98,7 @@ class Announce(_Facts):
     row: int
     guess: str
     score: int
-    marks: tuple[str, ...]  # rules.Mark, one per letter
+    marks: tuple[Mark, ...]  # one per letter
     kind: str = "announce"
 
 

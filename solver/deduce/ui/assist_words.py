@@ -48,7 +48,7 @@ def heard(note: notes.Heard) -> list[str]:
 
 
 def announce(note: notes.Announce) -> list[str]:
-    marks = plain_marks(note.guess, note.marks)  # type: ignore[arg-type]
+    marks = plain_marks(note.guess, note.marks)
     return [f"Their row {note.row + 1}: {note.guess.upper()}. Announce {note.score:,}  ({marks})."]
 
 
