@@ -5,8 +5,10 @@ your Gameword (hidden), each Guessword of yours with the score you heard, each G
 of your opponent's. The assistant scores your opponent's Guesswords from your Gameword,
 with the marking, so that you announce the right number; advises your next Guessword with
 its reasons (``advisor.advise``); warns as soon as the scores you heard cannot all be
-right; keeps both sheets, the totals and the bonus. Nothing here draws or asks: a front end
-(line mode, the full-screen app) sends entries and shows the notes they return.
+right; keeps both sheets, the totals and the bonus. Nothing here draws, asks or words: a
+front end (line mode, the full-screen app) sends entries and shows the notes they return,
+which are data (``assist_notes``), worded in ``ui.assist_words``, as is what the assistant
+waits for.
 
 What a typed line says is read by ``assist_entries``: commands start with ``:``, so that no
 Guessword is ever read as one. The state is a plain dict: the settings and the list of
@@ -46,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.deduce import assist_entries as entries
+from solver.deduce import assist_notes
 from solver.deduce import candidates as cand
 from solver.deduce.assist_entries import Refused
 from solver.deduce.rules import (
@@ -74,7 +77,6 @@ from solver.wordtools import lexicon
 GAME = "assist"  # the kind of its saves
 STATE_VERSION = 1
 POOLS = ("familiar", "easy", "all")  # tiers the opponent's word is assumed drawn from
-OPPONENT = "your opponent"
 
 
 @dataclass(frozen=True)
@@ -204,9 +206,11 @@ def whose_turn(game_round: dict[str, Any], you: str) -> str | None:
     return "you" if mine < theirs else "they"
 
 
-def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> list[str]:
-    """Make one entry in the game (changed in place); the notes it makes. Raises Refused,
-    with the game unchanged, when the rules refuse it."""
+def apply(
+    game: dict[str, Any], settings: Settings, entry: dict[str, Any]
+) -> list[assist_notes.Note]:
+    """Make one entry in the game (changed in place); the notes it makes (data, worded by
+    ``ui.assist_words``). Raises Refused, with the game unchanged, when the rules refuse it."""
     kind = entry["kind"]
     if game["finished"] and kind != "undo":
         raise Refused("The game is over (:undo takes back its end).")
@@ -218,20 +222,19 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
         if game["round"] or game_round["mine"] or game_round["theirs"]:
             raise Refused("Your colour is chosen before the first row.")
         game["you"] = entry["you"]
-        first = "you play" if game_round["first"] == entry["you"] else f"{OPPONENT} plays"
-        return [f"You are {entry['you'].capitalize()}: {first} first in this round."]
+        return [assist_notes.ColourChosen(entry["you"], game_round["first"])]
     if kind == "gameword":
         if game_round["your_word"] is not None:
             raise Refused("Your Gameword for this round is set already (:undo to change it).")
         word = _letters(entry["word"], length, lang, "Your Gameword", hidden=True)
         game_round["your_word"] = word
-        notes = [f"Your Gameword for round {game['round'] + 1} is set (hidden)."]
+        made: list[assist_notes.Note] = [assist_notes.GamewordSet(game["round"])]
         tier = lexicon.tier_of(word, lang)
         if tier is None:
-            notes.append(f"Warning: {word.upper()} is not in the dictionary.")
+            made.append(assist_notes.UnknownGameword(word))
         elif tier not in ("easy", "familiar"):  # core words too: SORREL, FURLONG
-            notes.append("Warning: a rare word; the rules ask for one familiar to your opponent.")
-        return notes
+            made.append(assist_notes.RareGameword())
+        return made
     if kind == "mine":
         index = len(game_round["mine"])
         if index == len(sheet.rows):
@@ -240,15 +243,12 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
         guess = _letters(entry["guess"], row.length, lang, f"Your row {index + 1}")
         heard = _possible(sheet, index, entry["heard"], "your")
         game_round["mine"].append({"guess": guess, "heard": heard})
-        notes = [f"Your row {index + 1}: {guess.upper()} heard {heard:,}."]
+        made = [assist_notes.Heard(index, guess, heard)]
         if sheet.is_last(index) and heard >= BONUS + MATCHING_POINTS * length:
-            notes.append(f"You named their word: {BONUS:,} bonus in it.")
+            made.append(assist_notes.NamedWord(assist_notes.YOU, BONUS))
         if not lexicon.is_word(guess, lang):
-            notes.append(
-                f"Warning: {guess.upper()} is not in the dictionary; your opponent may reject "
-                "it (then :undo and play another)."
-            )
-        return notes
+            made.append(assist_notes.NotAWord(assist_notes.YOU, guess))
+        return made
     if kind == "theirs":
         if game_round["your_word"] is None:
             raise Refused("Set your Gameword first: it scores their Guesswords.")
@@ -260,19 +260,12 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
         word = game_round["your_word"]
         points = score(word, guess, row.offset, sheet.is_last(index))
         game_round["theirs"].append({"guess": guess, "score": points, "said": points})
-        marks = " ".join(
-            SYMBOLS[m].format(letter.upper())
-            for letter, m in zip(guess, marking(word, guess, row.offset), strict=True)
-        )
-        notes = [f"Their row {index + 1}: {guess.upper()}. Announce {points:,}  ({marks})."]
+        made = [assist_notes.Announce(index, guess, points, marking(word, guess, row.offset))]
         if sheet.is_last(index) and guess == word:
-            notes.append(f"They named your word: {BONUS:,} bonus in it.")
+            made.append(assist_notes.NamedWord(assist_notes.THEY, BONUS))
         if not lexicon.is_word(guess, lang):
-            notes.append(
-                f"Warning: {guess.upper()} is not in the dictionary: you may reject it (:undo, "
-                "and ask for another), or accept it."
-            )
-        return notes
+            made.append(assist_notes.NotAWord(assist_notes.THEY, guess))
+        return made
     if kind == "said":
         rows = game_round["theirs"]
         index = len(rows) - 1 if entry.get("row") is None else entry["row"]
@@ -291,20 +284,8 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
         if said == row["score"]:
             steps = [(s["turn"], s["now"]) for s in game_round["slips"] if s["row"] == index]
             turns = turns_wrong(index, said, steps, said, len(rows) - 1)
-            cost = (
-                f"; it stood {turns} turn(s): {PENALTY * turns:,} points to them"
-                if turns
-                else ": caught at once, no penalty"
-            )
-            return [
-                f"Their row {index + 1} ({row['guess'].upper()}) now stands right: {said:,}{cost}."
-            ]
-        return [
-            f"Warning: {row['guess'].upper()} scores {row['score']:,}, not {said:,}. Correct it "
-            f"now: tell {OPPONENT} {row['score']:,} and enter :said {index + 1} {row['score']}. "
-            f"The rulebook gives them {PENALTY:,} points for each of their turns it goes "
-            "undetected."
-        ]
+            return [assist_notes.SaidRight(index, row["guess"], said, turns, PENALTY * turns)]
+        return [assist_notes.SaidWrong(index, row["guess"], row["score"], said, PENALTY)]
     if kind == "heard":
         rows = game_round["mine"]
         index = entry["row"]
@@ -321,12 +302,7 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
         )
         turns = len(rows) - 1 - index
         row["heard"] = now
-        gained = (
-            f"; it stood {turns} turn(s): {PENALTY * turns:,} points to you"
-            if turns
-            else " at once: no penalty"
-        )
-        return [f"Your row {index + 1} ({row['guess'].upper()}) corrected to {now:,}{gained}."]
+        return [assist_notes.HeardCorrected(index, row["guess"], now, turns, PENALTY * turns)]
     if kind == "reveal":
         if len(game_round["mine"]) < len(sheet.rows):
             raise Refused("Their Gameword is revealed at the end of the round.")
@@ -335,29 +311,18 @@ def apply(game: dict[str, Any], settings: Settings, entry: dict[str, Any]) -> li
         word = _letters(entry["word"], length, lang, "Their Gameword")
         game_round["their_word"] = word
         found = their_audit(game_round)
-        if not found["errors"]:
-            return [f"Their word {word.upper()}: every score you heard was right."]
-        notes = []
-        for error in found["errors"]:
-            turns = error["turns_undetected"]
-            when = f"undetected for {turns} turn(s)" if turns else "caught at once"
-            notes.append(
-                f"Row {error['row'] + 1}: you heard {error['given']:,}, the right score is "
-                f"{error['true']:,}; {when}."
-            )
-        notes.append(f"You receive {found['penalty']:,} points ({PENALTY:,} per turn).")
-        return notes
+        return [assist_notes.Revealed(word, tuple(found["errors"]), found["penalty"], PENALTY)]
     if kind == "next":
         if not complete(game_round):
             raise Refused(_unfinished(game_round))
         if game["round"] + 1 < len(game["rounds"]):
             game["round"] += 1
-            return [f"Round {game['round'] + 1}: 7-letter Gamewords."]
+            return [assist_notes.NextRound(game["round"], game["rounds"][game["round"]]["length"])]
         game["finished"] = True
-        return ["The game is over."]
+        return [assist_notes.GameOver()]
     if kind == "end":
         game["finished"] = True
-        return ["The game is over."]
+        return [assist_notes.GameOver()]
     raise Refused(f"unknown entry {kind!r}")
 
 
@@ -369,9 +334,6 @@ def _unfinished(game_round: dict[str, Any]) -> str:
         f"The round is not over: {left_mine} row(s) of yours and {left_theirs} of theirs to "
         "play (:end stops the game here)."
     )
-
-
-SYMBOLS = {Mark.MATCHING: "({})", Mark.NON_MATCHING: "_{}_", Mark.NONE: "~{}~"}
 
 
 # --- the 2000-point rule and the totals ---------------------------------------------------
@@ -503,15 +465,8 @@ def load(path: Path) -> dict[str, Any]:
     return state
 
 
-# --- what the game waits for ---------------------------------------------------------------
-@dataclass(frozen=True)
-class Waiting:
-    """What to ask for next."""
-
-    kind: str  # gameword, guess (yours: WORD SCORE), score (for a pending Guessword),
-    # theirs, round over, over
-    prompt: str
-    hidden: bool = False
+# --- what the game waits for: ``assist_notes.Waiting`` ------------------------------------------
+Waiting = assist_notes.Waiting
 
 
 class Assistant:
@@ -552,69 +507,51 @@ class Assistant:
         return None if self.finished else whose_turn(self.round, self.game["you"])
 
     def waiting(self) -> Waiting:
+        """What to ask for next: the facts (``ui.assist_words.prompt`` words them)."""
         game_round = self.round
-        number = len(game_round["mine"]) + 1
         if self.finished:
-            return Waiting("over", "The game is over (:undo takes back its end)")
+            return Waiting(assist_notes.OVER, round=self.game["round"])
         if game_round["your_word"] is None:
-            prompt = f"Your {game_round['length']}-letter Gameword (hidden; it scores theirs)"
-            if not self.game["round"]:  # the colour is chosen before the first row
-                you = self.game["you"]
-                other = COLOURS[1 - COLOURS.index(you)]
-                prompt += f"; you are {you.capitalize()} (:{other} changes it)"
-            return Waiting("gameword", prompt, hidden=True)
+            # the colour is chosen before the first row
+            you = "" if self.game["round"] else self.game["you"]
+            length = game_round["length"]
+            return Waiting(
+                assist_notes.GAMEWORD, hidden=True, round=self.game["round"], length=length, you=you
+            )
         if self.pending is not None:
-            return Waiting("score", f"The score you heard for {self.pending.upper()}")
+            return Waiting(assist_notes.SCORE, round=self.game["round"], guess=self.pending)
         turn = self.turn()
         if turn is None:
-            return Waiting("round over", f"Round over: {self._round_over_steps()}")
-        if turn == "you":
-            row = self.sheet.rows[number - 1]
             return Waiting(
-                "guess",
-                f"Your row {number} ({row.length} letters from column {row.offset + 1}): "
-                "WORD SCORE",
+                assist_notes.ROUND_OVER,
+                round=self.game["round"],
+                revealed=game_round["their_word"] is not None,
+                last=self.game["round"] + 1 == len(self.game["rounds"]),
             )
-        index = len(game_round["theirs"])
+        kind, index = (
+            (assist_notes.GUESS, len(game_round["mine"]))
+            if turn == "you"
+            else (assist_notes.THEIRS, len(game_round["theirs"]))
+        )
         row = self.sheet.rows[index]
         return Waiting(
-            "theirs",
-            f"Their row {index + 1} ({row.length} letters from column {row.offset + 1}): "
-            "their WORD",
+            kind, round=self.game["round"], length=row.length, row=index, offset=row.offset
         )
 
     def _round_over_steps(self) -> str:
-        """What is left to type once both sheets are full."""
+        """What is left to type once both sheets are full (for a refusal: a prompt says it
+        from ``Waiting``'s facts, in ``ui.assist_words``)."""
         last = self.game["round"] + 1 == len(self.game["rounds"])
         then = ":end" if last else ":next (round 2)"
         if self.round["their_word"] is None:
             return f":reveal THEIRWORD, then {then}"
         return then
 
-    def intro(self) -> str:
-        game_round, you = self.round, self.game["you"]
-        first = (
-            f"you ({you.capitalize()}) play"
-            if game_round["first"] == you
-            else f"{OPPONENT} ({COLOURS[1 - COLOURS.index(you)].capitalize()}) plays"
-        )
-        return (
-            f"Round {self.game['round'] + 1}: {game_round['length']}-letter Gamewords; "
-            f"{first} first."
-        )
-
-    def verdict(self) -> str:
-        result = totals(self.game)
-        said = {"you": "You win!", "they": f"{OPPONENT.capitalize()} wins.", "tie": "A tie."}
-        return (
-            f"Grand total: you {result['you']:,}, {OPPONENT} {result['they']:,}. "
-            f"{said[result['leader']]}"
-        )
-
     # --- entries -------------------------------------------------------------------------
-    def enter(self, text: str) -> list[str]:
-        """One line typed: the notes to show. Raises Refused (nothing changed) when the
-        line cannot be read or the rules refuse it; saves after every entry taken.
+    def enter(self, text: str) -> list[assist_notes.Note]:
+        """One line typed: the notes to show (data: ``ui.assist_words`` words them). Raises
+        Refused (nothing changed) when the line cannot be read or the rules refuse it;
+        saves after every entry taken.
 
         A bare word whose letters spell a command's name (END, UNDO, SAID 0) is a word
         entry like any other; its notes, or the reason it is refused, name the command
@@ -641,7 +578,7 @@ class Assistant:
                 raise Refused(f"{refused} Your Gameword is set (:undo changes it).") from None
             raise
         if hint:
-            notes.append(f"{entry.word.upper()} is entered as a Guessword. {hint}")
+            notes.append(assist_notes.CommandWord(entry.word))
         return notes
 
     def _gameword_again(self, word: str) -> bool:
@@ -651,7 +588,7 @@ class Assistant:
         started = game_round["mine"] or game_round["theirs"] or self.pending
         return not started and len(word) == game_round["length"]
 
-    def _word(self, entry: entries.Entry, waiting: Waiting) -> list[str]:
+    def _word(self, entry: entries.Entry, waiting: Waiting) -> list[assist_notes.Note]:
         """A bare word entry: WORD SCORE (yours) or WORD (by turn order)."""
         if entry.kind == "guess":
             if waiting.kind == "score":
@@ -663,7 +600,7 @@ class Assistant:
             return self._make({"kind": "theirs", "guess": entry.word})
         return self._mine(entry)
 
-    def _mine(self, entry: entries.Entry) -> list[str]:
+    def _mine(self, entry: entries.Entry) -> list[assist_notes.Note]:
         """Your Guessword: with its score, made; alone, kept waiting for its score."""
         if entry.score is None:
             index = len(self.round["mine"])
@@ -672,20 +609,20 @@ class Assistant:
             row = self.sheet.rows[index]
             what = f"Your row {index + 1}"
             self.pending = _letters(entry.word, row.length, self.settings.lang, what)
-            return [f"Your row {index + 1}: {self.pending.upper()}; now the score you heard."]
+            return [assist_notes.Pending(index, self.pending)]
         pending = self.pending
         notes = self._make({"kind": "mine", "guess": entry.word, "heard": entry.score})
         if pending is not None and pending != lexicon.language(self.settings.lang).normalize(
             entry.word
         ):  # said aloud: the score was asked for another word
-            notes.insert(0, f"{entry.word.upper()} is played instead of {pending.upper()}.")
+            notes.insert(0, assist_notes.PlayedInstead(entry.word, pending))
         return notes
 
-    def _command_or_score(self, entry: entries.Entry) -> list[str]:
+    def _command_or_score(self, entry: entries.Entry) -> list[assist_notes.Note]:
         """A command (``:said 250``), or a score alone for the Guessword waiting for one."""
         kind = entry.kind
         if kind == "help":
-            return entries.help_lines()
+            return [assist_notes.Help()]
         if kind == "show":
             return []
         if kind == "undo":
@@ -711,7 +648,7 @@ class Assistant:
             return self._make({"kind": "reveal", "word": entry.word})
         raise Refused(f"Cannot read that ({entries.MARK}help lists the entries).")
 
-    def _make(self, entry: dict[str, Any]) -> list[str]:
+    def _make(self, entry: dict[str, Any]) -> list[assist_notes.Note]:
         game = copy.deepcopy(self.game)
         notes = apply(game, self.settings, entry)  # Refused leaves everything as it was
         if entry["kind"] in ("gameword", "reveal"):
@@ -725,17 +662,17 @@ class Assistant:
         self._save()
         return notes  # a new round is introduced by the front end, once its Gameword is set
 
-    def undo(self) -> list[str]:
+    def undo(self) -> list[assist_notes.Note]:
         """Take back the last entry (a Guessword waiting for its score first)."""
         if self.pending is not None:
             dropped, self.pending = self.pending, None
-            return [f"Dropped {dropped.upper()}."]
+            return [assist_notes.Dropped(dropped)]
         if not self.state["entries"]:
             raise Refused("Nothing to undo.")
         last = self.state["entries"].pop()
         self.game = replay(self.settings, self.state["entries"])
         self._save()
-        return [f"Undone: {describe(last)}."]
+        return [assist_notes.Undone({"kind": "gameword"} if last["kind"] == "gameword" else last)]
 
     def _save(self) -> None:
         if self.path is not None:
@@ -757,26 +694,6 @@ class Assistant:
             else:
                 marks.append(tuple(None for _ in row["guess"]))
         return marks
-
-
-def describe(entry: dict[str, Any]) -> str:
-    """An entry in words (for undo)."""
-    kind = entry["kind"]
-    if kind == "gameword":
-        return "your Gameword"
-    if kind == "mine":
-        return f"your {entry['guess'].upper()} {entry['heard']:,}"
-    if kind == "theirs":
-        return f"their {entry['guess'].upper()}"
-    if kind == "said":
-        return f"said {entry['score']:,}"
-    if kind == "heard":
-        return f"heard row {entry['row'] + 1} {entry['score']:,}"
-    if kind == "reveal":
-        return f"their word {entry['word'].upper()}"
-    if kind == "colour":
-        return f"your colour {entry['you']}"
-    return kind
 
 
 # --- the advice, computed once per position -------------------------------------------------

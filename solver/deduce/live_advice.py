@@ -13,11 +13,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from solver.deduce import candidates as cand
-from solver.deduce.assist import OPPONENT, Settings
-from solver.deduce.rules import PENALTY, POINT_UNIT, default_sheet
+from solver.deduce.assist import Settings
+from solver.deduce.rules import POINT_UNIT, default_sheet
 from solver.wordtools import lexicon
 
 
@@ -111,34 +110,6 @@ class Advisor:
                 self.advise(length, after)
                 done += 1
         return done
-
-
-def advice_warnings(advice: Any) -> list[str]:
-    """What the advice warns of, in words for the table: above all, when no word fits the
-    scores you heard, which one is most likely wrong and why to call it out (the 2000-point
-    rule). Non-words were warned of when entered."""
-    notes = [f"Warning: {w}." for w in advice.warnings if "not in the dictionary" not in w]
-    wrong = advice.inconsistency
-    if wrong is None:
-        return notes
-
-    def fix_in_words(fix) -> str:
-        return ", ".join(
-            f"row {r + 1} ({advice.history[r].guess.upper()}: heard {advice.history[r].heard:,}, "
-            f"it would score {right:,} if their word were {fix.word.upper()})"
-            for r, right in zip(fix.rows, fix.corrected, strict=True)
-        )
-
-    fewest = "one score you heard is" if wrong.fewest == 1 else f"{wrong.fewest} scores are"
-    others = "".join(f" Or {fix_in_words(fix)}." for fix in wrong.others)
-    assumed = " The advice assumes the likeliest fix until then." if advice.choices else ""
-    notes.append(
-        f"Warning: no word fits the scores you heard: {fewest} wrong. Most likely "
-        f"{fix_in_words(wrong)}.{others} Call it out and ask {OPPONENT} to recheck: the "
-        f"rulebook gives you {PENALTY:,} points for each turn a wrong score went undetected. "
-        f"Enter the corrected score with :heard ROW SCORE.{assumed}"
-    )
-    return notes
 
 
 def warm_up(advisor: Advisor) -> None:

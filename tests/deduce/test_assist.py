@@ -14,6 +14,8 @@ from click.testing import CliRunner
 import cli
 from solver.deduce import assist, default_sheet, live_advice, marking, score
 from solver.deduce.assist import Assistant, Refused, Settings
+from solver.deduce.ui import assist_words
+from solver.deduce.ui.display import SYMBOLS
 
 SIX = default_sheet(6)
 # The rulebook's sample game: Purple hides BALLET, Red NEPHEW (row 8 of Red's sheet is not
@@ -28,12 +30,17 @@ def new(path: Path | None = None, **settings) -> Assistant:
     return Assistant(assist.new_game(Settings(rounds=1, **settings)), path)
 
 
+def said(assistant: Assistant, text: str) -> list[str]:
+    """An entry made, and the sentences its notes are said in (``ui.assist_words``)."""
+    return assist_words.say(assistant.enter(text))
+
+
 def sample_round(assistant: Assistant) -> list[str]:
     """The sample game entered turn by turn, Purple (you) first; every note said."""
-    notes = assistant.enter("ballet")
+    notes = said(assistant, "ballet")
     for mine, theirs in zip(PURPLE, RED, strict=True):
-        notes += assistant.enter(mine)
-        notes += assistant.enter(theirs)
+        notes += said(assistant, mine)
+        notes += said(assistant, theirs)
     return notes
 
 
@@ -42,12 +49,12 @@ def test_their_guesswords_are_scored_and_marked_as_the_rules_say() -> None:
     assistant.enter("ballet")
     for index, (guess, expected) in enumerate(zip(RED, RED_SCORES, strict=True)):
         assistant.enter(f":me {PURPLE[index]}")
-        (note, *_) = assistant.enter(f":they {guess}")
+        (note, *_) = said(assistant, f":they {guess}")
         row = SIX.rows[index]
         right = score("ballet", guess, row.offset, SIX.is_last(index))
         assert right == expected and f"Announce {right:,}" in note
         marks = marking("ballet", guess, row.offset)
-        assert assist.SYMBOLS[marks[0]].format(guess[0].upper()) in note
+        assert SYMBOLS[marks[0]].format(guess[0].upper()) in note
         assert assistant.round["theirs"][-1] == {"guess": guess, "score": right, "said": right}
 
 
@@ -59,11 +66,11 @@ def test_the_sample_game_adds_up_with_the_bonus() -> None:
     assert (result["you"], result["they"]) == (19750, 19500)
     assert result["you_bonus"] and not result["they_bonus"]
     assert assistant.waiting().kind == "round over"
-    assert assistant.enter(":reveal nephew") == [
+    assert said(assistant, ":reveal nephew") == [
         "Their word NEPHEW: every score you heard was right."
     ]
     assistant.enter(":end")
-    assert assistant.finished and "You win!" in assistant.verdict()
+    assert assistant.finished and "You win!" in assist_words.verdict(assistant.game)
 
 
 def test_turns_follow_the_colours_loosely() -> None:
@@ -91,7 +98,7 @@ def test_the_first_impossible_score_is_warned_at_once_naming_the_row() -> None:
     for index, entry in enumerate(heard):
         assistant.enter(entry)
         advice = advisor.advise(6, assistant.history())
-        warnings = live_advice.advice_warnings(advice)
+        warnings = assist_words.advice_warnings(advice)
         if advice.inconsistency is None:
             assert not warnings
             continue
@@ -114,11 +121,11 @@ def test_a_score_you_said_wrong_warns_and_costs_you_until_corrected(tmp_path: Pa
         assistant.enter(PURPLE[index])
         assistant.enter(RED[index])
         if index == 1:  # CAR scores 1000; you announced 250
-            (warning,) = assistant.enter(":said 250")
+            (warning,) = said(assistant, ":said 250")
             assert "CAR scores 1,000, not 250" in warning and "2,000 points" in warning
     # Two of their turns (ACT, TOE) went by before the correction.
     running = assist.totals(assistant.game)["rounds"][0]["they_penalty"]
-    assert assistant.enter(":said 2 1000") == [
+    assert said(assistant, ":said 2 1000") == [
         "Their row 2 (CAR) now stands right: 1,000; it stood 2 turn(s): 4,000 points to them."
     ]
     # The running total showed what the correction costs: it does not change when made
@@ -136,7 +143,7 @@ def test_a_slip_caught_at_once_costs_nothing(tmp_path: Path) -> None:
     assistant.enter(RED[0])
     assistant.enter(":said 500")  # AN scores 250 against BALLET
     assert assist.totals(assistant.game)["rounds"][0]["they_penalty"] == 0
-    (note,) = assistant.enter(f":said 1 {RED_SCORES[0]}")
+    (note,) = said(assistant, f":said 1 {RED_SCORES[0]}")
     assert note.endswith("caught at once, no penalty.")
 
 
@@ -152,10 +159,10 @@ def test_a_correction_they_make_and_the_reveal_credit_you(tmp_path: Path) -> Non
         assistant.enter(mine)
         assistant.enter(theirs)
         if index == 3:
-            (note,) = assistant.enter(":heard 2 1250")
+            (note,) = said(assistant, ":heard 2 1250")
             assert "stood 2 turn(s): 4,000 points to you" in note
     assert assist.totals(assistant.game)["rounds"][0]["you_penalty"] == 4000
-    notes = assistant.enter(":reveal nephew")
+    notes = said(assistant, ":reveal nephew")
     assert "Row 4: you heard 500, the right score is 250; undetected for 8 turn(s)." in notes
     result = assist.totals(assistant.game)["rounds"][0]
     assert result["you_penalty"] == 2000 * (2 + 8)
@@ -186,11 +193,11 @@ def test_undo_takes_back_one_entry_at_a_time(tmp_path: Path) -> None:
     assistant.enter("ballet")
     assistant.enter("so 0")
     assistant.enter("an")
-    assert assistant.enter(":undo") == ["Undone: their AN."]
+    assert said(assistant, ":undo") == ["Undone: their AN."]
     assert assistant.round["theirs"] == [] and len(assistant.round["mine"]) == 1
     assistant.enter(":me den")  # a Guessword waiting for its score: undo drops it first
-    assert assistant.enter(":undo") == ["Dropped DEN."]
-    assert assistant.enter(":undo") == ["Undone: your SO 0."]
+    assert said(assistant, ":undo") == ["Dropped DEN."]
+    assert said(assistant, ":undo") == ["Undone: your SO 0."]
     assert assist.load(tmp_path / "g.json") == assistant.state
 
 
@@ -232,8 +239,8 @@ def test_bad_entries_are_refused_in_one_line(entries: list[str], message: str) -
 def test_a_non_word_is_warned_not_refused() -> None:
     assistant = new()
     assistant.enter("ballet")
-    assert any("XQ is not in the dictionary" in n for n in assistant.enter("xq 0"))
-    assert any("may reject it" in n for n in assistant.enter("zz"))
+    assert any("XQ is not in the dictionary" in n for n in said(assistant, "xq 0"))
+    assert any("may reject it" in n for n in said(assistant, "zz"))
 
 
 def run(*args: str, input: str = ""):
@@ -338,7 +345,7 @@ def test_a_word_with_its_score_replaces_the_word_waiting_for_one(tmp_path: Path)
     assistant = new(tmp_path / "g.json")
     assistant.enter("ballet")
     assistant.enter("so")
-    notes = assistant.enter("at 500")
+    notes = said(assistant, "at 500")
     assert notes[0] == "AT is played instead of SO." and assistant.round["mine"][0]["guess"] == "at"
 
 
@@ -346,9 +353,9 @@ def test_a_gameword_outside_the_familiar_tier_is_called_rare(tmp_path: Path) -> 
     """SORREL is in the common dictionary (tier core) but not familiar: still rare (the
     core tier once hid it from this warning)."""
     assistant = new(tmp_path / "g.json")
-    notes = assistant.enter("sorrel")
+    notes = said(assistant, "sorrel")
     assert any("a rare word" in note for note in notes)
-    assert not any("a rare word" in note for note in new(tmp_path / "h.json").enter("ballet"))
+    assert not any("a rare word" in note for note in said(new(tmp_path / "h.json"), "ballet"))
 
 
 # Words that were commands' names, typed as Guesswords (issue 24: END ended the game, UNDO
@@ -375,10 +382,10 @@ def test_a_guessword_spelling_a_command_is_a_guessword(word: str) -> None:
     perhaps meant."""
     for typed in (word, word.upper()):
         assistant, index = played_up_to(len(word))
-        notes = assistant.enter(f"{typed} 0")
+        notes = said(assistant, f"{typed} 0")
         assert assistant.round["mine"][index] == {"guess": word, "heard": 0}
         assert len(assistant.state["entries"]) == 1 + 2 * index + 1
-        notes += assistant.enter(typed)
+        notes += said(assistant, typed)
         assert assistant.round["theirs"][index]["guess"] == word
         assert not assistant.finished and assistant.round["slips"] == []
         result = assist.totals(assistant.game)["rounds"][0]
@@ -400,7 +407,7 @@ def test_end_as_their_guessword_leaves_the_game_going() -> None:
         assistant.enter(theirs)
     assert not assistant.finished and assistant.round["theirs"][1]["guess"] == "end"
     assert assistant.waiting().kind == "guess"
-    assert assistant.enter(":end") == ["The game is over."] and assistant.finished
+    assert said(assistant, ":end") == ["The game is over."] and assistant.finished
 
 
 def test_an_old_command_typed_bare_is_refused_with_the_command_named() -> None:
@@ -420,17 +427,17 @@ def test_an_old_command_typed_bare_is_refused_with_the_command_named() -> None:
         assistant.enter("end")
     with pytest.raises(Refused, match=r"Cannot read 'reveal nephew'.*:reveal WORD"):
         assistant.enter("reveal nephew")
-    assert assistant.waiting().prompt == "Round over: :reveal THEIRWORD, then :end"
+    assert assist_words.prompt(assistant.waiting()) == "Round over: :reveal THEIRWORD, then :end"
     assistant.enter(":reveal nephew")
-    assert assistant.waiting().prompt == "Round over: :end"
+    assert assist_words.prompt(assistant.waiting()) == "Round over: :end"
 
 
 def test_the_gameword_prompt_names_the_colour_commands_and_keeps_the_word_hidden() -> None:
     assistant = new()
-    assert assistant.waiting().prompt.endswith("; you are Purple (:red changes it)")
-    assert assistant.enter(":red") == ["You are Red: your opponent plays first in this round."]
-    assert assistant.waiting().prompt.endswith("; you are Red (:purple changes it)")
-    notes = assistant.enter("purple")  # a Gameword, not a colour: said nowhere
+    assert assist_words.prompt(assistant.waiting()).endswith("; you are Purple (:red changes it)")
+    assert said(assistant, ":red") == ["You are Red: your opponent plays first in this round."]
+    assert assist_words.prompt(assistant.waiting()).endswith("; you are Red (:purple changes it)")
+    notes = said(assistant, "purple")  # a Gameword, not a colour: said nowhere
     assert assistant.round["your_word"] == "purple" and assistant.game["you"] == "red"
     assert not any("PURPLE" in note.upper() for note in notes)
     with pytest.raises(Refused, match=r"Unknown command :blue; the commands are :me, :they"):
@@ -465,7 +472,7 @@ def test_a_save_of_the_old_grammar_resumes(tmp_path: Path, monkeypatch) -> None:
     assert kinds == {"colour", "gameword", "mine", "theirs", "said", "heard", "reveal", "next"}
     assistant = Assistant(state, tmp_path / "unfinished.json")
     assert assistant.game["round"] == 1 and assistant.round["your_word"] == "picture"
-    assert assistant.enter(":end") == ["The game is over."]
+    assert said(assistant, ":end") == ["The game is over."]
     finished = assist.load(tmp_path / "finished.json")
     for game in (assistant.game, Assistant(finished).game):
         result = assist.totals(game)

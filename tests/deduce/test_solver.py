@@ -263,7 +263,7 @@ def test_the_rare_word_warning_is_true_to_what_was_heard() -> None:
 
 
 def test_the_assistants_warning_names_the_row_the_heard_and_the_right_score() -> None:
-    from solver.deduce.live_advice import advice_warnings
+    from solver.deduce.ui.assist_words import advice_warnings
 
     history = played("joyful", "or war haw yep opt apse sech blew", 1, 1000)
     (warning,) = advice_warnings(advise(history, SIX))

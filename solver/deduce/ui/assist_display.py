@@ -19,9 +19,8 @@ from rich.text import Text
 
 from solver.deduce import assist
 from solver.deduce.rules import BONUS, marking
+from solver.deduce.ui.assist_words import OPPONENT, verdict
 from solver.deduce.ui.display import MARKS, deduced_text, styled_marks
-
-OPPONENT = assist.OPPONENT
 
 
 def your_sheet(assistant: assist.Assistant, words: tuple[str, ...] | None) -> Table:
@@ -98,7 +97,7 @@ def totals_text(assistant: assist.Assistant) -> Text:
     if extras:
         text.append(f" (in it: {'; '.join(extras)})")
     if assistant.finished:
-        text.append(f"\n{assistant.verdict()}", style="bold")
+        text.append(f"\n{verdict(assistant.game)}", style="bold")
     elif index > 0:
         text.append(f"\nGrand total so far: you {result['you']:,}, {OPPONENT} {result['they']:,}")
     return text

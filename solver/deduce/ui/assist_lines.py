@@ -1,11 +1,11 @@
 """The assistant in line mode: one prompt, one entry, through a terminal or a pipe.
 
-The loop asks the assistant what it waits for, asks the person, makes the entry and says
-the notes it returns (a line is read as the full-screen app reads it: ``assist_entries``);
-an entry refused is said and asked again. After each score you hear the advice is worked
-out at once, so a warning (no word fits the scores you heard) comes before the next prompt;
-on your turn the advice is shown whole. The game saves itself after every entry; end of
-input stops it (``solver.ui.saved.play_saved`` says how to resume).
+The loop asks the assistant what it waits for, asks the person, makes the entry and says the
+notes it returns, worded by ``assist_words`` (a line is read as the full-screen app reads
+it: ``assist_entries``); an entry refused is said and asked again. After each score you hear
+the advice is worked out at once, so a warning (no word fits the scores you heard) comes
+before the next prompt; on your turn the advice is shown whole. The game saves itself after
+every entry; end of input stops it (``solver.ui.saved.play_saved`` says how to resume).
 
 ``play``, ``save``, ``public`` and ``document`` are what ``play_saved`` needs of a game's
 line mode; ``public`` and ``document`` add the advice for your next row, so that a script
@@ -19,6 +19,7 @@ from typing import Any
 
 from solver.deduce import assist, assist_entries, live_advice
 from solver.deduce.assist import save
+from solver.deduce.ui import assist_words
 from solver.deduce.ui.lines import Console
 
 __all__ = ["document", "play", "public", "save", "worth_keeping"]
@@ -53,13 +54,13 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     while not assistant.finished:
         waiting = assistant.waiting()
         if waiting.kind != "gameword" and introduced != assistant.game["round"]:
-            console.say(assistant.intro())
+            console.say(assist_words.intro(assistant.game))
             introduced = assistant.game["round"]
         position = (assistant.game["round"], tuple(assistant.history()))
         playing = waiting.kind not in ("gameword", "round over")
         if playing and position != advised and len(position[1]) < len(assistant.sheet.rows):
             advice = advisor.advise(assistant.sheet.word_length, assistant.history())
-            for line in live_advice.advice_warnings(advice):
+            for line in assist_words.advice_warnings(advice):
                 console.say(f"[red]{line}[/red]")
             advised = position
         if waiting.kind == "guess" and position != shown:
@@ -67,14 +68,14 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
             advice = advisor.advise(assistant.sheet.word_length, assistant.history())
             console.say(advice_view(advice, assistant.settings.top))
             shown = position
-        answer = console.ask(waiting.prompt, hidden=waiting.hidden)
+        answer = console.ask(assist_words.prompt(waiting), hidden=waiting.hidden)
         try:
             notes = assistant.enter(answer)
         except assist.Refused as refused:
             console.say(f"[red]{refused}[/red]")
             continue
-        for note in notes:
-            console.say(f"[red]{note}[/red]" if note.startswith("Warning") else note)
+        for line, warning in assist_words.lines(notes):
+            console.say(f"[red]{line}[/red]" if warning else line)
         if assist_entries.command_of(answer) == "show":
             console.show(state)
         if assistant.waiting().kind == "round over" and waiting.kind != "round over":
@@ -92,7 +93,7 @@ def _advice(state: dict[str, Any]) -> dict[str, Any] | None:
         assistant.sheet.word_length, assistant.history()
     )
     return advice.to_json(assistant.settings.top) | {
-        "warnings": live_advice.advice_warnings(advice) or list(advice.warnings)
+        "warnings": assist_words.advice_warnings(advice) or list(advice.warnings)
     }
 
 

@@ -2,13 +2,13 @@
 the advice for your next row beside them, and one input line for every entry.
 
 The screen drives the same ``assist.Assistant`` as the line mode: it shows the prompt, sends
-what is typed as an entry and shows the notes. The advice is worked out in a worker thread
-(``live_advice.Advisor``), so the screen stays live and you may type while it thinks; the
-process stays alive, so the kernels compile once (warmed at the start, with a note) and
-every position is computed once. While the table plays on, the worker goes on to the
-positions the recommended Guessword can lead to, so that the next advice is ready when its
-score is heard. The game saves itself after every entry: leaving (Escape) or a closed
-terminal loses nothing.
+what is typed as an entry and shows the notes (worded by ``assist_words``). The advice is
+worked out in a worker thread (``live_advice.Advisor``), so the screen stays live and you
+may type while it thinks; the process stays alive, so the kernels compile once (warmed at
+the start, with a note) and every position is computed once. While the table plays on, the
+worker goes on to the positions the recommended Guessword can lead to, so that the next
+advice is ready when its score is heard. The game saves itself after every entry: leaving
+(Escape) or a closed terminal loses nothing.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from textual.worker import get_current_worker
 
 from solver.deduce import assist, assist_entries, live_advice
 from solver.deduce.rules import PENALTY
-from solver.deduce.ui import assist_display, display
+from solver.deduce.ui import assist_display, assist_words, display
 from solver.deduce.ui.screens import AnswerInput
 from solver.runtime.errors import UserError
 
@@ -208,7 +208,7 @@ class AssistScreen(Screen[None]):
         assistant = self.assistant
         waiting = assistant.waiting()
         if waiting.kind != "gameword" and self._introduced != assistant.game["round"]:
-            self.note(assistant.intro(), "bold")
+            self.note(assist_words.intro(assistant.game), "bold")
             self._introduced = assistant.game["round"]
         position = self.position()
         rows_left = len(position[2]) < len(assistant.sheet.rows)
@@ -219,7 +219,7 @@ class AssistScreen(Screen[None]):
             self.query_one("#advice", Static).update(Text("Working out the advice…"))
             self.advise(position)
         prompt = self.query_one("#prompt", Label)
-        prompt.update(waiting.prompt)
+        prompt.update(assist_words.prompt(waiting))
         answer = self.query_one("#answer", Input)
         answer.password = waiting.hidden
         answer.placeholder = GAMEWORD_PLACEHOLDER if waiting.hidden else PLACEHOLDER
@@ -227,7 +227,7 @@ class AssistScreen(Screen[None]):
 
     def _sheet_full(self) -> Text:
         if self.assistant.finished:
-            return Text(self.assistant.verdict(), style="bold")
+            return Text(assist_words.verdict(self.assistant.game), style="bold")
         return Text(
             "Your sheet is full for this round.\n:reveal THEIRWORD checks every score you heard.",
             style="bold",
@@ -259,7 +259,7 @@ class AssistScreen(Screen[None]):
         self.advising = None
         self._advised = position
         self._words = advice.deduction.words or None
-        for line in live_advice.advice_warnings(advice):
+        for line in assist_words.advice_warnings(advice):
             self.note(line, "bold red")
         if advice.choices and advice.next_row is not None:  # in view even when the board
             best, *others = (c.guess.upper() for c in advice.choices[:3])  # is scrolled
@@ -290,8 +290,8 @@ class AssistScreen(Screen[None]):
             self.note(str(error), "bold red")
             return
         self.note(f"> {'(hidden)' if hidden else text.strip()}", "dim")
-        for line in notes:
-            self.note(line, "bold red" if line.startswith("Warning") else "")
+        for line, warning in assist_words.lines(notes):
+            self.note(line, "bold red" if warning else "")
         self.redraw()
         self.next_step()
 

@@ -809,6 +809,7 @@ def assist(
 def _assist_full_screen(assistant) -> None:
     """The assistant in the app, on its own screen."""
     from solver.deduce import assist as engine
+    from solver.deduce.ui import assist_words
     from solver.deduce.ui.assist_screen import AssistScreen
 
     _full_screen(
@@ -817,7 +818,7 @@ def _assist_full_screen(assistant) -> None:
         "deduce assist",
         lambda: engine.save(assistant.state, assistant.path) if assistant.started else None,
         lambda: (
-            assistant.verdict()
+            assist_words.verdict(assistant.game)
             if assistant.finished
             else None
             if assistant.started
