@@ -98,6 +98,7 @@ async def test_a_whole_round_through_the_screen(tmp_path: Path) -> None:
     assert assist.Assistant(saved).finished and saved == screen.assistant.state
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step, to keep the suite within 3 minutes
 async def test_a_wrong_score_heard_is_warned_on_the_screen(tmp_path: Path) -> None:
     screen = fresh(tmp_path / "g.json")
     app = MywordApp(lambda: screen)

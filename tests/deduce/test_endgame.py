@@ -49,7 +49,10 @@ def position(word: str, rows: int):
     return deduce(history, SIX)
 
 
-@pytest.mark.parametrize(("word", "rows"), [("ballet", 5), ("facing", 6), ("hunter", 7)])
+@pytest.mark.parametrize(
+    ("word", "rows"),
+    [("ballet", 5), pytest.param("facing", 6, marks=pytest.mark.heavy), ("hunter", 7)],
+)
 def test_the_shortcuts_give_the_plain_search_values(word: str, rows: int) -> None:
     found = position(word, rows)
     assert 2 <= len(found.words) <= 40, len(found.words)

@@ -22,6 +22,7 @@ def stored() -> dict:
     return json.loads(resources.files("solver.deduce").joinpath(BOOK).read_text("utf-8"))
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step, to keep the suite within 3 minutes
 def test_book_matches_a_fresh_computation() -> None:
     document = stored()
     assert document["settings"] == settings(), "rebuild: python -m solver.deduce.book_builder"

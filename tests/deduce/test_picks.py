@@ -83,7 +83,7 @@ def proper_names(lang: str) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.heavy), "es"])
 def test_no_difficulty_ever_hides_a_proper_name(lang: str) -> None:
     """Issue 24: the bot hid LONDRES and MARION. Every word any seed can draw, and the
     draws of 300 seeds, at every length and difficulty."""

@@ -153,7 +153,15 @@ def test_possible_scores_are_exactly_the_reachable_ones(row: Row) -> None:
 
 
 @pytest.mark.kernels
-@pytest.mark.parametrize("text", ["2@0 10@0", "3@0 5@2 8@4 15@0", "2@0 3@1 30@0", "2@0 60@0"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("2@0 10@0", marks=pytest.mark.heavy),
+        "3@0 5@2 8@4 15@0",
+        "2@0 3@1 30@0",
+        "2@0 60@0",
+    ],
+)
 def test_long_sheets_are_advised_end_to_end(tmp_path: Path, text: str) -> None:
     """Sheets longer than 7 letters once crashed the process (kernel tables sized for 7)."""
     path = tmp_path / "long.txt"

@@ -79,6 +79,7 @@ def test_beam_beats_greedy_in_solo_and_its_logs_replay() -> None:
     assert all(replay(json.loads(json.dumps(g.log)))[0] for g in beam[:3])
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step, to keep the suite within 3 minutes
 def test_beam_wins_head_to_head_against_greedy() -> None:
     from solver.arena import tournament as arena
 

@@ -48,7 +48,7 @@ def tables(draw: st.DrawFn, lang: str) -> list[str]:
     return table
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("es", marks=pytest.mark.heavy)])
 @pytest.mark.parametrize(  # "all" past 1 GB beside the suite: CI's heavy step
     "tier", ["familiar", pytest.param("all", marks=pytest.mark.heavy)]
 )
@@ -87,7 +87,7 @@ def deal(lang: str, size: int, seed: int) -> list[str]:
     return random.Random(seed).sample(builtin_deck(lang).cards(), size)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("es", marks=pytest.mark.heavy)])
 def test_the_numpy_path_on_big_tables_with_doubles_and_wilds(lang: str) -> None:
     """Tables of 20 to 72 cards (the deck's doubles and wilds among them, and extra ones),
     where the search needs most pairs: the longest words, and a window anywhere."""

@@ -346,6 +346,7 @@ def test_a_closed_output_is_one_line() -> None:
     assert result.stderr == "Error: standard output is closed: nowhere to print\n"
 
 
+@pytest.mark.heavy  # builds the Spanish word index: CI's heavy step keeps the suite in 3 min
 def test_an_ascii_output_names_the_encoding(monkeypatch) -> None:
     import os
 

@@ -42,6 +42,7 @@ def test_zipf_matches_wordfreq_across_the_play_list() -> None:
     assert [lexicon.zipf(w) for w in sample[::50]] == [table.get(w, 0.0) for w in sample[::50]]
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step, to keep the suite within 3 minutes
 def test_a_spanish_word_has_the_frequency_of_its_own_spellings() -> None:
     """A folded word's Zipf is the highest of the spellings our list holds that fold to it
     (sólo and solo), never another spelling's (issue 24: londrés took Londres's 4.76)."""

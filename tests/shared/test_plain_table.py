@@ -132,6 +132,7 @@ WORDS = st.lists(
     data=st.data(),
     columns=st.integers(10, 160),
 )
+@pytest.mark.heavy  # seconds: CI's heavy step, to keep the suite within 3 minutes
 def test_a_table_wider_than_the_console_is_folded_as_rich_folds_it(
     title, headers, data, columns
 ) -> None:

@@ -46,6 +46,7 @@ def test_without_a_cache_the_lists_answer(tmp_path, monkeypatch) -> None:
         wordindex._connection.cache_clear()
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step, to keep the suite within 3 minutes
 def test_a_damaged_index_is_not_trusted(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("MYWORD_CACHE_DIR", str(tmp_path))
     wordindex._connection.cache_clear()
