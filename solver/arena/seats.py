@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.arena.protocol import DEFAULT_TIME_LIMIT, Hello, Rules
+from solver.arena.tournament import interrupted
 from solver.runtime.errors import UserError
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "is_engine",
     "named",
     "running_engine",
+    "stop_if_interrupted",
 ]
 
 ENGINE_PREFIX = "engine:"
@@ -51,6 +53,16 @@ class InProcess:
 
     def close(self) -> None:
         pass
+
+
+def stop_if_interrupted(error: BaseException) -> None:
+    """Raise the Ctrl-C (or SIGTERM, SIGHUP) that ``error`` comes of, if any: a player's
+    code is wrapped to turn its bugs into one line naming it, and a stop signal that lands
+    in it (inside a Numba kernel it surfaces as a ``SystemError``) must stop the command,
+    not read as the player's bug."""
+    stop = interrupted(error)
+    if stop is not None:
+        raise stop from None
 
 
 def is_engine(name: str) -> bool:

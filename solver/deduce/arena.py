@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from solver.arena.seats import InProcess
+from solver.arena.seats import InProcess, stop_if_interrupted
 from solver.deduce import players
 from solver.deduce.picks import candidates_for, pick
 from solver.deduce.rules import default_sheet
@@ -56,6 +56,7 @@ def decide(
             return Pick(chosen.pick(view, random.Random(seed)))
         return Guess(player.guess(view))  # type: ignore[attr-defined]
     except Exception as error:  # a player's own bug: one line naming it, no traceback
+        stop_if_interrupted(error)
         where = (
             f"round {view.round + 1}"
             if isinstance(view, players.PickerView)

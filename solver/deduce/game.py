@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver.arena.seats import stop_if_interrupted
 from solver.deduce import candidates as cand
 from solver.deduce import players
 from solver.deduce.opening import remembered_choose
@@ -149,6 +150,7 @@ def _asked(player, name, history, sheet, lang, vocabulary, prior) -> str:
     try:
         named = player.guess(view)
     except Exception as error:  # a strategy's own bug: one line naming it, no traceback
+        stop_if_interrupted(error)
         where = f"strategy {name!r} on row {view.row_index + 1}"
         raise UserError(f"{where} raised {type(error).__name__}: {error}") from error
     problem = players.legal_guess(view, named)

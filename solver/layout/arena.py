@@ -21,7 +21,7 @@ from typing import Any
 
 from solver.arena import plugins
 from solver.arena.protocol import IllegalMove
-from solver.arena.seats import InProcess
+from solver.arena.seats import InProcess, stop_if_interrupted
 from solver.layout.deck import Deck
 from solver.layout.moves import Event, Move, event_from_json, move_from_json
 from solver.layout.seats import KIND
@@ -54,6 +54,7 @@ class LayoutRules:
             try:
                 chosen = player.move(view, random.Random(seed))
             except Exception as error:  # the player's own bug: one line naming it
+                stop_if_interrupted(error)
                 raise UserError(
                     f"player {name!r} raised {type(error).__name__}: {error}"
                 ) from error

@@ -32,7 +32,7 @@ from functools import cache, partial
 from typing import Protocol
 
 from solver.arena import plugins
-from solver.arena.seats import InProcess
+from solver.arena.seats import InProcess, stop_if_interrupted
 from solver.race import bots
 from solver.race.bots import LEVELS, POLICIES, RaceBot, parse_bot, parse_players
 from solver.race.calls import Call, Move, RaceView, Wait, checked_call
@@ -72,6 +72,7 @@ class PluginBot:
         try:
             call = self.bot.look(view, rng)
         except Exception as error:  # the bot's own bug: one line naming it
+            stop_if_interrupted(error)
             raise UserError(f"bot {self.name!r} raised {type(error).__name__}: {error}") from error
         if call is None or isinstance(call, Wait):
             return None

@@ -264,3 +264,39 @@ def test_serving_with_a_log_that_cannot_be_written_is_one_line(log: str) -> None
     assert result.exit_code == 1
     assert result.output.startswith(f"Error: cannot write the log {log!r}: ")
     assert "Traceback" not in result.output
+
+
+INTERRUPTED_IN_A_KERNEL = """\
+def fail():
+    try:
+        raise KeyboardInterrupt
+    except KeyboardInterrupt as stop:  # as a Numba kernel gives it back
+        raise SystemError("CPUDispatcher returned a result with an exception set") from stop
+
+def guess(view):
+    fail()
+
+def look(view, rng):
+    fail()
+
+def move(view, rng):
+    fail()
+"""
+
+
+@pytest.mark.parametrize("game", ["deduce", "race", "layout"])
+def test_a_stop_signal_inside_a_player_stops_the_command(tmp_path, game: str) -> None:
+    """SIGTERM during ``deduce bench`` exited 1 with "strategy ... raised SystemError": the
+    wrapper that names a player's bug took the stop (raised inside a kernel) for one."""
+    import importlib
+
+    from solver.arena import loop as arena_loop
+
+    player = tmp_path / "stopped.py"
+    player.write_text(INTERRUPTED_IN_A_KERNEL)
+    arena = importlib.import_module(f"solver.{game}.arena")
+    method = {"deduce": "guess", "race": "look", "layout": "move"}[game]
+    seat = arena.RULES.seat(f"{player}:{method}")
+    state = arena.new_state(1) if game != "deduce" else arena.new_state(1, seats=1)
+    with pytest.raises(KeyboardInterrupt):
+        arena_loop.play(state, [seat] * state.seats, 1)
