@@ -56,6 +56,16 @@ ENGINE_TIME_OPTION = click.option(
 )
 
 
+ENGINE_LOG_OPTION = click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Append every line heard (marked > ) and said (marked < ) to this file, "
+    "as the referee's log marks them.",
+)
+
+
 def with_engines(names: list[str], engines: tuple[str, ...]) -> list[str]:
     """The players named, then each ``--engine`` as ``engine:COMMAND ARGS``."""
     return [*names, *(f"engine:{command}" for command in engines)]

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from solver.ui.options import (
+    ENGINE_LOG_OPTION,
     ENGINE_OPTION,
     ENGINE_TIME_OPTION,
     JSON_OPTION,
@@ -266,14 +267,7 @@ def deduce_players(as_json: bool) -> None:
     help="The strategy to serve: lookahead, points, entropy, a registered strategy (myword "
     "deduce players), module:attr or path/to/file.py:attr.",
 )
-@click.option(
-    "--log",
-    "log_path",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Append every line heard (marked > ) and said (marked < ) to this file, "
-    "as the referee's log marks them.",
-)
+@ENGINE_LOG_OPTION
 def deduce_engine(player: str, log_path: str | None) -> None:
     """Serve a strategy over the engine protocol: JSON lines on stdin and stdout (hello,
     view, over, quit in; ready and move out), so a front end or a referee in any language

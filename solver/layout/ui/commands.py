@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from solver.ui.options import (
+    ENGINE_LOG_OPTION,
     ENGINE_OPTION,
     ENGINE_TIME_OPTION,
     JSON_OPTION,
@@ -208,20 +209,14 @@ def layout_bench(players, solo, easy, deck_file, engines, engine_time, **kwargs)
 @click.option(
     "--player", default="beam", show_default=True, help=PLAYER_HELP.rsplit(" or ", 1)[0] + "."
 )
-@click.option(
-    "--log",
-    "log_file",
-    default=None,
-    help="Append every line heard (marked > ) and said (marked < ) to this file, "
-    "as the referee's log marks them.",
-)
-def layout_engine(player: str, log_file: str | None) -> None:
+@ENGINE_LOG_OPTION
+def layout_engine(player: str, log_path: str | None) -> None:
     """Serve a player over the engine protocol (docs/engine-protocol.md) on stdin and
     stdout, for a referee or a front end of another program."""
     from solver.layout.arena import RULES
     from solver.ui.players import serve_player
 
-    sys.exit(serve_player(RULES, player, log_file))
+    sys.exit(serve_player(RULES, player, log_path))
 
 
 @layout.command(name="players")

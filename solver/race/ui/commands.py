@@ -7,6 +7,7 @@ import sys
 import click
 
 from solver.ui.options import (
+    ENGINE_LOG_OPTION,
     ENGINE_OPTION,
     ENGINE_TIME_OPTION,
     JSON_OPTION,
@@ -98,14 +99,7 @@ def race_players(as_json: bool) -> None:
     help="The bot to serve: a level with an optional claim policy (hard, medium:wait...), "
     "a registered bot (myword race players), module:attr or path/to/file.py:attr.",
 )
-@click.option(
-    "--log",
-    "log_path",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Append every line heard (marked > ) and said (marked < ) to this file, "
-    "as the referee's log marks them.",
-)
+@ENGINE_LOG_OPTION
 def race_engine(player: str, log_path: str | None) -> None:
     """Serve a bot over the engine protocol: JSON lines on stdin and stdout (hello, view,
     over, quit in; ready and move out), so a front end or a referee in any language can
