@@ -69,7 +69,13 @@ def commands() -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("command", commands())
+@pytest.mark.parametrize(
+    "command",
+    [  # the engine's bench is CI's heavy step (test_engine.py races the engine in the suite)
+        pytest.param(command, marks=pytest.mark.heavy) if "--engine" in command else command
+        for command in commands()
+    ],
+)
 def test_its_commands_end_in_a_table(folder: Path, command: str) -> None:
     if "node " in command and shutil.which("node") is None:
         pytest.skip("node is not installed")

@@ -51,6 +51,7 @@ def test_records_are_in_game_order_with_one_result_per_entry(serial) -> None:
             assert not any(x.get("forfeit") for x in record["results"])  # engines played
 
 
+@pytest.mark.heavy  # 13 s of worker start-ups: CI's heavy step, beside the Dask cluster's
 def test_local_processes_give_the_same_games(serial) -> None:
     assert [without_timings(arena.run(spec, workers=2)) for spec in SPECS] == serial
 
