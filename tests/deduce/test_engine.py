@@ -137,3 +137,18 @@ def test_the_javascript_engine_plays_whole_games_against_a_built_in() -> None:
             assert solo.events[-2] == Scored(0, 0, 10, "ballet", 9000)  # the bonus won
     finally:
         seat.close()
+
+
+def test_match_refuses_two_engines_in_one_line() -> None:
+    """Given twice, ``--engine`` kept the last one without a word."""
+    from click.testing import CliRunner
+
+    import cli
+
+    result = CliRunner().invoke(
+        cli.main, ["deduce", "match", "--engine", "node a.js", "--engine", "node b.js"]
+    )
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        "Error: one --engine: it plays one side (name the other with --purple or --red)"
+    ]

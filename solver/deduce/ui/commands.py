@@ -466,8 +466,8 @@ def pick(length: str, difficulty: str, seed: int | None, lang: str, as_json: boo
 @click.option("--red", default=None, help="Red's strategy: as for --purple.  [default: points]")
 @click.option(
     "--engine",
-    "engine",
-    default=None,
+    "engines",
+    multiple=True,  # given twice, refused in one line (click would keep the last)
     metavar='"COMMAND ARGS"',
     help="The opponent in another process, speaking the engine protocol "
     "(docs/engine-protocol.md): it plays Red, or Purple when --red is given.",
@@ -476,12 +476,15 @@ def pick(length: str, difficulty: str, seed: int | None, lang: str, as_json: boo
 @DIFFICULTY_OPTION
 @LANG_OPTION
 @arena_options(20)
-def match(purple, red, engine, engine_time, difficulty, lang, **kwargs) -> None:
+def match(purple, red, engines, engine_time, difficulty, lang, **kwargs) -> None:
     """Bot against bot: whole two-round games between two strategies. A side whose
     engine crashes, answers late or makes a move the rules refuse forfeits (loses) that
     game."""
     from solver.runtime.errors import UserError
 
+    if len(engines) > 1:
+        raise UserError("one --engine: it plays one side (name the other with --purple or --red)")
+    engine = engines[0] if engines else None
     if engine is not None:
         if purple is not None and red is not None:
             raise UserError("--engine plays a side: give --purple or --red, not both, with it")
