@@ -49,14 +49,17 @@ def numba_folder() -> Path | None:
 
 def user_folder(kind: str) -> Path | None:
     """The first writable of ``<user cache>/<version>/<kind>`` and its private temporary
-    twin; None when neither can be written."""
+    twin (``private.private_root``: ours alone, or not used); None when neither can be
+    written."""
     from platformdirs import user_cache_dir
 
     folder = Path(user_cache_dir("myword")) / version() / kind
     if writable(folder):
         return folder
-    import tempfile
+    from solver.runtime.private import private_root
 
-    user = f"myword-{os.getuid()}" if hasattr(os, "getuid") else "myword"
-    folder = Path(tempfile.gettempdir()) / user / version() / kind
+    root, _ = private_root()  # refused when another user made it or can write it
+    if root is None:
+        return None
+    folder = root / version() / kind
     return folder if writable(folder) else None

@@ -50,13 +50,12 @@ GAME_COMMANDS = {
 
 def data_dir() -> Path:
     """The app's data folder: ``MYWORD_DATA_DIR``, else the user's (platformdirs), else a
-    private folder in the temporary directory when that cannot be written."""
+    private folder in the temporary directory when that cannot be written
+    (``private.private_root``: refused, in one line, unless it is ours alone)."""
     from platformdirs import user_data_dir
 
     configured = os.environ.get("MYWORD_DATA_DIR")
-    user = f"myword-{os.getuid()}" if hasattr(os, "getuid") else "myword"
-    fallback = Path(tempfile.gettempdir()) / user / "data"
-    choices = [Path(configured)] if configured else [Path(user_data_dir("myword")), fallback]
+    choices = [Path(configured)] if configured else [Path(user_data_dir("myword"))]
     for folder in choices:
         try:
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -66,7 +65,18 @@ def data_dir() -> Path:
             continue
     if configured:
         raise UserError(f"cannot keep saved games in MYWORD_DATA_DIR ({configured})")
-    raise UserError("no folder to keep saved games in: set MYWORD_DATA_DIR to one you can write")
+    from solver.runtime.private import private_root
+
+    root, refused = private_root()  # the saves' key lives there: ours alone, or refused
+    if root is not None:
+        try:
+            (root / "data").mkdir(exist_ok=True, mode=0o700)
+            return root / "data"
+        except OSError as error:
+            refused = f"{root / 'data'} cannot be made: {error.strerror or error}"
+    raise UserError(
+        f"no folder to keep saved games in ({refused}): set MYWORD_DATA_DIR to one you can write"
+    )
 
 
 def games_dir() -> Path:
