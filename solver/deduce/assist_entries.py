@@ -31,6 +31,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from solver.runtime.numbers import whole
+
 MARK = ":"  # what starts a command
 
 _NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+"
@@ -155,7 +157,7 @@ def parse_entry(text: str) -> Entry:
 
 
 def _number(text: str) -> int:
-    return int(text.replace(",", ""))
+    return whole(text, "The number", Refused)
 
 
 def _word_entry(text: str) -> Entry:

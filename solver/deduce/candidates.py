@@ -35,6 +35,7 @@ import numpy as np
 from solver.deduce.rules import BONUS, MATCHING_POINTS, POINT_UNIT, Sheet, possible_scores
 from solver.deduce.typed import other_languages
 from solver.runtime.errors import UserError
+from solver.runtime.numbers import whole
 from solver.wordtools import lexicon
 
 PRIORS = ("familiar", "uniform")
@@ -116,7 +117,8 @@ def parse_history(text: str) -> list[Turn]:
             continue
         if not (found := _TURN.fullmatch(part)):
             raise HistoryError(f"cannot read {part.strip()!r}: write a Guessword then its score")
-        turns.append(Turn(found.group(1), int(found.group(2).replace(",", ""))))
+        score = whole(found.group(2), f"the score of {found.group(1)!r},", HistoryError)
+        turns.append(Turn(found.group(1), score))
     return turns
 
 

@@ -20,6 +20,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from solver.runtime.errors import UserError
+from solver.runtime.numbers import whole
 
 MATCHING_POINTS = 1000
 NON_MATCHING_POINTS = 250
@@ -100,7 +101,8 @@ def parse_sheet(text: str, name: str) -> Sheet:
             raise SheetError(
                 f"sheet {name}: {token!r} is not a row (write length@offset, e.g. 3@1)"
             )
-        rows.append(Row(int(found.group(1)), int(found.group(2))))
+        length, offset = (whole(found.group(n), f"sheet {name}: row", SheetError) for n in (1, 2))
+        rows.append(Row(length, offset))
     if len(rows) < 2:
         raise SheetError(f"sheet {name}: a sheet needs at least two rows")
     if len(rows) > MAX_SHEET_ROWS:

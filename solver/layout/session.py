@@ -48,6 +48,7 @@ from solver.layout.squares import Squares, squares_for
 from solver.layout.state import State, resolve
 from solver.runtime import savefile, seeds
 from solver.runtime.errors import UserError
+from solver.runtime.numbers import whole
 
 HUMAN = "human"
 BOTS = ("beam", "greedy", "random")  # the built-ins; any player the arena seats plays too
@@ -228,7 +229,7 @@ def parse_play(state: GameState, player: int, line: str) -> tuple[int, Placement
     parts = line.split()
     if len(parts) < 2 or not parts[0].isdigit():
         raise UserError(f"not understood: {line!r} (type {PLAY_SYNTAX}, or help)")
-    number = int(parts[0])
+    number = whole(parts[0], "card", UserError)
     position = squares(state).position(parts[1])
     spot = person_play(state, player, number, position).placement
     return number, spot, [w.lower() for w in parts[2:]]
