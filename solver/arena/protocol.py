@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Protocol, runtime_checkable
 
 PROTOCOL_VERSION = 1  # of the engine protocol (solver.arena.engine); views and moves too
@@ -51,6 +51,21 @@ class Jsonable(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
+def fields_json(item: Any) -> dict[str, Any]:
+    """A move's or an event's JSON: its ``kind`` first, then each field in order, tuples
+    as lists (nested too). One writer for the typed moves and events of every game, so a
+    field added to one is in its JSON without a second list to keep."""
+    facts: dict[str, Any] = {"kind": item.kind}
+    for field in fields(item):
+        if field.name != "kind":
+            facts[field.name] = _as_json(getattr(item, field.name))
+    return facts
+
+
+def _as_json(value: Any) -> Any:
+    return [_as_json(part) for part in value] if isinstance(value, tuple) else value
+
+
 @dataclass(frozen=True)
 class Forfeited:
     """Seat ``seat`` lost the game without finishing it, for ``reason`` (an engine that
@@ -61,7 +76,7 @@ class Forfeited:
     kind: str = "forfeited"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "reason": self.reason}
+        return fields_json(self)
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.arena.protocol import Forfeited, IllegalMove
+from solver.arena.protocol import Forfeited, IllegalMove, fields_json
 from solver.deduce import players
 from solver.deduce.players import GuesserView, PickerView
 from solver.deduce.rules import Row, Sheet, default_sheet, score
@@ -48,7 +48,7 @@ class Pick:
     kind: str = "pick"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "word": self.word}
+        return fields_json(self)
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Guess:
     kind: str = "guess"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "word": self.word}
+        return fields_json(self)
 
 
 Move = Pick | Guess
@@ -88,7 +88,7 @@ class Picked:
     kind: str = "picked"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "round": self.round}
+        return fields_json(self)
 
 
 @dataclass(frozen=True)
@@ -104,14 +104,7 @@ class Scored:
     kind: str = "scored"
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "seat": self.seat,
-            "round": self.round,
-            "row": self.row,
-            "guess": self.guess,
-            "score": self.score,
-        }
+        return fields_json(self)
 
 
 @dataclass(frozen=True)
@@ -125,12 +118,7 @@ class RoundOver:
     kind: str = "round_over"
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "round": self.round,
-            "gamewords": list(self.gamewords),
-            "scores": list(self.scores),
-        }
+        return fields_json(self)
 
 
 Event = Picked | Scored | RoundOver | Forfeited

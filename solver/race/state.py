@@ -41,7 +41,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from solver.arena.protocol import Forfeited, IllegalMove
+from solver.arena.protocol import Forfeited, IllegalMove, fields_json
 from solver.race.calls import Call, RaceView, Wait, checked_call
 from solver.race.claims import best_spelling
 from solver.race.deck import Deck
@@ -60,7 +60,7 @@ class RoundBegan:
     kind: str = "round"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "round": self.round, "dealer": self.dealer}
+        return fields_json(self)
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ class Dealt:
     kind: str = "deal"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "time": self.time, "round": self.round, "card": self.card}
+        return fields_json(self)
 
 
 @dataclass(frozen=True)
@@ -88,14 +88,7 @@ class Claimed:
     kind: str = "claim"
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "time": self.time,
-            "round": self.round,
-            "seat": self.seat,
-            "word": self.word,
-            "cards": list(self.cards),
-        }
+        return fields_json(self)
 
 
 @dataclass(frozen=True)
@@ -111,14 +104,7 @@ class WrongCall:
     kind: str = "wrong"
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "time": self.time,
-            "round": self.round,
-            "seat": self.seat,
-            "word": self.word,
-            "free": [[seat, card] for seat, card in self.free],
-        }
+        return fields_json(self)
 
 
 @dataclass(frozen=True)
@@ -133,13 +119,7 @@ class RoundOver:
     kind: str = "round over"
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "time": self.time,
-            "round": self.round,
-            "won": list(self.won),
-            "left": list(self.left),
-        }
+        return fields_json(self)
 
 
 Event = RoundBegan | Dealt | Claimed | WrongCall | RoundOver | Forfeited

@@ -301,3 +301,13 @@ def test_a_stop_signal_inside_a_player_stops_the_command(tmp_path, game: str) ->
     state = arena.new_state(1) if game != "deduce" else arena.new_state(1, seats=1)
     with pytest.raises(KeyboardInterrupt):
         arena_loop.play(state, [seat] * state.seats, 1)
+
+
+def test_fields_json_puts_kind_first_and_tuples_as_lists() -> None:
+    """The one writer of the games' moves and events (race and deduce use it)."""
+    from solver.arena.protocol import fields_json
+    from solver.race.state import WrongCall
+
+    event = WrongCall(3.0, 0, 1, "dunk", ((0, "n"), (2, "k")))
+    assert list(fields_json(event)) == ["kind", "time", "round", "seat", "word", "free"]
+    assert fields_json(event)["free"] == [[0, "n"], [2, "k"]]
