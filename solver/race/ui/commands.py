@@ -255,7 +255,7 @@ def play_lines(race, as_json: bool) -> None:
 
     from solver.race.ui.feed import race_document
     from solver.race.ui.lines import RaceStopped, play_live_game
-    from solver.ui import render
+    from solver.ui import render, signals
 
     lines: queue.Queue[str] = queue.Queue()
 
@@ -279,7 +279,7 @@ def play_lines(race, as_json: bool) -> None:
         if as_json:  # still one document: the rounds finished, and how the race ended
             totals = stop.totals if isinstance(stop, RaceStopped) else race.totals
             render.emit_json(race_document(race) | {"totals": totals, "ended": "interrupted"})
-        sys.exit(130)
+        sys.exit(signals.exit_status(stop))
     if as_json:
         ended = "finished" if race.forfeited is None else "forfeited"
         render.emit_json(race_document(race) | {"ended": ended})
