@@ -160,8 +160,7 @@ def _letters(text: str, length: int, lang: str, what: str, hidden: bool = False)
     Gameword) is not said back, even refused: a mistyped BALLE gives BALLET away."""
     spec = lexicon.language(lang)
     word = spec.normalize(text)
-    if foreign := spec.foreign_letters(word):
-        shown = " ".join(sorted(foreign))
+    if shown := spec.shown_foreign(word):
         raise Refused(f"{what} takes letters of the {spec.name} alphabet, not {shown}.")
     if len(word) != length:
         typed = "the word typed" if hidden else word.upper()
