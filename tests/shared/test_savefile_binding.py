@@ -198,9 +198,10 @@ def test_two_hard_links_cannot_be_played_at_once(tmp_path: Path) -> None:
     for link in (tmp_path / "link.json", other / "game.json"):
         os.link(path, link)
     locks = savefile.data_dir() / "locks"
+    before = path.stat().st_ino
     first = _myword("deduce", "play", "--plain", "--resume", str(path))
-    try:
-        _wait_for(lambda: any(locks.glob("game-*.lock")), "the first myword holds the game")
+    try:  # a resumed game is saved (a new file renamed over it) once it is held
+        _wait_for(lambda: path.stat().st_ino != before, "the first myword holds the game")
         for link in (tmp_path / "link.json", other / "game.json"):
             second = _myword("deduce", "play", "--plain", "--resume", str(link))
             out, err = second.communicate("den\n", timeout=HANG_SECONDS)
