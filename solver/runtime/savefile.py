@@ -254,6 +254,14 @@ def _warn(line: str) -> None:
     print(f"Warning: {line}", file=sys.stderr, flush=True)
 
 
+def _played_elsewhere(identity: str) -> bool:
+    """Whether another process holds this game. Looked at, as locks are swept and taken,
+    while holding the data folder: a look or a sweep locks a free lock file for an
+    instant, and a process taking that file then would be refused for nothing."""
+    with savelocks.folder_held(data_dir()):
+        return savelocks.busy(_identity_lock(identity))
+
+
 def _check_binding(envelope: dict[str, Any], path: Path) -> _Bound:
     """Refuse, in one line, a save played elsewhere right now, renamed (or another game's
     copied over this name), or older than the latest of its game; say so, and accept,
@@ -263,7 +271,7 @@ def _check_binding(envelope: dict[str, Any], path: Path) -> _Bound:
     except ValueError as error:
         raise UserError(f"{path} is not a valid saved game: {error}") from None
     mine = any(identity in held.identities for held in _held.values())
-    if not mine and savelocks.busy(_identity_lock(identity)):
+    if not mine and _played_elsewhere(identity):
         raise UserError(f"the game in {path} is being played in another myword")
     target = _regular_target(path)
     if name is not None and name != target.name:
@@ -500,24 +508,25 @@ def holding(path: Path) -> Iterator[None]:
         folder = _locks_folder()
     except OSError as error:
         raise UserError(f"cannot save the game to {path}: {error.strerror}") from None
-    savelocks.sweep(folder)
     name = hashlib.sha256(target.name.encode("utf-8", "surrogateescape")).hexdigest()[:32]
     held = _Held(contextlib.ExitStack())
     with held.locks:
-        try:
-            held.locks.enter_context(
-                savelocks.held(folder / f"file-{place.st_dev}-{place.st_ino}-{name}.lock")
-            )
-        except savelocks.Busy:
-            raise UserError(f"the game in {path} is being played in another myword") from None
-        except OSError as error:
-            raise UserError(f"cannot save the game to {path}: {error.strerror}") from None
-        bound = _bound.get(target)
-        identity = bound.identity if bound is not None else _peeked_identity(target)
-        if identity is not None:
-            _hold_identity(held, identity, path)
+        with savelocks.folder_held(data_dir()):  # no sweep or look meanwhile (see _look)
+            savelocks.sweep(folder)
+            try:
+                held.locks.enter_context(
+                    savelocks.held(folder / f"file-{place.st_dev}-{place.st_ino}-{name}.lock")
+                )
+            except savelocks.Busy:
+                raise UserError(f"the game in {path} is being played in another myword") from None
+            except OSError as error:
+                raise UserError(f"cannot save the game to {path}: {error.strerror}") from None
+            bound = _bound.get(target)
+            identity = bound.identity if bound is not None else _peeked_identity(target)
+            if identity is not None:
+                _hold_identity(held, identity, path)
+            savelocks.sweep_one(_old_lock_beside(target))
         durable.clean(target)
-        savelocks.sweep_one(_old_lock_beside(target))
         _held[target] = held
         try:
             yield

@@ -8,7 +8,9 @@ device and inode); if not, the file was removed under it, and it starts again wi
 new one. So two processes never hold locks on two different files of one name.
 
 A process killed with SIGKILL cannot remove its file; the kernel drops its lock, and
-``sweep`` removes such unlocked files the next time any game is held.
+``sweep`` removes such unlocked files the next time any game is held. A sweep (or a look,
+``busy``) locks a free file for an instant, so the caller sweeps, looks and takes locks
+under one folder lock (``folder_held``, on the data folder): none of these then overlap.
 
 Where ``fcntl`` is missing (Windows) nothing is locked.
 """
@@ -130,8 +132,10 @@ def sweep(folder: Path) -> None:
 
 @contextlib.contextmanager
 def folder_held(folder: Path) -> Iterator[None]:
-    """Hold the folder itself, waiting for it: one process at a time makes the key or
-    updates the move counters (held for one small write, so the wait is short)."""
+    """Hold the folder itself, waiting for it: one process at a time makes the key,
+    updates the move counters, or sweeps, looks at and takes locks (each a moment's work,
+    so the wait is short). Not to be nested: a second hold in one process waits for
+    ever."""
     fcntl = _fcntl()
     if fcntl is None:
         yield
