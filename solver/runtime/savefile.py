@@ -287,7 +287,7 @@ def _check_binding(envelope: dict[str, Any], path: Path) -> _Bound:
         )
     if latest is None and name is not None and envelope.get("counters") != counters.store:
         how = {"missing": "are missing", "damaged": "are damaged"}.get(
-            str(counters.problem), "were made anew since it was saved"
+            str(counters.problem), f"were made anew since {target.name} was saved"
         )
         _warn(
             f"the move counters ({savecounters.path(data_dir())}) {how}: {path} is resumed "
