@@ -53,7 +53,8 @@ def serve(host: str, port: int, max_sessions: int) -> None:
             "this machine only; 0.0.0.0 or :: for every address)"
         )
     try:  # the server's own error would come as a traceback from inside its loop
-        with socket.create_server((host, port)):
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.create_server((host, port), family=family):
             pass
     except (OSError, UnicodeError) as error:
         reason = getattr(error, "strerror", None) or error

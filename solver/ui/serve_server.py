@@ -185,6 +185,7 @@ class MywordServer(Server):
             width = _cells(request.query.get("width"), 80)
             height = _cells(request.query.get("height"), 24)
             await session.start(width, height)
+            log.info("a tab opened (%d of %d at most)", len(self.sessions), self.max_sessions)
             await self._process_messages(websocket, session)
         except asyncio.CancelledError:
             pass
