@@ -107,7 +107,8 @@ class MywordServer(Server):
             if not self.access.has_token(places):
                 why = "no token, or not this server's"
         if why is not None:
-            log.info("refused %s %s: %s", request.method, request.path, why)
+            shown = "/ws/..." if "token" in request.match_info else request.path  # no token
+            log.info("refused %s %s: %s", request.method, shown, why)
             return _refuse(why)
         return await handler(request)
 

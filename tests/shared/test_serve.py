@@ -172,6 +172,14 @@ class Served:
     def ws(self, token: str | None = None) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/{self.token if token is None else token}"
 
+    async def tab(self, http) -> aiohttp.ClientWebSocketResponse:
+        """A tab as a browser opens one: the page at the printed address, then the
+        websocket the page names."""
+        async with http.get(self.url) as page:
+            assert page.status == 200
+            found = re.search(r'data-session-websocket-url="([^"]+)"', await page.text())
+        return await http.ws_connect(f"{found[1]}?width=80&height=24", origin=self.origin)
+
     def tabs(self) -> set[int]:
         """The processes of the tabs: all of the server's but the server."""
         return processes_of(self.data) - {self.process.pid}
@@ -228,6 +236,13 @@ async def first_bytes(ws) -> bytes:
         if message.type == aiohttp.WSMsgType.BINARY:
             return message.data
         assert message.type == aiohttp.WSMsgType.TEXT, message
+
+
+async def closed_by_the_server(ws) -> None:
+    """Read what comes until the server closes the socket (the app may draw meanwhile)."""
+    end = time.monotonic() + HANG_SECONDS
+    while (await ws.receive(timeout=HANG_SECONDS)).type not in CLOSED:
+        assert time.monotonic() < end, "the server never closed the socket"
 
 
 async def refused_handshake(url: str, status: int = 403, **options) -> None:
@@ -350,8 +365,8 @@ async def test_a_host_that_is_not_this_machine_is_refused(serve) -> None:
 async def test_tabs_are_capped(serve) -> None:
     served = serve("--max-sessions", "2")
     async with aiohttp.ClientSession() as http:
-        first = await http.ws_connect(served.ws(), origin=served.origin)
-        second = await http.ws_connect(served.ws(), origin=served.origin)
+        first = await served.tab(http)
+        second = await served.tab(http)
         await first_bytes(first)
         await first_bytes(second)
         running = served.tabs()
@@ -360,7 +375,7 @@ async def test_tabs_are_capped(serve) -> None:
         assert served.tabs() <= running  # no process started for the ones refused
         await first.close()
         await until(lambda: len(served.tabs()) < len(running), "the closed tab's app ended")
-        third = await http.ws_connect(served.ws(), origin=served.origin)  # room again
+        third = await served.tab(http)  # room again
         await first_bytes(third)
         await second.close()
         await third.close()
@@ -380,7 +395,7 @@ async def test_a_closed_tab_ends_all_its_processes(serve) -> None:
     served = serve()
     async with (
         aiohttp.ClientSession() as http,
-        http.ws_connect(served.ws(), origin=served.origin) as ws,
+        await served.tab(http) as ws,
     ):
         await first_bytes(ws)
         assert served.tabs()
@@ -403,7 +418,7 @@ ABUSES = {  # the tab's messages: each ends the tab, its processes and nothing e
 async def test_a_message_too_long_or_malformed_ends_its_tab(serve, abuse) -> None:
     served = serve()
     async with aiohttp.ClientSession() as http:
-        async with http.ws_connect(served.ws(), origin=served.origin) as ws:
+        async with await served.tab(http) as ws:
             await first_bytes(ws)
             try:
                 for message in ABUSES[abuse]:
@@ -414,11 +429,10 @@ async def test_a_message_too_long_or_malformed_ends_its_tab(serve, abuse) -> Non
             except ConnectionError:  # the server closed it while the message was going
                 pass
             else:
-                while (await ws.receive(timeout=HANG_SECONDS)).type not in CLOSED:
-                    pass
+                await closed_by_the_server(ws)
                 assert ws.close_code in (1003, 1008, 1009)
         await until(lambda: not served.tabs(), "the tab's processes ended")
-        async with http.ws_connect(served.ws(), origin=served.origin) as ws:  # others go on
+        async with await served.tab(http) as ws:  # others go on
             await first_bytes(ws)
     assert served.process.poll() is None
 
@@ -429,7 +443,7 @@ async def test_a_flood_of_keys_ends_with_its_tab(serve) -> None:
     served = serve()
     async with (
         aiohttp.ClientSession() as http,
-        http.ws_connect(served.ws(), origin=served.origin) as ws,
+        await served.tab(http) as ws,
     ):
         await first_bytes(ws)
         for _ in range(100):
@@ -443,8 +457,8 @@ async def test_every_tab_ends_with_the_server(serve, number) -> None:
     SIGTERM, SIGHUP) or killed: no process is left, not even of the busy one."""
     served = serve()
     async with aiohttp.ClientSession() as http:
-        calm = await http.ws_connect(served.ws(), origin=served.origin)
-        busy = await http.ws_connect(served.ws(), origin=served.origin)
+        calm = await served.tab(http)
+        busy = await served.tab(http)
         await first_bytes(calm)
         await first_bytes(busy)
         for _ in range(30):
