@@ -8,7 +8,8 @@ writes its own address (127.0.0.1 for every address) into the page. Here, before
   address, the page's cookie or the websocket's path), and an Origin that is this server's
   (required of a websocket); anything else gets a 403 saying to open the printed address;
 - at most ``max_sessions`` tabs at once (503 for one more); a websocket message over
-  ``MAX_MESSAGE`` bytes closes that tab, and a message that is not textual-serve's too;
+  ``MAX_MESSAGE`` bytes closes that tab, as do more than ``INPUT_RATE`` bytes a second
+  after that (``InputBudget``) and a message that is not textual-serve's;
 - the page's addresses are built from the request's Host, so a browser on another machine
   reaches the server it loaded the page from;
 - a tab's processes end with the tab, and all of them with the server (``serve_session``),
@@ -21,6 +22,8 @@ import asyncio
 import json
 import logging
 import signal
+import time
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp_jinja2
@@ -34,6 +37,10 @@ from solver.ui.serve_session import Session
 log = logging.getLogger("myword.serve")
 
 MAX_MESSAGE = 64 * 1024  # bytes: a paste of a few pages of text; a key is a few bytes
+# What a tab may send over time: MAX_MESSAGE at once, then INPUT_RATE bytes a second. A
+# person typing sends a few bytes a second, a mouse moving about 1 KB; 6 MB of keys in
+# messages of 60 KB each grew an app by 300 MB in 25 s, as fast as they came.
+INPUT_RATE = 8 * 1024
 MAX_CELLS = 1000  # the most columns or rows a tab may ask for
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 REFUSED = (
@@ -62,6 +69,26 @@ def _cells(value: object, default: int) -> int:
     except (TypeError, ValueError, OverflowError):
         return default
     return max(1, min(MAX_CELLS, number))
+
+
+class InputBudget:
+    """What a tab may still send: MAX_MESSAGE bytes at once, refilled at INPUT_RATE bytes
+    a second (a token bucket)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.left = float(MAX_MESSAGE)
+        self.then = clock()
+
+    def take(self, size: int) -> bool:
+        """Spend ``size`` bytes: False, and nothing spent, if there are not that many."""
+        now = self.clock()
+        self.left = min(float(MAX_MESSAGE), self.left + (now - self.then) * INPUT_RATE)
+        self.then = now
+        if size > self.left:
+            return False
+        self.left -= size
+        return True
 
 
 class MywordServer(Server):
@@ -199,14 +226,19 @@ class MywordServer(Server):
         return websocket
 
     async def _process_messages(self, websocket: web.WebSocketResponse, session) -> None:
-        """textual-serve's messages from the page. Anything else (a message too long, not
-        JSON, not of its shape) ends the tab."""
+        """textual-serve's messages from the page. Anything else (a message too long, too
+        many, not JSON, not of its shape) ends the tab."""
+        budget = InputBudget()
         async for message in websocket:
             if message.type == WSMsgType.ERROR:  # too long: aiohttp has closed it (1009)
                 log.info("closed a tab: %s", message.data)
                 return
             if message.type != WSMsgType.TEXT:
                 await websocket.close(code=WSCloseCode.UNSUPPORTED_DATA)
+                return
+            if not budget.take(len(message.data)):
+                log.info("closed a tab: more than %d bytes a second of input", INPUT_RATE)
+                await websocket.close(code=WSCloseCode.POLICY_VIOLATION)
                 return
             try:
                 kind, data = _envelope(message.data)

@@ -405,6 +405,7 @@ async def test_a_closed_tab_ends_all_its_processes(serve) -> None:
 
 CLOSED = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
 BIG = 4 * 1000 * 1000
+KEYS = '["stdin", "' + "x" * 60_000 + '"]'
 ABUSES = {  # the tab's messages: each ends the tab, its processes and nothing else
     "4 MB of keys": [b'["stdin", "' + b"r" * BIG + b'"]'],
     "4 MB of keys in binary": [b"\x00" * BIG],
@@ -437,23 +438,57 @@ async def test_a_message_too_long_or_malformed_ends_its_tab(serve, abuse) -> Non
     assert served.process.poll() is None
 
 
-async def test_a_flood_of_keys_ends_with_its_tab(serve) -> None:
-    """Messages each under the bound, 6 MB in all, then the tab closes: whatever the app
-    is busy with, its processes end (asked to quit, then SIGTERM, then SIGKILL)."""
+async def test_a_flood_of_keys_closes_its_tab(serve) -> None:
+    """Messages each under the bound, up to 6 MB in all: the server closes the tab once
+    they come faster than anyone types, and its processes end."""
     served = serve()
-    async with (
-        aiohttp.ClientSession() as http,
-        await served.tab(http) as ws,
-    ):
-        await first_bytes(ws)
-        for _ in range(100):
-            await ws.send_str('["stdin", "' + "x" * 60_000 + '"]')
-    await until(lambda: not served.tabs(), "the tab's processes ended")
+    async with aiohttp.ClientSession() as http:
+        async with await served.tab(http) as ws:
+            await first_bytes(ws)
+            try:
+                for _ in range(100):
+                    await ws.send_str(KEYS)
+            except ConnectionError:  # closed while a message was going
+                pass
+            else:
+                await closed_by_the_server(ws)
+                assert ws.close_code == 1008
+        await until(lambda: not served.tabs(), "the tab's processes ended")
+        async with await served.tab(http) as ws:  # others go on
+            await first_bytes(ws)
+
+
+async def test_a_busy_tab_ends_with_its_tab(serve) -> None:
+    """60,000 keys at once (allowed: a paste), then the tab closes at once: whatever the
+    app is busy with, its processes end (asked to quit, then SIGTERM, then SIGKILL)."""
+    served = serve()
+    async with aiohttp.ClientSession() as http:
+        async with await served.tab(http) as ws:
+            await first_bytes(ws)
+            await ws.send_str(KEYS)
+        await until(lambda: not served.tabs(), "the tab's processes ended")
+
+
+def test_input_is_budgeted() -> None:
+    from solver.ui.serve_server import INPUT_RATE, MAX_MESSAGE, InputBudget
+
+    now = [0.0]
+    budget = InputBudget(lambda: now[0])
+    assert budget.take(MAX_MESSAGE)  # a paste at once
+    assert not budget.take(1)
+    now[0] += 1.0
+    assert budget.take(INPUT_RATE) and not budget.take(1)
+    now[0] += 3600.0  # a long pause refills it, no more than one paste's worth
+    assert budget.take(MAX_MESSAGE) and not budget.take(1)
+    typed = InputBudget(lambda: now[0])
+    for _ in range(100_000):  # a fast typist: 20 keys a second, for over an hour
+        now[0] += 0.05
+        assert typed.take(12)  # a key with its mouse-report worth of escape bytes
 
 
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
 async def test_every_tab_ends_with_the_server(serve, number) -> None:
-    """Two tabs, one of them busy with a flood of keys; the server is stopped (Ctrl-C,
+    """Two tabs, one of them busy with 60,000 keys; the server is stopped (Ctrl-C,
     SIGTERM, SIGHUP) or killed: no process is left, not even of the busy one."""
     served = serve()
     async with aiohttp.ClientSession() as http:
@@ -461,8 +496,7 @@ async def test_every_tab_ends_with_the_server(serve, number) -> None:
         busy = await served.tab(http)
         await first_bytes(calm)
         await first_bytes(busy)
-        for _ in range(30):
-            await busy.send_str('["stdin", "' + "x" * 60_000 + '"]')
+        await busy.send_str(KEYS)
         assert len(served.tabs()) >= 2
         os.kill(served.process.pid, number)
         await until(lambda: served.process.poll() is not None, "the server stopped")
