@@ -33,8 +33,11 @@ The one-minute variation (``turn_seconds``): a Guessword given after the limit s
 that turn (the front end times the answer; the prompt is not cut off). The bot keeps the
 same limit as its time budget.
 
-A new game without a seed draws a fresh one (``seeds.fresh``) and keeps it in its settings,
-so the save holds it and ``--seed N`` replays the same Gamewords and the same bot.
+A new game without a seed draws a fresh one of 128 bits (``seeds.fresh``): it decides the
+bot's Gamewords, so it is sealed in the save with them, with each round's ``bot_seed`` (drawn
+from it), and shown only once the game is over; then ``--seed N`` replays the same Gamewords
+and the same bot. A game started from a typed seed is a replay (``replay`` in its settings)
+and says so: whoever typed the seed may know the bot's words.
 """
 
 from __future__ import annotations
@@ -84,6 +87,7 @@ class Settings:
     you: str = "purple"
     opponent: str | None = None  # a player of one's own (``opponent``); None: the bot
     engine_time: float = DEFAULT_TIME_LIMIT  # seconds an engine opponent has per move
+    replay: bool = False  # started from a typed seed: its hidden words may be known
 
 
 def settings_json(settings: Settings) -> dict[str, Any]:
@@ -94,6 +98,8 @@ def settings_json(settings: Settings) -> dict[str, Any]:
         del kept["opponent"]
     if settings.engine_time == DEFAULT_TIME_LIMIT:
         del kept["engine_time"]
+    if not settings.replay:
+        del kept["replay"]
     return kept
 
 
@@ -105,7 +111,11 @@ def new_game(settings: Settings) -> dict[str, Any]:
     if settings.you not in COLOURS:
         raise UserError("you play purple or red")
     level(settings.difficulty)
-    settings = replace(settings, seed=seeds.or_fresh(settings.seed))
+    settings = replace(
+        settings,
+        seed=seeds.or_fresh(settings.seed),
+        replay=settings.replay or seeds.is_replay(settings.seed),
+    )
     rng = seeds.rng(settings.seed)
     rounds = []
     for number, length in enumerate((6, 7)[: settings.rounds]):
@@ -156,7 +166,9 @@ def document(state: dict[str, Any]) -> dict[str, Any]:
     return state | {"totals": totals(state)}
 
 
-SECRET_FIELDS = ("bot_word", "your_word")  # sealed in the save: nobody reads them there
+# Sealed in the save: nobody reads them there. ``bot_seed`` is drawn from the game's seed
+# just after the bot's Gameword: shown, it would be a check for anyone trying seeds.
+SECRET_FIELDS = ("bot_word", "your_word", "bot_seed")
 
 
 def public(state: dict[str, Any]) -> dict[str, Any]:
@@ -191,7 +203,8 @@ def load(path: Path) -> dict[str, Any]:
         if len(secret["rounds"]) != len(state["rounds"]):
             raise ValueError("its sealed part does not match its rounds")
         state["rounds"] = [
-            r | {k: hidden[k] for k in SECRET_FIELDS}
+            # (saves from before ``bot_seed`` was sealed keep it readable)
+            r | {k: hidden[k] for k in SECRET_FIELDS if k in hidden or k not in r}
             for r, hidden in zip(state["rounds"], secret["rounds"], strict=True)
         ]
         if "seed" in secret:  # saves from before the seed was sealed keep it readable
@@ -228,7 +241,7 @@ def validate(state: dict[str, Any]) -> None:
         settings.seed is None or isinstance(settings.seed, int),
         "an unreadable seed",
     )
-    for flag in (settings.accept_nonwords, settings.you_score, settings.hints):
+    for flag in (settings.accept_nonwords, settings.you_score, settings.hints, settings.replay):
         _require(isinstance(flag, bool), "a setting that should be yes or no")
     seconds = settings.turn_seconds
     _require(

@@ -18,8 +18,10 @@ is in the save, so a resumed game seats it again (an engine's process is started
 told the game's start, then handed views as before). An engine that fails (crashes,
 answers late, a move the rules refuse) forfeits the game, as in the arena's loop.
 
-A new game without a seed draws a fresh one (``seeds.fresh``), kept in the log so that
-``--seed N`` replays it.
+A new game without a seed draws a fresh one of 128 bits (``seeds.fresh``): it deals the
+pack and the hands, so it is sealed in the save with them and shown once the game is over,
+when ``--seed N`` replays it. A game dealt from a typed seed is a replay (``replay`` in the
+log) and says so: whoever typed the seed may know every hand.
 
 Places are kept as (row, column) from the centre card; people see and type fixed square
 names (``squares.py``).
@@ -107,8 +109,11 @@ def check_player(name: str) -> None:
 def new_game(
     players: list[str], seed: int | None, easy: bool, deck: Deck | None = None
 ) -> GameState:
-    """A new game; without a seed a fresh one, written in the log (``seed_of``)."""
-    return start_game(players, seeds.or_fresh(seed), easy, deck)
+    """A new game; without a seed a fresh one, written in the log (``seed_of``); with one,
+    a replay."""
+    state = start_game(players, seeds.or_fresh(seed), easy, deck)
+    state.replay = seeds.is_replay(seed)
+    return state
 
 
 def seed_of(state: GameState) -> int:

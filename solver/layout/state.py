@@ -112,6 +112,7 @@ class State:
     seed: int | None = None  # the seed of the deal and the decisions, for the log
     history: list[Played | Knocked] = field(default_factory=list)
     forfeited: Forfeited | None = None
+    replay: bool = False  # dealt from a typed seed (not drawn in secret): said, and logged
     _ended: tuple[int, str | None] | None = field(default=None, repr=False, compare=False)
 
     game = "layout"
@@ -193,6 +194,7 @@ class State:
             self.seed,
             list(self.history),
             self.forfeited,
+            self.replay,
         )
 
     @property
@@ -224,6 +226,8 @@ class State:
             log["players"] = list(self.players)
         if self.seed is not None:
             log["seed"] = self.seed
+        if self.replay:
+            log["replay"] = True
         if self.forfeited is not None:
             log["forfeit"] = {"seat": self.forfeited.seat, "reason": self.forfeited.reason}
         if self.over:
@@ -383,6 +387,10 @@ def rebuild(log: dict, deck: Deck | None = None) -> State:
         state.players = tuple(names)
     if "seed" in log:
         state.seed = log["seed"]
+    if "replay" in log:
+        if not isinstance(log["replay"], bool):
+            raise LogError("replay is true or false")
+        state.replay = log["replay"]
     if state.hands != [list(h) for h in log["hands"]] or state.dealt.centre != log.get("centre"):
         raise LogError("the hands or the centre card do not follow from the deck order")
     for number, move in enumerate(moves, start=1):

@@ -302,6 +302,7 @@ class LiveRace:
     pace: float
     seed: int
     lang: str | None = None
+    replay: bool = False  # dealt from a typed seed, not one drawn in secret: said
     seats: list[Seat] = field(init=False)
     rounds: list[list[int]] = field(init=False, default_factory=list)  # won, rounds done
     events: list[Event] = field(init=False, default_factory=list)
@@ -657,19 +658,23 @@ class LiveRace:
         """The race as data: seats, seed, rounds, totals and every call, each reason as its
         code and facts (``Reason.to_json``; ``--json`` prints them worded:
         ``ui/feed.race_document``)."""
-        return {
-            "seed": self.seed,
-            "players": self.labels,
-            "bots": [{"name": s.name, "level": s.level} for s in self.seats if s.bot],
-            "deck": self.deck.name,
-            "lang": self.deck.lang,
-            "pace": self.pace,
-            "rounds": self.rounds,
-            "totals": self.totals,
-            "unfinished_round": self.unfinished,
-            "winners": [self.labels[seat] for seat in self.winners] if self.decided else [],
-            "calls": [_call_json(event) for event in self.events if event.kind in CALLS],
-        } | self._forfeit_json()
+        return (
+            {
+                "seed": self.seed,
+                "players": self.labels,
+                "bots": [{"name": s.name, "level": s.level} for s in self.seats if s.bot],
+                "deck": self.deck.name,
+                "lang": self.deck.lang,
+                "pace": self.pace,
+                "rounds": self.rounds,
+                "totals": self.totals,
+                "unfinished_round": self.unfinished,
+                "winners": [self.labels[seat] for seat in self.winners] if self.decided else [],
+                "calls": [_call_json(event) for event in self.events if event.kind in CALLS],
+            }
+            | ({"replay": True} if self.replay else {})
+            | self._forfeit_json()
+        )
 
     def _forfeit_json(self) -> dict[str, object]:
         """After a forfeit (only then: a race without one reads as it always did): who

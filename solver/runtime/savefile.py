@@ -13,11 +13,28 @@ The key is 32 random bytes in the data folder (``key``, readable by its owner on
 made on first use. A save therefore resumes only where it was made; copying the key file
 along moves it. ``MYWORD_DATA_DIR`` chooses the data folder (the tests use it).
 
-Writes are atomic and durable: a temporary file beside the target (a unique name, so two
-writers never share it), fsync, rename, fsync of the folder. A symlink is written through,
-not replaced, and only a regular file is ever replaced (``--save /dev/full`` is refused,
-not turned into a file). A game being played holds an advisory lock (``holding``), so a
-second myword cannot play the same save at the same time.
+Saves are bound to their game (issue 26: an older save copied back, or another game's
+save renamed, was accepted, so a row's Guessword could be tried again and again). The
+signed part holds the game's ``identity`` (random, made at its first save), its ``move``
+(how many times it was saved) and the ``name`` of the file it was written to. Resuming
+refuses a save under another name (renamed, or copied over another game's) and a save
+whose move is below the one kept for its game in the move counters beside the key
+(``savecounters``): an older copy. The identity goes with the game while this process
+plays it (``_bound``), so every later save of it counts on. A save moved to another
+folder keeps its name and resumes there; of two copies, the first played on makes the
+other an older copy. A save of this VERSION from before identities is accepted once and
+bound from then on: its identity is drawn from its signature, so a second copy of that
+same file is an older copy. What this does not stop, it cannot: whoever can read the key
+can sign anything, and deleting the counters lets each game's next resume take whatever
+copy it finds (it says so in one line).
+
+Writes are atomic and durable (``durable``): a temporary file beside the target, fsync,
+rename, fsync of the folder; a killed writer's temporaries are removed when the game is
+next held. A symlink is written through, not replaced, and only a regular file is ever
+replaced (``--save /dev/full`` is refused, not turned into a file). A game being played
+is held (``holding``): a lock on its file's place and one on its identity, in the data
+folder's ``locks``, removed when the game is left; so a second myword cannot play it at
+the same time, through another name, a hard link or a copy.
 """
 
 from __future__ import annotations
@@ -28,13 +45,17 @@ import hashlib
 import hmac
 import json
 import os
+import re
+import secrets
 import stat
-import tempfile
+import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from solver.runtime import durable, savecounters, savelocks
 from solver.runtime.errors import UserError
 
 FORMAT = "myword-save"
@@ -84,25 +105,41 @@ def games_dir() -> Path:
     return data_dir() / "games"
 
 
-def _key() -> bytes:
-    path = data_dir() / "key"
+def _read_key(path: Path) -> bytes | None:
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        pass
-    except OSError as error:
-        raise UserError(f"cannot make the saved games' key {path}: {error.strerror}") from None
-    else:
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(os.urandom(KEY_BYTES))
-            file.flush()
-            os.fsync(file.fileno())
-    try:
-        key = path.read_bytes()
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
     except OSError as error:
         raise UserError(f"cannot read the saved games' key {path}: {error.strerror}") from None
-    if len(key) != KEY_BYTES:
-        raise UserError(f"the saved games' key {path} is damaged (delete it to make a new one)")
+
+
+def _key() -> bytes:
+    """The install's key, made on first use: written whole to a temporary file and renamed
+    into place (a full disk leaves no key, never an empty or short one), by one process at
+    a time. An empty key, left by an earlier myword that made it in place, never signed
+    anything: it is made again."""
+    folder = data_dir()
+    path = folder / "key"
+    key = _read_key(path)
+    if not key:
+        try:
+            with savelocks.folder_held(folder):
+                key = _read_key(path)
+                if not key:
+                    durable.clean(path)
+                    durable.write(os.urandom(KEY_BYTES), path)
+                    key = _read_key(path)
+        except OSError as error:
+            raise UserError(
+                f"cannot make the saved games' key {path}: {error.strerror or error}"
+            ) from None
+    if key is None or len(key) != KEY_BYTES:
+        size = 0 if key is None else len(key)
+        raise UserError(
+            f"the saved games' key {path} is damaged ({size} bytes, not {KEY_BYTES}): "
+            "move it away to make a new one (saves it signed then cannot be resumed)"
+        )
     return key
 
 
@@ -151,42 +188,169 @@ def _write_atomically(text: str, path: Path) -> None:
     target = _regular_target(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(
-            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-        )
-        try:
-            with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-                file.write(text)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
-        with contextlib.suppress(OSError):  # the rename itself made durable
-            folder = os.open(target.parent, os.O_RDONLY)
-            try:
-                os.fsync(folder)
-            finally:
-                os.close(folder)
+        durable.write(text.encode("utf-8"), target)
     except OSError as error:
         raise UserError(f"cannot save the game to {path}: {error.strerror or error}") from None
 
 
+# --- the game a save belongs to: its identity and move ------------------------------------------
+
+IDENTITY = re.compile(r"(legacy-)?[0-9a-f]{32}")
+
+
+@dataclass
+class _Bound:
+    """The game this process plays in a file: its identity and the move last read or
+    written there."""
+
+    identity: str
+    move: int
+
+
+@dataclass
+class _Held:
+    """What ``holding`` holds for a file: its locks, and the identities they cover."""
+
+    locks: contextlib.ExitStack
+    identities: set[str] = field(default_factory=set)
+
+
+_bound: dict[Path, _Bound] = {}  # file (symlinks followed) -> the game played there
+_continued: dict[Path, Path] = {}  # a file resumed -> the file its game goes on in
+_held: dict[Path, _Held] = {}  # file -> what this process holds for it
+
+
+def _locks_folder() -> Path:
+    folder = data_dir() / "locks"
+    folder.mkdir(exist_ok=True, mode=0o700)
+    return folder
+
+
+def _identity_lock(identity: str) -> Path:
+    return _locks_folder() / f"game-{identity}.lock"
+
+
+def _binding(envelope: dict[str, Any]) -> tuple[str, int, str | None]:
+    """A signed envelope's (identity, move, name). A save from before identities (same
+    VERSION) gets one drawn from its signature, at move 0, with no name to check: so it
+    is accepted once, and a copy of that same file is an older copy after."""
+    if "identity" not in envelope:
+        digest = hashlib.sha256(str(envelope.get("signature")).encode()).hexdigest()
+        return f"legacy-{digest[:32]}", 0, None
+    identity, move, name = envelope.get("identity"), envelope.get("move"), envelope.get("name")
+    if (
+        not isinstance(identity, str)
+        or not IDENTITY.fullmatch(identity)
+        or not isinstance(move, int)
+        or isinstance(move, bool)
+        or move < 1
+        or not isinstance(name, str)
+    ):
+        raise ValueError("its game identity, move or name is malformed")
+    return identity, move, name
+
+
+def _warn(line: str) -> None:
+    print(f"Warning: {line}", file=sys.stderr, flush=True)
+
+
+def _played_elsewhere(identity: str) -> bool:
+    """Whether another process holds this game. Looked at, as locks are swept and taken,
+    while holding the data folder: a look or a sweep locks a free lock file for an
+    instant, and a process taking that file then would be refused for nothing."""
+    with savelocks.folder_held(data_dir()):
+        return savelocks.busy(_identity_lock(identity))
+
+
+def _check_binding(envelope: dict[str, Any], path: Path) -> _Bound:
+    """Refuse, in one line, a save played elsewhere right now, renamed (or another game's
+    copied over this name), or older than the latest of its game; say so, and accept,
+    when the move counters cannot tell (made anew since the save was written)."""
+    try:
+        identity, move, name = _binding(envelope)
+    except ValueError as error:
+        raise UserError(f"{path} is not a valid saved game: {error}") from None
+    mine = any(identity in held.identities for held in _held.values())
+    if not mine and _played_elsewhere(identity):
+        raise UserError(f"the game in {path} is being played in another myword")
+    target = _regular_target(path)
+    if name is not None and name != target.name:
+        raise UserError(
+            f"{path} holds the game saved as {name} (renamed, or copied over this one): not resumed"
+        )
+    counters = savecounters.load(data_dir())
+    latest = counters.games.get(identity)
+    if latest is not None and move < latest:
+        raise UserError(
+            f"{path} is an older copy of this game (move {move}; the latest was move "
+            f"{latest}): not resumed"
+        )
+    if latest is None and name is not None and envelope.get("counters") != counters.store:
+        how = {"missing": "are missing", "damaged": "are damaged"}.get(
+            str(counters.problem), f"were made anew since {target.name} was saved"
+        )
+        _warn(
+            f"the move counters ({savecounters.path(data_dir())}) {how}: {path} is resumed "
+            "without the check against older copies of it"
+        )
+    return _Bound(identity, move)
+
+
+def continue_in(resumed: Path, target: Path) -> None:
+    """The game about to be resumed from ``resumed`` goes on in ``target`` (``--resume A
+    --save B``): it keeps its identity there, so that ``resumed`` becomes an older copy
+    once ``target`` is written (rather than a second game to play the same moves again)."""
+    _continued[_regular_target(resumed)] = _regular_target(target)
+
+
+def _next_save(target: Path, counters: savecounters.Counters, path: Path) -> _Bound:
+    """The identity and move of the next save to ``target``: the game played there goes
+    on; with none, a new game begins (a new identity, move 1). Refused when the game was
+    saved further by another myword meanwhile (its copy played in parallel)."""
+    bound = _bound.get(target)
+    if bound is None:
+        return _Bound(secrets.token_hex(16), 1)
+    latest = counters.games.get(bound.identity)
+    if latest is not None and latest > bound.move:
+        raise UserError(
+            f"the game in {path} was played on in another myword (its move {latest} is "
+            "saved there): not saved here"
+        )
+    return _Bound(bound.identity, bound.move + 1)
+
+
 def write(game: str, state: Any, secret: Any, finished: bool, path: Path) -> None:
-    """Save a game: ``state`` readable, ``secret`` sealed, the whole signed."""
-    envelope = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": game,
-        "finished": finished,
-        "saved": time.strftime("%Y-%m-%d %H:%M:%S"),
-        "state": state,
-        "sealed": seal(secret),
-    }
-    envelope["signature"] = _signature(envelope)
-    _write_atomically(json.dumps(envelope, indent=1, ensure_ascii=False) + "\n", path)
+    """Save a game: ``state`` readable, ``secret`` sealed, the whole signed, bound to its
+    game (identity, move, file name) and its move counted beside the key."""
+    target = _regular_target(path)
+    folder = data_dir()
+    sealed = seal(secret)  # the key made, if need be, before the folder is held
+    try:
+        with savelocks.folder_held(folder):
+            counters = savecounters.load(folder)
+            bound = _next_save(target, counters, path)
+            held = _held.get(target)
+            if held is not None and bound.identity not in held.identities:
+                _hold_identity(held, bound.identity, path)  # a new game: held from its start
+            envelope = {
+                "format": FORMAT,
+                "version": VERSION,
+                "game": game,
+                "identity": bound.identity,
+                "move": bound.move,
+                "name": target.name,
+                "counters": counters.store,
+                "finished": finished,
+                "saved": time.strftime("%Y-%m-%d %H:%M:%S"),
+                "state": state,
+                "sealed": sealed,
+            }
+            envelope["signature"] = _signature(envelope)
+            _write_atomically(json.dumps(envelope, indent=1, ensure_ascii=False) + "\n", path)
+            _bound[target] = bound
+            savecounters.record(folder, counters, bound.identity, bound.move)
+    except OSError as error:
+        raise UserError(f"cannot save the game to {path}: {error.strerror or error}") from None
 
 
 def _read_json(path: Path) -> Any:
@@ -222,10 +386,13 @@ def peek(path: Path) -> dict[str, Any] | None:
     return None
 
 
-def read(game: str, path: Path) -> tuple[Any, Any]:
+def read(game: str, path: Path, resuming: bool = True) -> tuple[Any, Any]:
     """A save's state and its unsealed secret, after checking its signature. Any file
     that was not written by this install's myword for this game is refused in one line;
-    the file itself is never changed."""
+    the file itself is never changed. ``resuming`` (to play it on): it must also be the
+    latest save of its game, under its own name, played nowhere else; its game is then
+    the one this process goes on with in that file. Without (to look at it, as ``layout
+    replay`` does), an older copy reads as well."""
     envelope = _read_json(path)
     if not isinstance(envelope, dict) or envelope.get("format") != FORMAT:
         raise UserError(f"{path} is not a saved myword game")
@@ -240,10 +407,17 @@ def read(game: str, path: Path) -> tuple[Any, Any]:
             f"{path} was changed outside myword, or saved by another install "
             "(its signature does not match); not resumed"
         )
+    if resuming:
+        bound = _check_binding(envelope, path)
     try:
         secret = unseal(envelope["sealed"])
     except (ValueError, KeyError, AttributeError) as error:
         raise UserError(f"{path} cannot be resumed: {error}") from None
+    if resuming:
+        target = _regular_target(path)
+        _bound[target] = bound
+        if target in _continued:
+            _bound[_continued.pop(target)] = _Bound(bound.identity, bound.move)
     return envelope["state"], secret
 
 
@@ -305,44 +479,88 @@ def listing() -> list[dict[str, Any]]:
     return sorted(games, key=lambda g: (str(g["saved"]), g["name"]), reverse=True)
 
 
+def _hold_identity(held: _Held, identity: str, path: Path) -> None:
+    try:
+        held.locks.enter_context(savelocks.held(_identity_lock(identity)))
+    except savelocks.Busy:
+        raise UserError(f"the game in {path} is being played in another myword") from None
+    held.identities.add(identity)
+
+
+def _old_lock_beside(target: Path) -> Path:
+    """Where myword before issue 26 kept a game's lock, and left it."""
+    return target.with_name(f".{target.name}.lock")
+
+
 @contextlib.contextmanager
 def holding(path: Path) -> Iterator[None]:
     """Hold a game's save while it is played, so that a second myword refuses to play it
-    too (an advisory lock on a hidden file beside it; none where fcntl is missing)."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: no lock
-        yield
-        return
+    too: a lock on the file's place (its folder's device and inode, and its name), and
+    one on the game's identity, so that another name for it, a hard link or a copy is
+    refused as well. Both are files in the data folder's ``locks``, removed on leaving
+    (``savelocks``); a killed writer's temporary files are removed on taking them. On
+    leaving, this process is done with the game in that file. None where fcntl is
+    missing."""
     target = _regular_target(path)
-    lock_path = target.with_name(f".{target.name}.lock")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        place = target.parent.stat()
+        folder = _locks_folder()
     except OSError as error:
         raise UserError(f"cannot save the game to {path}: {error.strerror}") from None
-    try:
+    name = hashlib.sha256(target.name.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    held = _Held(contextlib.ExitStack())
+    with held.locks:
+        with savelocks.folder_held(data_dir()):  # no sweep or look meanwhile (see _look)
+            savelocks.sweep(folder)
+            try:
+                held.locks.enter_context(
+                    savelocks.held(folder / f"file-{place.st_dev}-{place.st_ino}-{name}.lock")
+                )
+            except savelocks.Busy:
+                raise UserError(f"the game in {path} is being played in another myword") from None
+            except OSError as error:
+                raise UserError(f"cannot save the game to {path}: {error.strerror}") from None
+            bound = _bound.get(target)
+            identity = bound.identity if bound is not None else _peeked_identity(target)
+            if identity is not None:
+                _hold_identity(held, identity, path)
+            savelocks.sweep_one(_old_lock_beside(target))
+        durable.clean(target)
+        _held[target] = held
         try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise UserError(f"the game in {path} is being played in another myword") from None
-        yield
-    finally:
-        os.close(descriptor)
+            yield
+        finally:
+            _held.pop(target, None)
+            _bound.pop(target, None)
+
+
+def _peeked_identity(target: Path) -> str | None:
+    """The identity of the game in a file, unchecked (only to name its lock)."""
+    envelope = peek(target)
+    if envelope is None:
+        return None
+    try:
+        return _binding(envelope)[0]
+    except ValueError:
+        return None
 
 
 def discard(path: Path) -> None:
-    """Remove a game with nothing worth keeping (left before its first entry), and the lock
-    file ``holding`` made for it: called by the process holding it, so no lock is taken."""
+    """Remove a game with nothing worth keeping (left before its first entry): called by
+    the process holding it, so no lock is taken."""
     with contextlib.suppress(OSError):
         path.unlink(missing_ok=True)
-    with contextlib.suppress(OSError):
-        _regular_target(path).with_name(f".{path.name}.lock").unlink()
+    with contextlib.suppress(OSError, UserError):
+        target = _regular_target(path)
+        durable.clean(target)
+        savelocks.sweep_one(_old_lock_beside(target))
 
 
 def delete(path: Path) -> None:
-    """Delete a saved game (and its lock file): refused while another myword plays it, and
-    for a file that is not a saved game."""
+    """Delete a saved game: refused while another myword plays it (through any name),
+    and for a file that is not a saved game. Its move counter is kept: a copy of it
+    put back is still checked against it."""
     if not path.exists():
         raise UserError(f"no saved game {path.stem if path.parent == games_dir() else path}")
     if peek(path) is None:
@@ -352,5 +570,3 @@ def delete(path: Path) -> None:
             path.unlink()
         except OSError as error:
             raise UserError(f"cannot delete {path}: {error.strerror}") from None
-    with contextlib.suppress(OSError):
-        _regular_target(path).with_name(f".{path.name}.lock").unlink()

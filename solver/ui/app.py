@@ -78,6 +78,7 @@ GAMES_BY_KEY = {game.key: game for game in GAMES}
 
 LANGUAGES = (("English", "en"), ("Spanish (español)", "es"))
 LEVELS = (("easy", "easy"), ("medium", "medium"), ("hard", "hard"))
+SEED_DIGITS = 39  # a fresh seed (128 bits) shown at a game's end can be typed back
 DEFAULT_SETTINGS: dict[str, Any] = {"lang": "en", "level": "medium", "seed": None}
 SETTINGS_FILE = "settings.json"
 
@@ -107,8 +108,10 @@ Three word games against bots, in one app.
 
 ## Seeds
 
-Every new game draws a fresh seed and shows it. Set a seed in the settings to replay a game
-exactly, or give `--seed N` to a game's `play` command.
+Every new game draws a fresh secret seed (128 bits): it deals what you must not see (the
+bot's Gamewords, the other hands, the cards to come), so it is shown only once the game is
+over. Set that seed in the settings to replay the game exactly, or give `--seed N` to a
+game's `play` command: a game from a typed seed says it is a replay.
 """
 
 
@@ -150,7 +153,7 @@ def load_settings() -> dict[str, Any]:
     if kept.get("level") in dict(LEVELS):
         settings["level"] = kept["level"]
     seed = kept.get("seed")
-    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10**9:
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10**SEED_DIGITS:
         settings["seed"] = seed
     return settings
 
@@ -414,7 +417,11 @@ class SettingsScreen(Screen[None]):
             yield Label("Seed (empty: a fresh one every game)")
             seed = "" if settings["seed"] is None else str(settings["seed"])
             yield Input(
-                value=seed, placeholder="fresh", restrict=r"[0-9]*", max_length=9, id="seed"
+                value=seed,
+                placeholder="fresh",
+                restrict=r"[0-9]*",
+                max_length=SEED_DIGITS,
+                id="seed",
             )
             yield Static("", id="problem")
             with Horizontal(id="buttons"):

@@ -3,8 +3,6 @@ browser, through textual-serve)."""
 
 from __future__ import annotations
 
-import ipaddress
-import shlex
 import sys
 
 import click
@@ -24,44 +22,64 @@ def play() -> None:
     sys.exit(run_app())
 
 
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 @click.command()
 @click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
-    help="Address to listen on. Only this machine can connect to the default.",
+    help="Address to listen on. Only this machine can connect to the default; 0.0.0.0 (or "
+    "::) listens on every address.",
 )
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
-def serve(host: str, port: int) -> None:
-    """Play in a browser: serve the app at http://HOST:PORT (each browser tab runs its own
-    `myword play`). Ctrl-C stops the server."""
+@click.option(
+    "--max-sessions",
+    type=click.IntRange(1, 1000),
+    default=8,
+    show_default=True,
+    help="Most browser tabs playing at once (each runs its own myword play).",
+)
+def serve(host: str, port: int, max_sessions: int) -> None:
+    """Play in a browser: serve the app at the printed address, which holds a random token
+    (each browser tab runs its own `myword play`). Ctrl-C stops the server and every tab's
+    app."""
     import socket
 
     from solver.runtime.errors import UserError
+    from solver.ui import serve_access
 
+    if not host.strip():
+        raise UserError(
+            "--host is empty: give an address to listen on (127.0.0.1, the default, for "
+            "this machine only; 0.0.0.0 or :: for every address)"
+        )
     try:  # the server's own error would come as a traceback from inside its loop
-        with socket.create_server((host, port)):
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.create_server((host, port), family=family):
             pass
-    except OSError as error:
-        raise UserError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
-    from textual_serve.server import Server
+    except (OSError, UnicodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise UserError(f"cannot listen on {host}:{port}: {reason}") from None
+    from solver.ui.serve_server import MywordServer
 
-    if not _loopback(host):
+    token = serve_access.new_token()
+    url = serve_access.server_url(serve_access.reachable_address(host), port, token)
+    if not serve_access.is_loopback(host):
+        where = "every address of this machine" if serve_access.is_wildcard(host) else host
         click.echo(
-            f"Warning: listening on {host}: anyone who can reach this machine can open the "
-            "app and play your saved games.",
+            f"Warning: listening on {where}: anyone who can reach it and has the address "
+            "below can open the app and play your saved games.",
             err=True,
         )
-    command = f"{shlex.quote(sys.executable)} -m cli play"
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
-    click.echo(f"Open {url} in a browser. Ctrl-C stops the server.", err=True)
-    Server(command, host=host, port=port, title="myword", public_url=url).serve()
+    here = ""
+    if serve_access.is_wildcard(host):
+        local = "::1" if ":" in host else "127.0.0.1"
+        here = f" (on this machine: {serve_access.server_url(local, port, token)})"
+    click.echo(f"Open {url} in a browser{here}. Ctrl-C stops the server.", err=True)
+    access = serve_access.Access.for_server(token, host, port)
+    server = MywordServer(host, port, access, max_sessions)
+    server.serve()
+    if server.stopped_by is not None:
+        from solver.ui.group import stopped
+        from solver.ui.signals import Interrupted
+
+        stopped(stop=Interrupted(server.stopped_by))

@@ -95,6 +95,8 @@ def save_target(game: str, save_path: Path | None, resume_name: str | None, forc
     target = save_path or resumed or savefile.new_path(game)
     if target != resumed:
         savefile.check_target(target, force)
+        if resumed is not None:  # the game moves: the file left behind is an older copy
+            savefile.continue_in(resumed, target)
     return resumed, target
 
 

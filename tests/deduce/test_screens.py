@@ -117,7 +117,7 @@ async def test_a_whole_game_with_keys(tmp_path: Path) -> None:
         assert not answer_line.display  # nothing to type: Enter goes on
         await pilot.press("enter")
         assert game.finished and "Grand total" in notes(app)
-        assert "Seed 3: --seed 3 replays this game." in notes(app)
+        assert "This game replayed --seed 3." in notes(app)
         assert "seed 3" in app.screen.sub_title
         result = session.totals(game.state)
         assert f"you {result['you']:,}, the bot {result['bot']:,}" in notes(app)

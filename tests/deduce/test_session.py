@@ -491,12 +491,12 @@ def test_a_new_game_without_a_seed_draws_one_shows_it_and_replays(tmp_path: Path
     seed = saved_game(save)["settings"]["seed"]
     # The seed draws the bot's words: until the game is over it is neither said nor readable
     # in the save (a newcomer replayed a shown seed elsewhere and read the bot's word).
-    assert isinstance(seed, int) and f"Seed {seed}" not in result.output
+    assert isinstance(seed, int) and str(seed) not in result.output
     readable = json.loads(save.read_text("utf-8"))["state"]
     assert readable["settings"]["seed"] is None
     console = ScriptedConsole(plain_player({6: "ballet", 7: "kitchen"}))
     lines.play(session.new_game(session.Settings(seed=seed)), console, tmp_path / "end.json")
-    assert console.said[-1] == f"Seed {seed}: --seed {seed} replays this game."
+    assert console.said[-1] == f"This game replayed --seed {seed}."  # typed: a replay
 
 
 def test_the_bot_is_the_bot_and_you_play(tmp_path: Path) -> None:

@@ -61,7 +61,7 @@ def test_a_person_plays_a_whole_game_and_the_save_is_a_checked_log(tmp_path) -> 
     said = wording.why_over(state)  # the reason code, worded
     assert person.said[-3].endswith(f"({said})") and why_over(state) in ("pack_out", "stuck")
     assert said in wording.ENDINGS.values()
-    assert person.said[-1] == "seed 3: replay this game with --seed 3"  # said at the end
+    assert person.said[-1] == "this game replayed --seed 3"  # said at the end
     you, greedy = state.points
     verdict = "you win" if you > greedy else "greedy wins" if greedy > you else "you and greedy win"
     assert person.said[-2].endswith(f"{verdict}[/bold]")

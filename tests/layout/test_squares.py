@@ -103,15 +103,16 @@ def test_without_a_seed_each_game_draws_one_shows_it_and_keeps_it(tmp_path) -> N
         input="quit\n",
     )
     replayed = session.load(tmp_path / "d.json").log
-    assert again.exit_code == 0 and replayed == session.load(path).log
+    assert again.exit_code == 0 and replayed.pop("replay") is True  # a typed seed: a replay
+    assert replayed == session.load(path).log
 
 
 def test_solo_shows_its_fresh_seed_and_replays_it() -> None:
     runner = CliRunner()
     shown = runner.invoke(cli.main, ["layout", "solo", "--player", "greedy", "--no-boards"])
     assert shown.exit_code == 0
-    seed = int(shown.output.split()[1].rstrip(":"))
-    assert shown.output.startswith(f"seed {seed}: replay this game with --seed {seed}")
+    seed = int(shown.output.splitlines()[0].split()[-1])
+    assert shown.output.startswith(f"replay this game with --seed {seed}")
     again = runner.invoke(
         cli.main, ["layout", "solo", "--player", "greedy", "--no-boards", "--seed", str(seed)]
     )

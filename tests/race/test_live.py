@@ -250,7 +250,7 @@ def test_play_command_json_on_a_fake_clock(fake_clock) -> None:
     name = seat_names(1, 3)[0]
     assert document["players"] == ["you", f"{name} (easy)"] and document["totals"][1] > 0
     assert document["bots"] == [{"name": name, "level": "easy"}] and document["seed"] == 3
-    assert "Winner" in result.stderr and "seed 3: replay with --seed 3" in result.stderr
+    assert "Winner" in result.stderr and "This race replayed --seed 3." in result.stderr
     again = CliRunner().invoke(cli.main, [*PLAY, "--seed", "3"], input="")
     assert json.loads(again.stdout) == document  # the same seed, the same race
 
@@ -261,7 +261,7 @@ def test_play_without_a_seed_draws_a_fresh_one_and_shows_it(fake_clock, monkeypa
     first = CliRunner().invoke(cli.main, PLAY, input="")
     second = CliRunner().invoke(cli.main, PLAY, input="")
     assert json.loads(first.stdout)["seed"] == 424242
-    assert "replay with --seed 424242" in first.stderr
+    assert "Replay this deal with --seed 424242." in first.stderr
     assert json.loads(second.stdout)["seed"] == 515151
 
 

@@ -126,7 +126,7 @@ async def whole_race() -> None:
     assert app.return_value == 0
     assert summary(race) == (
         "Winner: Cleo (fast) with 4 cards! Cards won: you 3, Cleo (fast) 4.\n"
-        "seed 1: replay with --seed 1"
+        "Replay this deal with --seed 1."
     )
 
 

@@ -218,6 +218,10 @@ def served(tmp_path, monkeypatch):
         start_new_session=True,
     )
     try:
+        # The address with its token, as printed (the server listens once it has printed it).
+        line = server.stdout.readline()
+        assert line.startswith("Open http://127.0.0.1:"), line + server.stdout.read()
+        url = line.split()[1]
         end = time.monotonic() + 30
         while time.monotonic() < end:
             try:
@@ -226,7 +230,7 @@ def served(tmp_path, monkeypatch):
             except OSError:
                 assert server.poll() is None, server.stdout.read()
                 time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}", data
+        yield url, data
     finally:
         os.killpg(server.pid, signal.SIGINT)
         try:

@@ -161,7 +161,7 @@ def test_fresh_seeds_differ_and_a_given_seed_is_kept() -> None:
 
     drawn = {seeds.fresh() for _ in range(20)}
     assert len(drawn) > 15
-    assert all(0 <= s < seeds.FRESH_SEEDS for s in drawn)
+    assert all(0 <= s < 2**seeds.SECRET_BITS for s in drawn)
     assert seeds.or_fresh(7) == 7
     assert seeds.or_fresh(0) == 0
 

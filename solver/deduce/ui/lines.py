@@ -36,6 +36,8 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     game = session.Game(state, path)
     if game.finished:  # a finished game resumed: show where it ended
         console.show(state)
+    elif not game.started and (note := words.replay_note(state)):
+        console.say(note)
     introduced = None  # the round whose first line was said (again after a resume)
     while (waiting := game.waiting()).kind != session.OVER:
         if waiting.kind != session.GAMEWORD and introduced != game.state["round"]:

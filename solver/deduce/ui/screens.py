@@ -186,6 +186,8 @@ class DeduceScreen(Screen[None]):
             self.note("This game is over.")
         elif self.game.started:
             self.note("Game resumed where it was left.")
+        elif note := words.replay_note(self.game.state):
+            self.note(note, "bold")
         self.redraw()
         self.next_step()
         if self.game.settings.turn_seconds is not None:
@@ -205,6 +207,7 @@ class DeduceScreen(Screen[None]):
             f"{settings.you.capitalize()} v {BOT_NAME} ({settings.difficulty})"
             # The seed draws the bot's words: shown once the game is over.
             + (f" · seed {settings.seed}" if self.game.finished and settings.seed else "")
+            + (" · a replay" if settings.replay else "")
         )
         game_round = state["rounds"][state["round"]]
         sheet = default_sheet(game_round["length"])

@@ -137,7 +137,21 @@ def seed_line(state: dict[str, Any]) -> str:
     """How to replay this game: said once it is over, since the seed draws the bot's
     words (replaying it in another window would give them away)."""
     seed = state["settings"]["seed"]
-    return f"Seed {seed}: --seed {seed} replays this game." if seed is not None else ""
+    if seed is None:
+        return ""
+    # The seed once per line: 39 digits twice would not fit a terminal's width.
+    if state["settings"].get("replay"):
+        return f"This game replayed --seed {seed}."
+    return f"Replay this game with --seed {seed}."
+
+
+def replay_note(state: dict[str, Any]) -> str:
+    """Said as a game from a typed seed begins: that seed decides the bot's Gamewords, so
+    whoever typed it may know them, and the game is a replay, not a fair game."""
+    if not state["settings"].get("replay"):
+        return ""
+    seed = state["settings"]["seed"]
+    return f"A replay of seed {seed}: the bot's Gamewords are those that seed draws."
 
 
 def round_summary(state: dict[str, Any]) -> str:

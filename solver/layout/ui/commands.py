@@ -258,7 +258,7 @@ def replay(log_file: Path, as_json: bool) -> None:
 
         # A saved game: its log, the sealed part (the pack, while the game goes on) opened
         # with this install's key; replay re-checks every move itself.
-        log = unsealed(*savefile.read("layout", log_file))
+        log = unsealed(*savefile.read("layout", log_file, resuming=False))
     from solver.layout.ui.wording import replay_message
 
     result = check_log(log)

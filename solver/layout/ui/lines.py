@@ -128,6 +128,8 @@ def play(
     if not state.history:
         console.say(f"Players: {', '.join(wording.names(state))}; {COMMANDS}")
         console.show(display.values_lines(state.deck))
+        if note := wording.replay_note(state):
+            console.say(note)
     session.save(state, path)
     bots = session.BotSeats(state, engine_time)
     try:

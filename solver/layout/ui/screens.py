@@ -272,6 +272,7 @@ class LayoutScreen(Screen[Path]):
             # The seed deals the pack: shown once the game is over.
             f"My Word (1980) · {game} · "
             + (f"{wording.seed_line(state)} · " if finished(state) else "")
+            + ("a replay · " if state.replay and not finished(state) else "")
             + "? help"
         )
         over = finished(state)

@@ -25,7 +25,18 @@ def seed_line(state: State) -> str:
     """How to replay the game: said once it is over (or for a game of bots alone), since
     the seed deals the pack and the hands, and replaying it elsewhere would show them."""
     seed = seed_of(state)
-    return f"seed {seed}: replay this game with --seed {seed}"
+    # The seed once per line: 39 digits twice would not fit a terminal's width.
+    if state.replay:
+        return f"this game replayed --seed {seed}"
+    return f"replay this game with --seed {seed}"
+
+
+def replay_note(state: State) -> str:
+    """Said as a game dealt from a typed seed begins: the seed deals every hand and the
+    pack, so whoever typed it may know them, and the game is a replay, not a fair game."""
+    if not state.replay:
+        return ""
+    return f"A replay of seed {seed_of(state)}: the hands and the pack are those it deals."
 
 
 def names(state: State) -> list[str]:

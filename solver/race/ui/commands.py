@@ -253,7 +253,7 @@ def play_lines(race, as_json: bool) -> None:
     import threading
     import time
 
-    from solver.race.ui.feed import race_document
+    from solver.race.ui.feed import race_document, seed_line, start_line
     from solver.race.ui.lines import RaceStopped, play_live_game
     from solver.ui import render, signals
     from solver.ui.terminal import UnreadableLine, read_line
@@ -278,17 +278,18 @@ def play_lines(race, as_json: bool) -> None:
 
     threading.Thread(target=read_lines, daemon=True).start()
 
-    say_plain(f"seed {race.seed}: replay with --seed {race.seed}")
+    say_plain(start_line(race))
     say_plain("Players: " + ", ".join(race.labels) + ".")
     race.warm()
     try:
         play_live_game(race, lines, time.monotonic, time.sleep, say_plain)
     except KeyboardInterrupt as stop:
-        click.echo("\nGame stopped.", err=as_json)
+        click.echo(f"\nGame stopped. {seed_line(race)}", err=as_json)
         if as_json:  # still one document: the rounds finished, and how the race ended
             totals = stop.totals if isinstance(stop, RaceStopped) else race.totals
             render.emit_json(race_document(race) | {"totals": totals, "ended": "interrupted"})
         sys.exit(signals.exit_status(stop))
+    say_plain(seed_line(race))  # only now: the seed dealt the cards to come
     if as_json:
         ended = "finished" if race.forfeited is None else "forfeited"
         render.emit_json(race_document(race) | {"ended": ended})

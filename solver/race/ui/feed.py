@@ -161,7 +161,23 @@ def summary(race: LiveRace) -> str:
     else:
         ended = f"Race stopped in round {race.round + 1} of {len(race.seats)}."
     cards = scores_text(race, race.scores())
-    return f"{ended} Cards won: {cards}.\nseed {race.seed}: replay with --seed {race.seed}"
+    return f"{ended} Cards won: {cards}.\n{seed_line(race)}"
+
+
+def start_line(race: LiveRace) -> str:
+    """Said as a race begins. A fresh seed is secret until the race is over, since it deals
+    the cards still to come; a typed one makes the race a replay, said as such."""
+    if race.replay:
+        return f"A replay of seed {race.seed}: the cards come as it deals them."
+    return "A fresh secret seed deals the cards; it is shown when the race is over."
+
+
+def seed_line(race: LiveRace) -> str:
+    """How to replay the deal: said once the race is over (``start_line``)."""
+    # The seed once per line: 39 digits twice would not fit a terminal's width.
+    if race.replay:
+        return f"This race replayed --seed {race.seed}."
+    return f"Replay this deal with --seed {race.seed}."
 
 
 def race_document(race: LiveRace) -> dict[str, Any]:

@@ -41,7 +41,14 @@ from solver.race.live import (
     bot_seat,
 )
 from solver.race.ui.cards import CardsView
-from solver.race.ui.feed import describe, race_document, summary, winner_text
+from solver.race.ui.feed import (
+    describe,
+    race_document,
+    seed_line,
+    start_line,
+    summary,
+    winner_text,
+)
 from solver.runtime import seeds
 from solver.runtime.errors import UserError
 from solver.ui.options import with_engines
@@ -167,11 +174,12 @@ class RaceScreen(Screen[dict]):
 
     def on_mount(self) -> None:
         self.old_sub_title = self.app.sub_title
-        self.app.sub_title = f"MY WORD! · seed {self.race.seed}"
+        # The seed deals the cards to come: shown once the race is over (``feed``).
+        self.app.sub_title = "MY WORD!" + (" · a replay" if self.race.replay else "")
         self.query_one("#table", Static).border_title = "Table"
         self.query_one("#scores", Static).border_title = "Cards won"
         self.query_one("#feed", RichLog).border_title = "Calls"
-        self.say(f"seed {self.race.seed}: replay this deal with --seed {self.race.seed}", "dim")
+        self.say(start_line(self.race), "dim")
         self.say("Players: " + ", ".join(self.race.labels) + ".", "dim")
         self.query_one("#word", Input).focus()
         self.race.warm()
@@ -297,7 +305,14 @@ class RaceScreen(Screen[dict]):
             title = winner_text(race)
         final = self.query_one("#final", Static)
         final.border_title = "Game over" if not race.stopped else "Stopped"
-        final.update(Group(Text(title, "bold"), grid, Text("enter or escape: leave", "dim")))
+        final.update(
+            Group(
+                Text(title, "bold"),
+                grid,
+                Text(seed_line(race), "dim"),  # only now: the seed dealt the cards to come
+                Text("enter or escape: leave", "dim"),
+            )
+        )
         final.remove_class("hidden")
         self.query_one("#table", Static).add_class("hidden")
         word = self.query_one("#word", Input)
@@ -397,6 +412,7 @@ def new_race(options: dict[str, Any]) -> LiveRace:
         deck,
         float(options.get("pace") or DEFAULT_PACE),
         seeds.or_fresh(options.get("seed")),
+        replay=seeds.is_replay(options.get("seed")),
     )
 
 
