@@ -76,6 +76,8 @@ from solver.wordtools import lexicon
 
 GAME = "assist"  # the kind of its saves
 STATE_VERSION = 1
+# The state's key for your Guessword awaiting its score (absent when none: older saves).
+PENDING = "pending"
 POOLS = ("familiar", "easy", "all")  # tiers the opponent's word is assumed drawn from
 
 
@@ -160,8 +162,7 @@ def _letters(text: str, length: int, lang: str, what: str, hidden: bool = False)
     Gameword) is not said back, even refused: a mistyped BALLE gives BALLET away."""
     spec = lexicon.language(lang)
     word = spec.normalize(text)
-    if foreign := spec.foreign_letters(word):
-        shown = " ".join(sorted(foreign))
+    if shown := spec.shown_foreign(word):
         raise Refused(f"{what} takes letters of the {spec.name} alphabet, not {shown}.")
     if len(word) != length:
         typed = "the word typed" if hidden else word.upper()
@@ -459,10 +460,31 @@ def load(path: Path) -> dict[str, Any]:
         if next(words, None) is not None:
             raise ValueError("its sealed part does not match its entries")
         state = {"version": STATE_VERSION, "settings": readable["settings"], "entries": entries}
-        replay(check_settings(settings_of(state)), entries)
+        game = replay(check_settings(settings_of(state)), entries)
+        if readable.get(PENDING) is not None:
+            state[PENDING] = _pending_again(game, settings_of(state), readable[PENDING])
     except (KeyError, TypeError, ValueError, StopIteration, UserError) as error:
         raise UserError(f"{path} is not a valid saved game: {error}") from None
     return state
+
+
+def _pending_again(game: dict[str, Any], settings: Settings, word: object) -> str:
+    """A saved Guessword awaiting its score, checked as it was when typed: your next row
+    of a round under way, with its Gameword set, takes it; else ValueError."""
+    game_round = game["rounds"][game["round"]]
+    rows = _sheet(game_round).rows
+    index = len(game_round["mine"])
+    if not isinstance(word, str) or game["finished"] or game_round["your_word"] is None:
+        raise ValueError("a Guessword awaiting its score where none can be")
+    if index == len(rows):
+        raise ValueError("a Guessword awaiting its score on a full sheet")
+    try:
+        checked = _letters(word, rows[index].length, settings.lang, f"Your row {index + 1}")
+    except Refused as refused:
+        raise ValueError(f"the Guessword awaiting its score: {refused}") from None
+    if checked != word:
+        raise ValueError("the Guessword awaiting its score is not as typed words are kept")
+    return checked
 
 
 # --- what the game waits for: ``assist_notes.Waiting`` ------------------------------------------
@@ -472,15 +494,27 @@ Waiting = assist_notes.Waiting
 class Assistant:
     """A game against a person: the state (saved after every entry), the game it makes,
     and the advice for your next row (``advice``: computed by ``live_advice.Advisor``,
-    which the front end may run in a worker thread). In memory only: a Guessword of yours
-    whose score is still to come (two-step entry)."""
+    which the front end may run in a worker thread). A Guessword of yours whose score is
+    still to come (two-step entry) is ``pending``: kept in the state and saved too, so
+    that a game left (or killed) while the score was awaited asks for it again on resume;
+    it was kept in memory only, and lost."""
 
     def __init__(self, state: dict[str, Any], path: Path | None = None) -> None:
         self.state = state
         self.path = path
         self.settings = check_settings(settings_of(state))
         self.game = replay(self.settings, state["entries"])
-        self.pending: str | None = None
+
+    @property
+    def pending(self) -> str | None:
+        return self.state.get(PENDING)
+
+    @pending.setter
+    def pending(self, word: str | None) -> None:
+        if word is None:
+            self.state.pop(PENDING, None)
+        else:
+            self.state[PENDING] = word
 
     # --- what the game says --------------------------------------------------------------
     @property
@@ -609,6 +643,7 @@ class Assistant:
             row = self.sheet.rows[index]
             what = f"Your row {index + 1}"
             self.pending = _letters(entry.word, row.length, self.settings.lang, what)
+            self._save()
             return [assist_notes.Pending(index, self.pending)]
         pending = self.pending
         notes = self._make({"kind": "mine", "guess": entry.word, "heard": entry.score})
@@ -666,6 +701,7 @@ class Assistant:
         """Take back the last entry (a Guessword waiting for its score first)."""
         if self.pending is not None:
             dropped, self.pending = self.pending, None
+            self._save()
             return [assist_notes.Dropped(dropped)]
         if not self.state["entries"]:
             raise Refused("Nothing to undo.")

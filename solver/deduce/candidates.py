@@ -140,13 +140,13 @@ def check_history(history: list[Turn], sheet: Sheet, lang: str = "en") -> list[s
     warnings = []
     for number, (turn, row) in enumerate(zip(history, sheet.rows, strict=False), start=1):
         guess = spec.normalize(turn.guess)
-        where = f"row {number} ({turn.guess.upper()})"
+        if shown := spec.shown_foreign(guess):  # first: İ or ß is not two letters of a row
+            hint = other_languages(turn.guess, lang)
+            where = f"row {number} ({turn.guess!r})"  # as typed: ß.upper() is SS
+            raise HistoryError(f"{where}: not {spec.name} letters: {shown}{hint}")
+        where = f"row {number} ({guess.upper()})"
         if len(guess) != row.length:
             raise HistoryError(f"{where}: row {number} takes a {row.length}-letter Guessword")
-        if foreign := spec.foreign_letters(guess):
-            shown = " ".join(sorted(foreign))
-            hint = other_languages(turn.guess, lang)
-            raise HistoryError(f"{where}: not {spec.name} letters: {shown}{hint}")
         if turn.heard < 0:
             raise HistoryError(f"{where}: a score cannot be negative")
         if turn.heard % POINT_UNIT:

@@ -221,7 +221,10 @@ def legal_guess(view: GuesserView, word: object) -> str | None:
     the row's length."""
     if not isinstance(word, str):
         return f"{word!r} is not a word"
-    normalized = lexicon.language(view.lang).normalize(word)
+    spec = lexicon.language(view.lang)
+    normalized = spec.normalize(word)
+    if shown := spec.shown_foreign(normalized):
+        return f"{word!r} holds characters that are not {spec.name} letters: {shown}"
     if len(normalized) != view.length:
         return f"{word!r} is not a {view.length}-letter word"
     if not lexicon.is_word(normalized, view.lang):

@@ -783,7 +783,10 @@ class Game:
         """Your Gameword, typed: a dictionary word of the round's length (and on the agreed
         page, with ``pool_from``), else ``Refused``."""
         settings, length = self.settings, self.round["length"]
-        word = lexicon.language(settings.lang).normalize(text)
+        spec = lexicon.language(settings.lang)
+        word = spec.normalize(text)
+        if spec.foreign_letters(word):  # not said back: it is hidden
+            raise Refused(f"A Gameword here has {length} letters of the {spec.name} alphabet.")
         if len(word) != length:
             raise Refused(f"A Gameword here has {length} letters.")
         if not lexicon.is_word(word, settings.lang):
@@ -811,7 +814,11 @@ class Game:
         row = self.sheet.rows[index]
         spec = lexicon.language(settings.lang)
         answer = spec.normalize(text)
-        if len(answer) != row.length or spec.foreign_letters(answer):
+        if shown := spec.shown_foreign(answer):
+            raise Refused(
+                f"Row {index + 1} takes letters of the {spec.name} alphabet, not {shown}."
+            )
+        if len(answer) != row.length:
             raise Refused(
                 f"Row {index + 1} takes {row.length} letters of the {spec.name} alphabet."
             )

@@ -317,7 +317,12 @@ class DeduceState:
         length = self.sheets[number].word_length
         if not isinstance(text, str):
             raise IllegalMove(f"{text!r} is not a word")
-        word = lexicon.language(self.lang).normalize(text)
+        spec = lexicon.language(self.lang)
+        word = spec.normalize(text)
+        if shown := spec.shown_foreign(word):
+            raise IllegalMove(
+                f"{text!r} holds characters that are not {spec.name} letters: {shown}"
+            )
         if len(word) != length:
             raise IllegalMove(f"{text!r} is not a {length}-letter word")
         if not lexicon.is_word(word, self.lang):

@@ -31,8 +31,7 @@ def typed_word(text: str, what: str, lang: str = "en") -> str:
     word = spec.normalize(text)
     if not word:
         raise UserError(f"{what} is empty")
-    if foreign := spec.foreign_letters(word):
-        shown = " ".join(sorted(foreign))
+    if shown := spec.shown_foreign(word):
         raise UserError(
             f"{what} {text!r} holds characters that are not {spec.name} letters: {shown}"
             + other_languages(text, lang)

@@ -177,8 +177,13 @@ def declare(spot: Placement, words: list[str], lang: str = "en") -> Placement:
     symbols triple the printed pair whatever letters they stand for. Raises
     ``SubstituteError`` when a stated word is not a word or fits no symbol edge."""
     dictionary = _four_letter_words(lang)[0]
-    stated = [w.lower() for w in words]
-    for word in stated:
+    spec = lexicon.language(lang)
+    stated = [spec.normalize(w) for w in words]  # as every typed word is read
+    for typed, word in zip(words, stated, strict=True):
+        if shown := spec.shown_foreign(word):
+            raise SubstituteError(
+                f"{typed!r} holds characters that are not {spec.name} letters: {shown}"
+            )
         if word not in dictionary:
             raise SubstituteError(f"{word.upper()} is not a 4-letter word in the dictionary")
     new_words = []

@@ -38,8 +38,10 @@ class UserErrorsAsMessages(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         from solver.runtime.errors import UserError
         from solver.ui.signals import as_interrupts
+        from solver.ui.terminal import UNDECODED, tolerant
 
         skip_the_last_collection()
+        tolerant(sys.stdin)  # a line that is not text is refused, never a traceback
         try:
             with as_interrupts():  # SIGTERM and SIGHUP stop a command as Ctrl-C does
                 result = super().invoke(ctx)
@@ -48,6 +50,11 @@ class UserErrorsAsMessages(click.Group):
             return result
         except UnicodeEncodeError as error:
             shown = error.object[error.start : error.end]
+            if UNDECODED.search(shown):  # bytes typed that were never text, not the output
+                raise click.ClickException(
+                    f"what was typed holds bytes that are not text in the locale's encoding "
+                    f"({sys.getfilesystemencoding()}): {shown!r}"
+                ) from None
             raise click.ClickException(
                 f"the output's encoding ({error.encoding}) cannot show {shown!r}: "
                 "set PYTHONIOENCODING=utf-8"

@@ -213,8 +213,18 @@ def _rich_width() -> int:
 
 
 def emit_json(data: Any) -> None:
-    """One JSON document on stdout, UTF-8 letters kept readable (ñ, not \\u00f1)."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    """One JSON document on stdout, UTF-8 letters kept readable (ñ, not \\u00f1). When the
+    output's encoding cannot hold a character (``PYTHONIOENCODING=ascii`` or ``latin-1``,
+    an undecodable byte typed in an argument), the document escapes it instead (``\\u0130``,
+    the same JSON): a program reading it must get the document, not an error."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    try:
+        text.encode(sys.stdout.encoding or "utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, ensure_ascii=True, indent=2)
+    except LookupError:  # an encoding Python does not know: let the write say so
+        pass
+    sys.stdout.write(text + "\n")
 
 
 def console(stderr: bool = False) -> Console:

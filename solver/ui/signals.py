@@ -31,8 +31,10 @@ class Interrupted(KeyboardInterrupt):
 
 
 def exit_status(stop: BaseException) -> int:
-    """The status to exit with after ``stop``: 128 + the signal's number."""
-    return 128 + (stop.signum if isinstance(stop, Interrupted) else signal.SIGINT)
+    """The status to exit with after ``stop``: 128 + the signal's number. Any stop that
+    carries a ``signum`` counts (an ``Interrupted``, or a game's own KeyboardInterrupt that
+    kept the signal's number when it wrapped it); a bare KeyboardInterrupt is Ctrl-C."""
+    return 128 + int(getattr(stop, "signum", signal.SIGINT))
 
 
 def _raise(signum: int, frame: object) -> None:

@@ -79,17 +79,30 @@ class Language:
         """The form words are stored in: trimmed, lowercase, accents folded. Every word a
         person types goes through here. An accent typed as a combining mark after its
         vowel (``o`` + U+0301, as macOS and some keyboards send it) is composed first
-        (NFC), so that it folds like the accented letter."""
+        (NFC), so that it folds like the accented letter; and again after lowercasing,
+        which can itself decompose a letter (``İ`` lowers to ``i`` + U+0307): what cannot
+        be composed stays visible, so ``foreign_letters`` refuses it, rather than a
+        combining mark counting as a letter of the row. Lowercase, not casefold: ``ß``
+        and ``ﬁ`` stay one character that is no letter of the game, rather than turning
+        into two letters the person did not type."""
         word = word.strip()
-        if not word.isascii():
-            import unicodedata  # only for letters beyond ASCII: 0.5 ms of start-up spared
+        if word.isascii():
+            return self.fold(word.lower())
+        import unicodedata  # only for letters beyond ASCII: 0.5 ms of start-up spared
 
-            word = unicodedata.normalize("NFC", word)
-        return self.fold(word.lower())
+        lowered = unicodedata.normalize("NFC", word).lower()
+        return self.fold(unicodedata.normalize("NFC", lowered))
 
     def foreign_letters(self, word: str) -> set[str]:
         """Characters of a normalized word that are not letters of this alphabet."""
         return set(word) - set(self.alphabet)
+
+    def shown_foreign(self, word: str) -> str:
+        """The characters of a normalized word that are not letters of this alphabet, as a
+        message shows them ("" when there are none): one that cannot be seen or stands
+        on another (a combining mark, a zero-width joiner, a right-to-left mark, a byte
+        that was not text) by its code point and name, ``U+0307 (COMBINING DOT ABOVE)``."""
+        return " ".join(shown_character(c) for c in sorted(self.foreign_letters(word)))
 
 
 LANGUAGES: dict[str, Language] = {
@@ -101,6 +114,17 @@ LANGUAGES: dict[str, Language] = {
         tuple(zip("áéíóúü", "aeiouu", strict=True)),
     ),
 }
+
+
+def shown_character(character: str) -> str:
+    """A character as a message can show it: itself when it is a visible character of its
+    own, else its code point and name (``U+200D (ZERO WIDTH JOINER)``)."""
+    import unicodedata
+
+    if character.isprintable() and unicodedata.category(character)[0] not in "MCZ":
+        return character
+    name = unicodedata.name(character, "")
+    return f"U+{ord(character):04X}" + (f" ({name})" if name else "")
 
 
 def language(lang: str) -> Language:

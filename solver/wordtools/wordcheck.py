@@ -32,8 +32,7 @@ def check_word(word: str, lang: str = "en", build_index: bool = True) -> WordChe
     if tier is None:
         if not normalized:
             note = "empty"
-        elif foreign := spec.foreign_letters(normalized):
-            shown = " ".join(repr(c) for c in sorted(foreign))
+        elif shown := spec.shown_foreign(normalized):
             note = f"has characters that are not {spec.name} letters: {shown}"
         else:
             note = f"not in the {spec.name} play list"

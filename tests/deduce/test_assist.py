@@ -16,6 +16,7 @@ from solver.deduce import assist, default_sheet, live_advice, marking, score
 from solver.deduce.assist import Assistant, Refused, Settings
 from solver.deduce.ui import assist_words
 from solver.deduce.ui.display import SYMBOLS
+from solver.runtime.errors import UserError
 
 SIX = default_sheet(6)
 # The rulebook's sample game: Purple hides BALLET, Red NEPHEW (row 8 of Red's sheet is not
@@ -478,3 +479,78 @@ def test_a_save_of_the_old_grammar_resumes(tmp_path: Path, monkeypatch) -> None:
         result = assist.totals(game)
         assert (result["you"], result["they"]) == (22000, 20500) and game["finished"]
     assert assist.load(tmp_path / "unfinished.json") == finished
+
+
+def test_a_guessword_awaiting_its_score_is_saved_and_asked_for_again(tmp_path: Path) -> None:
+    """Issue 26: SO typed, the program left before its score: on resume SO was gone."""
+    path = tmp_path / "g.json"
+    assistant = new(path)
+    assistant.enter("ballet")
+    assistant.enter("so")  # the score is still to come
+    resumed = Assistant(assist.load(path), path)
+    waiting = resumed.waiting()
+    assert (waiting.kind, waiting.guess) == ("score", "so")
+    assert said(resumed, "250") == ["Your row 1: SO heard 250."]
+    assert resumed.round["mine"] == [{"guess": "so", "heard": 250}]
+    assert assist.load(path) == resumed.state and "pending" not in resumed.state
+
+
+def test_a_dropped_guessword_stays_dropped_on_resume(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    assistant = new(path)
+    for text in ("ballet", "so", ":undo"):
+        assistant.enter(text)
+    assert Assistant(assist.load(path)).waiting().kind == "guess"
+
+
+@pytest.mark.parametrize(
+    ("entries", "pending"),
+    [
+        (["ballet"], "den"),  # 3 letters on row 1's 2
+        (["ballet"], "s0"),  # not letters
+        (["ballet"], "SO"),  # not as typed words are kept
+        ([], "so"),  # no Gameword yet
+        (["ballet"], 7),
+    ],
+)
+def test_a_saved_guessword_awaiting_its_score_is_checked(
+    tmp_path: Path, entries: list[str], pending: object
+) -> None:
+    path = tmp_path / "g.json"
+    assistant = new(path)
+    for text in entries:
+        assistant.enter(text)
+    assist.save(assistant.state | {"pending": pending}, path)
+    with pytest.raises(UserError, match=r"not a valid saved game: .*awaiting its score"):
+        assist.load(path)
+
+
+def test_a_guessword_awaiting_its_score_survives_sigkill(tmp_path: Path) -> None:
+    """Killed (SIGKILL: nothing runs on the way out) while the score is awaited: resumed,
+    the assistant asks for that score again."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "g.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli", "deduce", "assist", "--plain", "--save", str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    process.stdin.write("ballet\nso\n")
+    process.stdin.flush()
+    deadline = time.monotonic() + 300  # tells a hang from a slow machine; no timing
+    while not (path.exists() and '"pending": "so"' in path.read_text()):
+        assert time.monotonic() < deadline and process.poll() is None, "never saved SO"
+        time.sleep(0.05)  # how often to look
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=60)
+    result = run("deduce", "assist", "--resume", str(path), input="1000\n")
+    assert result.exit_code == 0, result.output
+    assert "The score you heard for SO:" in result.output
+    assert "Your row 1: SO heard 1,000." in result.output

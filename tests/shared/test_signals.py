@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -167,3 +168,48 @@ def _collected(stream) -> list[str]:
 def _children(pid: int) -> list[int]:
     listed = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
     return [int(child) for child in listed.stdout.split()]
+
+
+# Each play command in line mode, and what it prints once it waits for the person: a
+# signal sent then must stop it with the shell's status for that signal. ``race play``
+# exited 130 for SIGTERM and SIGHUP (its own KeyboardInterrupt dropped the signal).
+LINE_MODE_GAMES = {
+    "race play": (["race", "play", "--plain", "--seed", "3"], "Table:"),
+    "race play --json": (["race", "play", "--json", "--seed", "3"], "Table:"),
+    "deduce assist": (["deduce", "assist", "--plain", "--save", "{save}"], "Gameword"),
+    "layout play": (
+        ["layout", "play", "--plain", "--seed", "3", "--save", "{save}"],
+        "(help for commands)",
+    ),
+}
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+@pytest.mark.parametrize("game", sorted(LINE_MODE_GAMES))
+def test_every_line_mode_game_exits_with_the_signals_status(
+    tmp_path: Path, game: str, signum: int
+) -> None:
+    arguments, prompt = LINE_MODE_GAMES[game]
+    arguments = [a.replace("{save}", str(tmp_path / "g.json")) for a in arguments]
+    env = os.environ | {"PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli", *arguments],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    on_json = "--json" in arguments  # the race on stderr, its document on stdout
+    watched, other = (
+        (process.stderr, process.stdout) if on_json else (process.stdout, process.stderr)
+    )
+    shown = _collected(watched)
+    _wait_until(lambda: prompt in "".join(shown), f"{game} waiting for the person")
+    process.send_signal(signum)
+    process.wait(timeout=60)  # stdin stays open: an end of input must not race the signal
+    rest = other.read()
+    assert process.returncode == 128 + signum, rest
+    assert "Traceback" not in "".join(shown) + rest
+    if on_json:  # still one document, saying how the race ended
+        assert json.loads(rest)["ended"] == "interrupted"

@@ -21,6 +21,7 @@ from solver.deduce import assist
 from solver.deduce.rules import BONUS, marking
 from solver.deduce.ui.assist_words import OPPONENT, verdict
 from solver.deduce.ui.display import MARKS, deduced_text, styled_marks
+from solver.ui.fitting import FittingTable
 
 
 def your_sheet(assistant: assist.Assistant, words: tuple[str, ...] | None) -> Table:
@@ -30,7 +31,7 @@ def your_sheet(assistant: assist.Assistant, words: tuple[str, ...] | None) -> Ta
     title = f"Your Guesswords, round {assistant.game['round'] + 1}"
     if game_round["their_word"]:
         title += f", against {game_round['their_word'].upper()}"
-    table = Table(title=Text(title), min_width=len(title))
+    table = FittingTable(title=Text(title), min_width=len(title))
     for column in ("row", "letters", "Guessword", "heard"):
         table.add_column(column, justify="right" if column in ("row", "heard") else "left")
     marks = assistant.your_marks(words)
@@ -60,7 +61,7 @@ def their_sheet(assistant: assist.Assistant) -> Table:
     # Your word stays unsaid, as it was typed hidden: someone across the table may glance
     # at the screen (the marks show what their own sheet will show them anyway).
     title = "Their Guesswords, against your word"
-    table = Table(title=Text(title), min_width=len(title))
+    table = FittingTable(title=Text(title), min_width=len(title))
     for column in ("row", "Guessword", "score"):
         table.add_column(column, justify="right" if column in ("row", "score") else "left")
     for number, row in enumerate(sheet.rows, start=1):

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from solver.deduce.measures import BITS, LOOKAHEAD, ROW_POINTS, TO_END
 from solver.deduce.rules import BONUS, BOT_NAME, PENALTY, Mark, Sheet, marking
+from solver.ui.fitting import FittingTable
 
 if TYPE_CHECKING:  # scoring a word must not pull in numpy
     from solver.deduce.advisor import Advice
@@ -355,7 +356,7 @@ def bot_sheet(
     said = {e["row"]: e["given"] for e in audited["errors"]} if audited else {}
     against = word.upper() if word else "your word"
     title = f"{BOT_NAME.capitalize()}'s Guesswords, against {against}"
-    bots = Table(title=Text(title), min_width=len(title))
+    bots = FittingTable(title=Text(title), min_width=len(title))
     for column in ("row", "Guessword", "score"):
         bots.add_column(column, justify="right" if column in ("row", "score") else "left")
     for number, entry in enumerate(game_round["bot"], start=1):

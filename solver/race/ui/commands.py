@@ -255,19 +255,28 @@ def play_lines(race, as_json: bool) -> None:
 
     from solver.race.ui.feed import race_document, seed_line, start_line
     from solver.race.ui.lines import RaceStopped, play_live_game
-    from solver.ui import render
+    from solver.ui import render, signals
+    from solver.ui.terminal import UnreadableLine, read_line
 
     lines: queue.Queue[str] = queue.Queue()
 
-    def read_lines() -> None:
-        for line in sys.stdin:
-            lines.put(line)
-
-    threading.Thread(target=read_lines, daemon=True).start()
     out = render.console(stderr=as_json)
 
     def say_plain(line: str) -> None:
         out.print(line, markup=False)  # lines hold the words typed: never markup
+
+    def read_lines() -> None:
+        """Every line typed, to the race; one that cannot be read is refused here, in one
+        line, and is no call (``terminal.read_line``)."""
+        while True:
+            try:
+                lines.put(read_line())
+            except UnreadableLine as refused:
+                say_plain(f"Error: {refused}")
+            except EOFError:
+                return
+
+    threading.Thread(target=read_lines, daemon=True).start()
 
     say_plain(start_line(race))
     say_plain("Players: " + ", ".join(race.labels) + ".")
@@ -279,7 +288,7 @@ def play_lines(race, as_json: bool) -> None:
         if as_json:  # still one document: the rounds finished, and how the race ended
             totals = stop.totals if isinstance(stop, RaceStopped) else race.totals
             render.emit_json(race_document(race) | {"totals": totals, "ended": "interrupted"})
-        sys.exit(130)
+        sys.exit(signals.exit_status(stop))
     say_plain(seed_line(race))  # only now: the seed dealt the cards to come
     if as_json:
         ended = "finished" if race.forfeited is None else "forfeited"

@@ -21,6 +21,7 @@ rounds finished, so the command can still report them (a real-time race is not r
 from __future__ import annotations
 
 import queue
+import signal
 from collections.abc import Callable
 
 from solver.race.live import CLAIM, DEAL, ROUND, ROUND_OVER, WRONG, Event, LiveRace
@@ -31,11 +32,14 @@ CHANGES = (DEAL, CLAIM, WRONG)
 
 
 class RaceStopped(KeyboardInterrupt):
-    """Ctrl-C during a race, with the cards each seat won in the rounds finished."""
+    """Ctrl-C (or SIGTERM, SIGHUP) during a race, with the cards each seat won in the rounds
+    finished, and the signal's number (``signals.exit_status`` reads it: the race exits
+    143 for SIGTERM and 129 for SIGHUP, as every command does, not 130 for all three)."""
 
-    def __init__(self, totals: list[int]) -> None:
+    def __init__(self, totals: list[int], signum: int = signal.SIGINT) -> None:
         super().__init__()
         self.totals = totals
+        self.signum = signum
 
 
 def table_line(race: LiveRace) -> str:
@@ -89,7 +93,7 @@ def play_live_game(
                 previous = now
             if not race.finished:
                 sleep(TICK)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         race.stop()  # the round cut short is kept apart (``unfinished``), for --json
-        raise RaceStopped(race.totals) from None
+        raise RaceStopped(race.totals, getattr(stop, "signum", signal.SIGINT)) from None
     return race.totals
