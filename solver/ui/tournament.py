@@ -58,6 +58,16 @@ def arena_options(default_games: int):
             help="Write every game's results to this CSV file.",
         ),
         click.option(
+            "--resume",
+            "resume_path",
+            type=PathType(path_type=Path, dir_okay=False),
+            default=None,
+            metavar="FILE",
+            help="Go on with the tournament whose games this CSV holds (written by --csv): "
+            "its games are counted, not played again, and the CSV grows. Give the options "
+            "that wrote it; a larger --games plays more.",
+        ),
+        click.option(
             "--plot",
             "plot_dir",
             type=PathType(path_type=Path, file_okay=False),
@@ -76,40 +86,58 @@ def arena_options(default_games: int):
 
 
 def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
-    """Play a tournament with a progress bar, write what was asked, print the summary."""
+    """Play a tournament with a progress bar, write what was asked, print the summary.
+
+    With ``--resume FILE`` the games the CSV holds are read back and counted first, and
+    the rest are played and added to it. A stop (Ctrl-C, SIGTERM) or a worker that dies
+    says how many games the CSV holds and how to go on."""
     from rich.progress import Progress
 
+    from solver.arena import csvfile
     from solver.arena import tournament as arena
+    from solver.arena.processes import WorkersLost
     from solver.ui import render
 
     if arena_args["plot_dir"]:
         from solver.ui.plots import require_matplotlib
 
         require_matplotlib()  # before the tournament, not after it
-    from solver.runtime.userfiles import writable_file
+    csv_path, previous = _csv_and_previous(spec, arena_args)
+    writer = csvfile.CsvWriter(csv_path, spec, previous) if csv_path else None
+    written = [previous.games if previous else 0]  # games played, in the CSV if any
 
-    csv_path = arena_args["csv_path"]
-    writer = arena.CsvWriter(writable_file(csv_path, "the CSV")) if csv_path else None
+    def write(records: list) -> None:
+        if writer:
+            writer.write(records)
+        written[0] += len(records)
+
+    def waiting(note: str) -> None:
+        stop = f"; --resume {_quoted(csv_path)} goes on" if writer else ""
+        progress.console.print(
+            f"{note} (Ctrl-C stops{stop})", markup=False, highlight=False, soft_wrap=True
+        )
+
     try:
         with Progress(console=render.console(stderr=True), transient=True) as progress:
             task = progress.add_task(title or ", ".join(spec.entries), total=spec.games)
+            progress.advance(task, written[0])
             outcome = arena.play(
                 spec,
                 arena_args["workers"],
                 arena_args["scheduler"],
                 lambda done: progress.advance(task, done),
-                writer.write if writer else None,
+                write,
+                before=previous.records() if previous else (),
+                on_wait=waiting,
             )
     except KeyboardInterrupt as stop:
-        stopped(" The CSV holds the games finished." if writer else "", stop)
+        stopped(f" {_so_far(written[0], spec.games, csv_path)}." if writer else "", stop)
+    except WorkersLost as lost:
+        raise UserError(f"{lost}; {_so_far(written[0], spec.games, csv_path)}") from None
     except OSError as error:  # the CSV's disk full, or its device refusing writes
         raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
     finally:
-        if writer:
-            try:
-                writer.close()  # flushes: a full disk may only show here
-            except OSError as error:
-                raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
+        _close(writer, csv_path)
     summary = outcome.summary
     if writer:
         summary["csv"] = str(writer.path)
@@ -132,10 +160,56 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
                 highlight=False,
                 soft_wrap=True,  # one line, whole: a path or a reason is copied from it
             )
-    for written in [summary.get("csv"), *summary.get("plots", [])]:
-        if written:
-            click.echo(f"wrote {written}", err=True)
+    for written_path in [summary.get("csv"), *summary.get("plots", [])]:
+        if written_path:
+            click.echo(f"wrote {written_path}", err=True)
     _fail_if_one_never_played(summary)
+
+
+def _csv_and_previous(spec, arena_args: dict):
+    """The CSV to write, and what it holds already when resuming (checked whole: a CSV of
+    another tournament is refused before anything is played or written)."""
+    from solver.arena import csvfile
+    from solver.runtime.userfiles import writable_file
+
+    csv_path, resume = arena_args["csv_path"], arena_args["resume_path"]
+    if resume is None:
+        return (writable_file(csv_path, "the CSV") if csv_path else None), None
+    if csv_path is not None and _same_file(csv_path, resume) is False:
+        raise UserError(
+            f"--resume {resume} goes on writing that CSV: give --csv {resume}, or no --csv"
+        )
+    path = writable_file(resume, "the CSV")
+    return path, csvfile.Previous(path, spec).check()
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.resolve() == other.resolve()
+    except (OSError, RuntimeError):
+        return str(one) == str(other)
+
+
+def _close(writer, csv_path) -> None:
+    if writer:
+        try:
+            writer.close()  # flushes: a full disk may only show here
+        except OSError as error:
+            raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
+
+
+def _so_far(written: int, games: int, csv_path: Path | None) -> str:
+    """How many games are kept, and how to go on: for the line of a stop or a failure."""
+    if csv_path is None:
+        return f"{written:,} of {games:,} games were played (--csv FILE keeps them to resume)"
+    where = _quoted(csv_path)
+    return f"{written:,} of {games:,} games are in {where}; --resume {where} goes on"
+
+
+def _quoted(path) -> str:
+    import shlex
+
+    return shlex.quote(str(path))
 
 
 def _fail_if_one_never_played(summary: dict) -> None:
@@ -155,7 +229,8 @@ def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
     from solver.arena import tournament as arena
     from solver.runtime import seeds
 
-    names = ("games", "seed", "workers", "scheduler", "csv_path", "plot_dir", "as_json")
+    names = ("games", "seed", "workers", "scheduler", "csv_path", "resume_path", "plot_dir")
+    names += ("as_json",)
     settings = {name: kwargs.pop(name) for name in names}
     if isinstance(entries, str):
         names = [e.strip() for e in entries.split(",")]
