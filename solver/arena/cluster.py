@@ -11,6 +11,8 @@ most often) ends the run in one line (``WorkersLost``).
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -35,7 +37,8 @@ def connect(address: str):
             "--scheduler needs Dask distributed: pip install 'myword-games[cluster]'"
         ) from None
     try:
-        return Client(address, timeout=f"{CONNECT_SECONDS}s")
+        with quiet_logs():
+            return Client(address, timeout=f"{CONNECT_SECONDS}s")
     except (OSError, TimeoutError, ValueError) as error:  # ValueError: a malformed address
         raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
 
@@ -57,7 +60,7 @@ def on_dask(
 
     from solver.arena.tournament import play_chunk
 
-    with client:
+    with quiet_logs(), client:
         futures = client.map(
             play_chunk,
             [spec] * len(chunks),
@@ -112,4 +115,23 @@ def _result(future, games: tuple[int, int], address: str) -> list[dict[str, Any]
             "(perhaps out of memory)"
         ) from None
     except CancelledError:
-        raise WorkersLost(f"the Dask scheduler at {address} dropped the games") from None
+        raise WorkersLost(f"the connection to the Dask scheduler at {address} was lost") from None
+
+
+@contextlib.contextmanager
+def quiet_logs() -> Iterator[None]:
+    """Dask's own log lines left out while a tournament runs: a lost scheduler or worker
+    is logged with a traceback on stderr, and the run says what happened in one line of
+    its own (``why_waiting``, ``WorkersLost``)."""
+    names = [
+        name for name in list(logging.root.manager.loggerDict) if name.startswith("distributed.")
+    ]
+    loggers = [logging.getLogger(name) for name in ["distributed", *names]]
+    before = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, before, strict=True):
+            logger.setLevel(level)

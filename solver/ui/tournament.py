@@ -118,7 +118,9 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
         )
 
     try:
-        with Progress(console=render.console(stderr=True), transient=True) as progress:
+        console = render.console(stderr=True)
+        # no bar off a terminal (it would leave an empty line before an error's one line)
+        with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
             task = progress.add_task(title or ", ".join(spec.entries), total=spec.games)
             progress.advance(task, written[0])
             outcome = arena.play(
