@@ -100,6 +100,7 @@ class CsvWriter:
         self.extras: list[str] | None = resume.extras if resume else None
         self.handle: io.TextIOWrapper | None = None
         self.headed = resume is not None and resume.end > 0  # the header is there
+        self.games = resume.games if resume else 0  # whole games written, in the file
         self.synced = time.monotonic()
         if resume is None:
             self._open()  # a fresh CSV: an unwritable path is said before any game
@@ -133,6 +134,7 @@ class CsvWriter:
                 values = [record["game"], record["seed"]] + [r.get(c) for c in COLUMNS[2:]]
                 values += [cell(r.get("extra", {}).get(k)) for k in self.extras]
                 self.writer.writerow([*values, cell(r["breakdown"]), self.tournament])
+            self.games += 1
         self.handle.flush()  # in the system's hands: a killed run loses no whole game
         if time.monotonic() - self.synced >= SYNC_SECONDS:
             self._sync()

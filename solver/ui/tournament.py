@@ -104,12 +104,19 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
         require_matplotlib()  # before the tournament, not after it
     csv_path, previous = _csv_and_previous(spec, arena_args)
     writer = csvfile.CsvWriter(csv_path, spec, previous) if csv_path else None
-    written = [previous.games if previous else 0]  # games played, in the CSV if any
+    played = [0]  # games played here (the CSV counts its own: ``writer.games``)
 
     def write(records: list) -> None:
+        played[0] += len(records)
         if writer:
             writer.write(records)
-        written[0] += len(records)
+
+    def so_far() -> str:
+        """How many games are kept, and how to go on: for a stop's or a failure's line."""
+        if writer is None:
+            return f"{played[0]:,} of {spec.games:,} games were played (--csv FILE keeps them)"
+        where = _quoted(csv_path)
+        return f"{writer.games:,} of {spec.games:,} games are in {where}; --resume {where} goes on"
 
     def waiting(note: str) -> None:
         stop = f"; --resume {_quoted(csv_path)} goes on" if writer else ""
@@ -122,7 +129,7 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
         # no bar off a terminal (it would leave an empty line before an error's one line)
         with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
             task = progress.add_task(title or ", ".join(spec.entries), total=spec.games)
-            progress.advance(task, written[0])
+            progress.advance(task, previous.games if previous else 0)
             outcome = arena.play(
                 spec,
                 arena_args["workers"],
@@ -133,9 +140,9 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
                 on_wait=waiting,
             )
     except KeyboardInterrupt as stop:
-        stopped(f" {_so_far(written[0], spec.games, csv_path)}." if writer else "", stop)
+        stopped(f" {so_far()}." if writer else "", stop)
     except WorkersLost as lost:
-        raise UserError(f"{lost}; {_so_far(written[0], spec.games, csv_path)}") from None
+        raise UserError(f"{lost}; {so_far()}") from None
     except OSError as error:  # the CSV's disk full, or its device refusing writes
         raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
     finally:
@@ -198,14 +205,6 @@ def _close(writer, csv_path) -> None:
             writer.close()  # flushes: a full disk may only show here
         except OSError as error:
             raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
-
-
-def _so_far(written: int, games: int, csv_path: Path | None) -> str:
-    """How many games are kept, and how to go on: for the line of a stop or a failure."""
-    if csv_path is None:
-        return f"{written:,} of {games:,} games were played (--csv FILE keeps them to resume)"
-    where = _quoted(csv_path)
-    return f"{written:,} of {games:,} games are in {where}; --resume {where} goes on"
 
 
 def _quoted(path) -> str:
