@@ -95,15 +95,14 @@ class CsvWriter:
 
     def __init__(self, path: Path, spec: Tournament, resume: Previous | None = None) -> None:
         self.path = Path(path)
+        self.shown = shown(self.path)
         self.tournament = fingerprint(spec)
         self.resume = resume
         self.extras: list[str] | None = resume.extras if resume else None
-        self.handle: io.TextIOWrapper | None = None
         self.headed = resume is not None and resume.end > 0  # the header is there
         self.games = resume.games if resume else 0  # whole games written, in the file
         self.synced = time.monotonic()
-        if resume is None:
-            self._open()  # a fresh CSV: an unwritable path is said before any game
+        self._open()  # an unwritable path is said before any game is played
 
     def _open(self) -> None:
         try:
@@ -111,17 +110,15 @@ class CsvWriter:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 self.handle = self.path.open("w", newline="", encoding="utf-8")
             else:  # after the last whole game: a cut line or game is played again
-                raw = self.path.open("r+b")
+                raw = self.path.open("r+b")  # (read back whole already: ``Previous``)
                 raw.truncate(self.resume.end)
                 raw.seek(self.resume.end)
                 self.handle = io.TextIOWrapper(raw, encoding="utf-8", newline="")
         except OSError as error:
-            raise UserError(f"cannot write the CSV {self.path}: {error.strerror}") from None
+            raise UserError(f"cannot write the CSV {self.shown}: {error.strerror}") from None
         self.writer = csv.writer(self.handle)
 
     def write(self, records: list[dict[str, Any]]) -> None:
-        if self.handle is None:
-            self._open()
         if self.extras is None:
             self.extras = sorted(
                 {k for rec in records for r in rec["results"] for k in r.get("extra", {})}
@@ -141,9 +138,7 @@ class CsvWriter:
 
     def close(self) -> None:
         """Flush and sync what is written (a full disk may only show here)."""
-        if self.handle is None and self.resume is not None:
-            self._open()  # nothing new to write: still drop a cut last line
-        if self.handle is not None and not self.handle.closed:
+        if not self.handle.closed:
             try:
                 self.handle.flush()
                 self._sync()
@@ -169,6 +164,7 @@ class Previous:
 
     def __init__(self, path: Path, spec: Tournament) -> None:
         self.path = Path(path)
+        self.shown = shown(self.path)
         self.spec = spec
         self.extras: list[str] | None = None
         self.games = 0
@@ -179,7 +175,7 @@ class Previous:
             pass
         if self.games > self.spec.games:
             raise UserError(
-                f"{self.path} already holds {self.games:,} games, more than --games "
+                f"{self.shown} already holds {self.games:,} games, more than --games "
                 f"{self.spec.games:,}: give --games {self.games:,} or more to go on"
             )
         return self
@@ -202,7 +198,7 @@ class Previous:
             number = _number(row["game"], self.path, line)
             if number != self.games:
                 raise UserError(
-                    f"{self.path} is damaged at line {line}: game {number} where game "
+                    f"{self.shown} is damaged at line {line}: game {number} where game "
                     f"{self.games} was expected"
                 )
             game.append((row, line))
@@ -217,10 +213,10 @@ class Previous:
             handle = self.path.open("rb")
         except FileNotFoundError:
             raise UserError(
-                f"no CSV {self.path} to resume: --csv {self.path} starts a tournament"
+                f"no CSV {self.shown} to resume: --csv {self.shown} starts a tournament"
             ) from None
         except OSError as error:
-            raise UserError(f"cannot read the CSV {self.path}: {error.strerror}") from None
+            raise UserError(f"cannot read the CSV {self.shown}: {error.strerror}") from None
         with handle:
             offset = 0
             lines = _counted(handle)
@@ -236,7 +232,7 @@ class Previous:
                     if lines.ended:
                         return
                     raise UserError(
-                        f"{self.path} is damaged at line {reader.line_num}: not CSV"
+                        f"{self.shown} is damaged at line {reader.line_num}: not CSV"
                     ) from None
                 line, offset = reader.line_num, lines.offset
                 if not lines.whole:  # the last line, cut: played again
@@ -249,7 +245,7 @@ class Previous:
                     continue
                 if len(fields) != len(header):
                     raise UserError(
-                        f"{self.path} is damaged at line {line}: {len(fields)} cells, "
+                        f"{self.shown} is damaged at line {line}: {len(fields)} cells, "
                         f"not {len(header)}"
                     )
                 yield dict(zip(header, fields, strict=True)), line, offset
@@ -266,7 +262,7 @@ class Previous:
             fits = fields[: len(COLUMNS)] == list(COLUMNS) and fields[-2:] == known[-2:]
         if not fits:
             raise UserError(
-                f"{self.path} is not a tournament CSV written by myword's --csv (its first "
+                f"{self.shown} is not a tournament CSV written by myword's --csv (its first "
                 "line is not the header of one), so it cannot be resumed"
             )
         self.extras = fields[len(COLUMNS) : -2]
@@ -276,7 +272,7 @@ class Previous:
         """Why the rows of a game (from ``line``) are not of this tournament, as precisely
         as they tell: their seed, their players, or else the game or its options."""
         spec = self.spec
-        start = f"{self.path} holds another tournament's games (line {line} on)"
+        start = f"{self.shown} holds another tournament's games (line {line} on)"
         first = rows[0]
         try:
             seed = int(first["seed"]) - int(first["game"])
@@ -315,11 +311,11 @@ class Previous:
                 }
             except ValueError:
                 raise UserError(
-                    f"{self.path} is damaged at line {line}: a cell is not a number"
+                    f"{self.shown} is damaged at line {line}: a cell is not a number"
                 ) from None
             results.append(result)
         if sorted(r["entry"] for r in results) != list(range(len(self.spec.entries))):
-            raise UserError(f"{self.path} is damaged at line {rows[-1][1]}: entries missing")
+            raise UserError(f"{self.shown} is damaged at line {rows[-1][1]}: entries missing")
         first = rows[0][0]
         return {"game": int(first["game"]), "seed": int(first["seed"]), "results": results}
 
@@ -328,7 +324,16 @@ def _number(text: str, path: Path, line: int) -> int:
     try:
         return int(text)
     except ValueError:
-        raise UserError(f"{path} is damaged at line {line}: the game is not a number") from None
+        raise UserError(
+            f"{shown(path)} is damaged at line {line}: the game is not a number"
+        ) from None
+
+
+def shown(path: Path | str) -> str:
+    """A path as a message shows it: as it is, or quoted when it holds a line break or
+    another control character (an error stays one line)."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)
 
 
 def _list(text: str) -> list[Any]:

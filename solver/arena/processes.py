@@ -78,7 +78,16 @@ def in_processes(
 
 def how_it_ended(processes: list[BaseProcess]) -> str:
     """How the first worker that died ended: its signal or exit status. When one dies the
-    executor terminates the others (SIGTERM), so a death by another signal comes first."""
+    executor terminates the others (SIGTERM), so a death by another signal comes first.
+
+    A dead worker's pipe closes a moment before the system can tell its parent how it
+    ended: each one whose pipe is closed is waited for (``join``), briefly, first."""
+    from multiprocessing.connection import wait
+
+    ended_pipes = wait([p.sentinel for p in processes], timeout=STOP_SECONDS)
+    for process in processes:
+        if process.sentinel in ended_pipes:
+            process.join(STOP_SECONDS)
     codes = [p.exitcode for p in processes if p.exitcode not in (None, 0)]
     codes.sort(key=lambda code: code == -signal.SIGTERM)
     return ended(codes[0]) if codes else ""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from solver.arena.csvfile import shown
 from solver.runtime.errors import UserError
 from solver.ui.group import stopped
 from solver.ui.options import JSON_OPTION, PathType
@@ -144,7 +145,7 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
     except WorkersLost as lost:
         raise UserError(f"{lost}; {so_far()}") from None
     except OSError as error:  # the CSV's disk full, or its device refusing writes
-        raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
+        raise UserError(f"cannot write the CSV {shown(csv_path)}: {error.strerror}") from None
     finally:
         _close(writer, csv_path)
     summary = outcome.summary
@@ -186,7 +187,8 @@ def _csv_and_previous(spec, arena_args: dict):
         return (writable_file(csv_path, "the CSV") if csv_path else None), None
     if csv_path is not None and _same_file(csv_path, resume) is False:
         raise UserError(
-            f"--resume {resume} goes on writing that CSV: give --csv {resume}, or no --csv"
+            f"--resume {shown(resume)} goes on writing that CSV: give --csv "
+            f"{shown(resume)}, or no --csv"
         )
     path = writable_file(resume, "the CSV")
     return path, csvfile.Previous(path, spec).check()
@@ -204,13 +206,17 @@ def _close(writer, csv_path) -> None:
         try:
             writer.close()  # flushes: a full disk may only show here
         except OSError as error:
-            raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
+            raise UserError(f"cannot write the CSV {shown(csv_path)}: {error.strerror}") from None
 
 
 def _quoted(path) -> str:
+    """A path as a shell reads it back: ``--resume games.csv`` is typed as shown."""
     import shlex
 
-    return shlex.quote(str(path))
+    text = str(path)
+    if text.isprintable():
+        return shlex.quote(text)
+    return "$'" + text.encode("unicode_escape").decode("ascii").replace("'", "\\'") + "'"
 
 
 def _fail_if_one_never_played(summary: dict) -> None:
