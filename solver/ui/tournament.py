@@ -191,7 +191,14 @@ def _csv_and_previous(spec, arena_args: dict):
             f"{shown(resume)}, or no --csv"
         )
     path = writable_file(resume, "the CSV")
-    return path, csvfile.Previous(path, spec).check()
+    previous = csvfile.Previous(path, spec).check()
+    left = spec.games - previous.games
+    click.echo(
+        f"{shown(path)} holds {previous.games:,} of the {spec.games:,} games: "
+        + (f"playing the other {left:,}" if left else "none left to play"),
+        err=True,
+    )
+    return path, previous
 
 
 def _same_file(one: Path, other: Path) -> bool:
