@@ -57,17 +57,18 @@ def in_processes(
     processes: list[BaseProcess] = []
     finished = False
     try:
-        futures = [executor.submit(play_chunk, spec, start, stop, True) for start, stop in chunks]
-        # the spawn start method starts the workers as work is submitted: all of them now
-        processes = list(getattr(executor, "_processes", {}).values())
+        futures = []
+        for start, stop in chunks:
+            futures.append(executor.submit(play_chunk, spec, start, stop, True))
+            if not processes:  # the spawn start method starts a worker a chunk: all by now
+                processes = list(getattr(executor, "_processes", {}).values())
+                processes = processes if len(processes) >= min(workers, len(chunks)) else []
         for future in as_completed(futures):
-            try:
-                chunk = future.result()
-            except BrokenProcessPool:
-                how = how_it_ended(processes)
-                raise WorkersLost("a worker process died" + (f" ({how})" if how else "")) from None
-            yield chunk
+            yield future.result()
         finished = True
+    except BrokenProcessPool:  # raised by result(), or by submit() once a worker died
+        how = how_it_ended(processes)
+        raise WorkersLost("a worker process died" + (f" ({how})" if how else "")) from None
     finally:
         if finished:
             executor.shutdown(wait=True)  # the workers are idle: each ends when told
