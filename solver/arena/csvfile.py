@@ -55,6 +55,7 @@ COLUMNS = (
 BREAKDOWN = "breakdown"
 TOURNAMENT = "tournament"
 SYNC_SECONDS = 1.0  # the longest a written row waits to reach the disk
+LARGEST = 10**15  # far above any score, time or measure: a larger number is damage
 NUMBER = re.compile(r"-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")  # as repr writes them
 
 
@@ -85,7 +86,10 @@ def _scalar(text: str) -> Any:
     if text in ("True", "False"):
         return text == "True"
     if NUMBER.fullmatch(text):
-        return float(text) if any(c in text for c in ".eE") else int(text)
+        value = float(text) if any(c in text for c in ".eE") else int(text)
+        if not abs(value) <= LARGEST:  # (nan too) no game measures that much: damage
+            raise ValueError(text)
+        return value
     return text
 
 
@@ -171,8 +175,22 @@ class Previous:
         self.end = 0
 
     def check(self) -> Previous:
-        for _ in self._games():
-            pass
+        from solver.arena.tournament import Tally
+
+        tally = Tally(self.spec)  # counted as they will be: a value that cannot be is damage
+        for record in self._games():
+            try:
+                tally.add(record)
+            except (TypeError, ValueError, KeyError, ArithmeticError):
+                raise UserError(
+                    f"{self.shown} is damaged in game {record['game']}: its values cannot be "
+                    "counted"
+                ) from None
+        try:
+            if tally.games:
+                tally.summary()
+        except (TypeError, ValueError, KeyError, ArithmeticError):
+            raise UserError(f"{self.shown} is damaged: its values cannot be summed up") from None
         if self.games > self.spec.games:
             raise UserError(
                 f"{self.shown} already holds {self.games:,} games, more than --games "
@@ -286,7 +304,7 @@ class Previous:
                 players.setdefault(int(row["entry"]), row["player"])
         there = [players[e] for e in sorted(players)]
         if there != list(spec.entries):
-            return f"{start}: played by {','.join(there)}, not {','.join(spec.entries)}"
+            return f"{start}: played by {_names(there)}, not {_names(spec.entries)}"
         options = "".join(f", {k} {v}" for k, v in spec.options)
         return (
             f"{start}: another game, or options other than these ({spec.game}, seed "
@@ -301,32 +319,42 @@ class Previous:
                     "entry": int(row["entry"]),
                     "player": row["player"],
                     "seat": _scalar(row["seat"]),
-                    "score": _scalar(row["score"]),
-                    "win": _scalar(row["win"]),
+                    "score": _finite(row["score"]),
+                    "win": _finite(row["win"]) if row["win"] else None,
                     "moves": int(row["moves"]),
-                    "seconds": _scalar(row["seconds"]),
+                    "seconds": _finite(row["seconds"]) if row["seconds"] else None,
                     "forfeit": row["forfeit"] or None,
-                    "breakdown": _list(row[BREAKDOWN]),
+                    "breakdown": [] if not row[BREAKDOWN] else _list(row[BREAKDOWN]),
                     "extra": {k: value_of(row[k]) for k in self.extras or []},
                 }
-            except ValueError:
+            except (ValueError, OverflowError):  # (an int too large for a float)
                 raise UserError(
                     f"{self.shown} is damaged at line {line}: a cell is not a number"
                 ) from None
             results.append(result)
         if sorted(r["entry"] for r in results) != list(range(len(self.spec.entries))):
             raise UserError(f"{self.shown} is damaged at line {rows[-1][1]}: entries missing")
-        first = rows[0][0]
-        return {"game": int(first["game"]), "seed": int(first["seed"]), "results": results}
+        game = int(rows[0][0]["game"])  # (checked: ``_number``)
+        seeds = {row["seed"] for row, _ in rows}
+        if seeds != {str(self.spec.seed + game)}:  # every game's seed is the first + g
+            raise UserError(f"{self.shown} is damaged at line {rows[0][1]}: a wrong seed")
+        return {"game": game, "seed": self.spec.seed + game, "results": results}
 
 
 def _number(text: str, path: Path, line: int) -> int:
     try:
-        return int(text)
+        number = int(text)
+        if not 0 <= number <= LARGEST:
+            raise ValueError(text)
+        return number
     except ValueError:
         raise UserError(
             f"{shown(path)} is damaged at line {line}: the game is not a number"
         ) from None
+
+
+def _names(names) -> str:
+    return shown(",".join(names))
 
 
 def shown(path: Path | str) -> str:
@@ -336,8 +364,16 @@ def shown(path: Path | str) -> str:
     return text if text.isprintable() else repr(text)
 
 
-def _list(text: str) -> list[Any]:
-    return [] if text == "" else [_scalar(part) for part in text.split(";")]
+def _list(text: str) -> list[int | float]:
+    return [_finite(part) for part in text.split(";")]
+
+
+def _finite(text: str) -> int | float:
+    """A number as Python wrote it (at most ``LARGEST``); else ValueError (damage)."""
+    value = _scalar(text)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(text)
+    return value
 
 
 class _counted:

@@ -244,10 +244,13 @@ def test_rows_are_written_as_games_come_not_at_the_end(tmp_path, monkeypatch) ->
 
 
 def test_cells_read_back_as_they_were_written() -> None:
-    for value in [0, 7, -3, 0.1, 1 / 3, 2.5e-07, 1e22, True, False, None, "ballet", [3, 0, 5]]:
+    for value in [0, 7, -3, 0.1, 1 / 3, 2.5e-07, 4e14, True, False, None, "ballet", [3, 0, 5]]:
         text = "" if value is None else str(csvfile.cell(value))
         assert csvfile.value_of(text) == value and type(csvfile.value_of(text)) is type(value)
     assert csvfile.value_of("12abc") == "12abc" and csvfile.value_of("nan") == "nan"
+    for damage in ["1e999", "9" * 400, "9" * 5000]:  # no game measures that much
+        with pytest.raises(ValueError):
+            csvfile.value_of(damage)
 
 
 def _with(line: bytes, cell: int, value: bytes) -> bytes:
@@ -269,3 +272,46 @@ def test_the_tournament_column_is_what_decides_the_games() -> None:
         arena.tournament("layout", ["hard", "easy"], 10, 1, pace=2.0),
     ]:
         assert csvfile.fingerprint(other) != csvfile.fingerprint(one)
+
+
+def test_any_damage_is_read_back_or_refused_in_one_line_never_a_traceback(tmp_path) -> None:
+    """Bytes changed, cut, inserted (quotes, line breaks, NULs, numbers too long for a
+    float or for int(), cells past csv's size limit): every damaged CSV is either read
+    back whole games and summed, or refused with one line; nothing else."""
+    import random
+
+    from solver.arena import tournament as arena
+    from solver.runtime.errors import UserError
+
+    table = tmp_path / "games.csv"
+    assert bench(*LAYOUT, "--games", "4", "--csv", str(table)).exit_code == 0
+    spec = arena.tournament("layout", ["greedy", "random"], 4, 5, deck=None, easy=False, solo=False)
+    good = table.read_bytes()
+    inserts = [b'"', b",", b"\n", b"\r", b"\x00", b";", b"9" * 5000, b"9" * 400, b"1e999"]
+    inserts += [b"nan", b"True", b"-", b'"a\nb"', b"x" * 200_000, "\u00e9".encode()]
+    rng = random.Random(26)
+    said = set()
+    for _ in range(400):
+        data = bytearray(good)
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(data) or 1)
+            kind = rng.randrange(4)
+            if kind == 0 and data:
+                data[at] = rng.randrange(256)
+            elif kind == 1:
+                del data[at : at + rng.randint(1, 30)]
+            elif kind == 2:
+                data[at:at] = rng.choice(inserts)
+            else:
+                del data[at:]
+        table.write_bytes(bytes(data))
+        try:
+            previous = csvfile.Previous(table, spec).check()
+            tally = arena.Tally(spec)
+            for record in previous.records():
+                tally.add(record)
+            assert tally.games == previous.games <= 4
+        except UserError as refused:
+            assert "\n" not in str(refused)
+            said.add(str(refused).split(":")[0])
+    assert said  # (some were refused: the damage reached the checks)
