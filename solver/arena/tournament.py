@@ -12,9 +12,13 @@ A record is a JSON-ready dict: the game number, its seed and one result per entr
 share of the win in games played together, moves, seconds spent deciding, the per-row,
 per-round or per-turn breakdown, and anything else the game measures). ``play`` folds them
 into running totals (``Tally``: means with 95% confidence intervals, plus the game's own
-``tally``/``report``) and hands them to a sink (``CsvWriter``) as they come, keeping only
-the scores for the plots (``solver.ui.plots``): a long tournament costs little memory.
-``run`` keeps every record, for notebooks and tests.
+``tally``/``report``) and hands them to a sink (``csvfile.CsvWriter``) as they come, keeping
+only the scores for the plots (``solver.ui.plots``): a long tournament costs little memory.
+``run`` keeps every record, for notebooks and tests. A stopped tournament goes on from its
+CSV (``csvfile.Previous``: ``play(..., before=...)``), counting each game once.
+
+Where the games run: ``processes`` (local workers; one that dies ends the run in one
+line), ``cluster`` (Dask; a run with no worker left says so while it waits).
 
 Every interval of the package is computed here and nowhere else (the table, the JSON, the
 plots and the notebooks read them from the summary): a mean's is Student's t
@@ -23,14 +27,13 @@ plots and the notebooks read them from the summary): a mean's is Student's t
 
 from __future__ import annotations
 
-import csv
+import contextlib
 import importlib
 import math
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from statistics import NormalDist
 from typing import Any
 
@@ -42,7 +45,6 @@ GAMES = {
     "race": "solver.race.bench",
     "layout": "solver.layout.bench",
 }
-CONNECT_SECONDS = 10  # how long to try reaching a Dask scheduler
 CHUNK_MOST = 50  # games sent to a worker at once: enough to hide the overhead, small
 # enough that the progress bar moves and the work spreads evenly
 
@@ -97,9 +99,11 @@ def play_chunk(
     return [module.play(spec, g) for g in range(start, stop)]
 
 
-def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    size = max(1, min(CHUNK_MOST, math.ceil(games / (workers * 4))))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+def _chunks(first: int, stop: int, workers: int) -> list[tuple[int, int]]:
+    """Games ``first`` to ``stop - 1`` in chunks, about four per worker (at most
+    ``CHUNK_MOST`` games each)."""
+    size = max(1, min(CHUNK_MOST, math.ceil((stop - first) / (workers * 4))))
+    return [(start, min(start + size, stop)) for start in range(first, stop, size)]
 
 
 def run(
@@ -129,28 +133,60 @@ def play(
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
     on_records: Callable[[list[dict[str, Any]]], None] | None = None,
+    before: Iterable[dict[str, Any]] = (),
+    on_wait: Callable[[str], None] | None = None,
+    wait_note_seconds: float | None = None,
 ) -> Outcome:
     """Play the tournament: ``workers`` > 1 in that many local processes, ``scheduler``
     on a Dask distributed cluster (its workers need myword installed). Records are handed
     to ``on_records`` in game order as they come and folded into running totals, so a
     million games need no more memory than a hundred. ``progress`` is told how many games
-    have just finished."""
+    have just finished.
+
+    ``before``: the records of games 0 to k - 1, played before (a resumed tournament: the
+    CSV read back); they are counted first, as if just played, and the games from k on
+    are played. ``on_wait`` is told, every ``wait_note_seconds`` (``cluster``'s default),
+    why a Dask run that gets nothing back is waiting: no worker, or no scheduler.
+
+    A local worker that dies ends the run with ``WorkersLost`` (one line: how it died);
+    the games handed on so far are all whole, in order."""
+    from solver.arena import cluster, processes
+
     if not spec.entries:
         raise UserError("name at least one player or strategy to play")
     game_module(spec.game).check(spec)
-    if scheduler:
-        chunks = _on_dask(spec, scheduler)
-    elif workers > 1:
-        chunks = _in_processes(spec, workers)
-    else:
-        chunks = (play_chunk(spec, g, g + 1) for g in range(spec.games))
     tally = Tally(spec)
+    for record in before:
+        tally.add(record)
+    first = tally.games
+    if first >= spec.games:
+        chunks: Iterator[list[dict[str, Any]]] = (chunk for chunk in ())
+    elif scheduler:
+        client = cluster.connect(scheduler)
+        try:
+            size = max(1, cluster.worker_count(client))
+        except BaseException:
+            client.close()
+            raise
+        chunks = cluster.on_dask(
+            spec,
+            client,
+            scheduler,
+            _chunks(first, spec.games, size),
+            on_wait,
+            cluster.WAIT_NOTE_SECONDS if wait_note_seconds is None else wait_note_seconds,
+        )
+    elif workers > 1:
+        chunks = processes.in_processes(spec, _chunks(first, spec.games, workers), workers)
+    else:
+        chunks = (play_chunk(spec, g, g + 1) for g in range(first, spec.games))
     try:
-        for chunk in _in_game_order(chunks, progress):
-            for record in chunk:
-                tally.add(record)
-            if on_records:
-                on_records(chunk)
+        with contextlib.closing(chunks):  # its workers stopped, whatever ends the run
+            for chunk in _in_game_order(chunks, progress, first):
+                for record in chunk:
+                    tally.add(record)
+                if on_records:
+                    on_records(chunk)
     except SystemError as error:
         stop = interrupted(error)
         if stop is not None:  # Ctrl-C inside a Numba kernel: a Ctrl-C like any other
@@ -173,12 +209,15 @@ def interrupted(error: BaseException) -> KeyboardInterrupt | None:
 
 
 def _in_game_order(
-    chunks: Iterator[list[dict[str, Any]]], progress: Callable[[int], None] | None
+    chunks: Iterator[list[dict[str, Any]]],
+    progress: Callable[[int], None] | None,
+    first: int = 0,
 ) -> Iterator[list[dict[str, Any]]]:
-    """Chunks as they finish, passed on in game order (early ones wait for the gap to
-    fill), so totals are summed in the same order whoever played the games."""
+    """Chunks as they finish, passed on in game order from game ``first`` (early ones
+    wait for the gap to fill), so totals are summed in the same order whoever played the
+    games."""
     waiting: dict[int, list[dict[str, Any]]] = {}
-    next_game = 0
+    next_game = first
     for chunk in chunks:
         if progress:
             progress(len(chunk))
@@ -187,50 +226,6 @@ def _in_game_order(
             ready = waiting.pop(next_game)
             next_game += len(ready)
             yield ready
-
-
-def _play_packed(arguments: tuple) -> list[dict[str, Any]]:
-    return play_chunk(*arguments)
-
-
-def _in_processes(spec: Tournament, workers: int) -> Iterator[list[dict[str, Any]]]:
-    """Chunks played in local worker processes, as they finish. On Ctrl-C, SIGTERM or
-    SIGHUP (raised here, in the parent, while it waits) the workers are terminated at once
-    rather than left to finish their chunks: a signal sent to the parent alone (``kill``)
-    reaches no worker, and a chunk can take minutes."""
-    import multiprocessing
-
-    context = multiprocessing.get_context("spawn")  # no forked Numba or thread state
-    work = [(spec, start, stop, True) for start, stop in _chunks(spec.games, workers)]
-    with context.Pool(workers) as pool:  # leaving the block terminates the workers
-        yield from pool.imap_unordered(_play_packed, work)
-
-
-def _on_dask(spec: Tournament, address: str) -> Iterator[list[dict[str, Any]]]:
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise UserError(
-            "--scheduler needs Dask distributed: pip install 'myword-games[cluster]'"
-        ) from None
-    try:
-        client = Client(address, timeout=f"{CONNECT_SECONDS}s")
-    except (OSError, TimeoutError, ValueError) as error:  # ValueError: a malformed address
-        raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
-    with client:
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
-        chunks = _chunks(spec.games, workers)
-        futures = client.map(
-            play_chunk,
-            [spec] * len(chunks),
-            [start for start, _ in chunks],
-            [stop for _, stop in chunks],
-            [True] * len(chunks),
-            pure=False,
-        )
-        for future in as_completed(futures):
-            yield future.result()
-            future.release()  # the result is ours now: the cluster may forget it
 
 
 CONFIDENCE = 0.95
@@ -377,8 +372,10 @@ class Tally:
         self.module = game_module(spec.game)
         self.entries = [EntryTally() for _ in spec.entries]
         self.scores = [array("d") for _ in spec.entries]  # 8 bytes a score
+        self.games = 0
 
     def add(self, record: dict[str, Any]) -> None:
+        self.games += 1
         for result in record["results"]:
             entry = self.entries[result["entry"]]
             entry.score.add(float(result["score"]))
@@ -452,41 +449,3 @@ def summary(spec: Tournament, records: Iterable[dict[str, Any]]) -> dict[str, An
     for record in records:
         tally.add(record)
     return tally.summary()
-
-
-class CsvWriter:
-    """One row per game and entry, written as records come: the extra measures as
-    columns (those of the first records), lists (the breakdown) as one ``;``-separated
-    cell."""
-
-    COLUMNS = ("game", "seed", "entry", "player", "seat", "score", "win", "moves", "seconds")
-
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.handle = self.path.open("w", newline="", encoding="utf-8")
-        except OSError as error:
-            raise UserError(f"cannot write the CSV {path}: {error.strerror}") from None
-        self.writer = csv.writer(self.handle)
-        self.extras: list[str] | None = None
-
-    def write(self, records: list[dict[str, Any]]) -> None:
-        if self.extras is None:
-            self.extras = sorted(
-                {k for rec in records for r in rec["results"] for k in r.get("extra", {})}
-            )
-            self.writer.writerow([*self.COLUMNS, *self.extras, "breakdown"])
-        for record in records:
-            for r in record["results"]:
-                values = [record["game"], record["seed"]] + [r.get(c) for c in self.COLUMNS[2:]]
-                values += [_cell(r.get("extra", {}).get(k)) for k in self.extras]
-                self.writer.writerow([*values, _cell(r["breakdown"])])
-
-    def close(self) -> None:
-        self.handle.close()
-
-
-def _cell(value: Any) -> Any:
-    """Lists go into one CSV cell, ``;``-separated."""
-    return ";".join(str(v) for v in value) if isinstance(value, list | tuple) else value

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from solver.arena.csvfile import shown
 from solver.runtime.errors import UserError
 from solver.ui.group import stopped
 from solver.ui.options import JSON_OPTION, PathType
@@ -58,6 +59,16 @@ def arena_options(default_games: int):
             help="Write every game's results to this CSV file.",
         ),
         click.option(
+            "--resume",
+            "resume_path",
+            type=PathType(path_type=Path, dir_okay=False),
+            default=None,
+            metavar="FILE",
+            help="Go on with the tournament whose games this CSV holds (written by --csv): "
+            "its games are counted, not played again, and the CSV grows. Give the options "
+            "that wrote it; a larger --games plays more.",
+        ),
+        click.option(
             "--plot",
             "plot_dir",
             type=PathType(path_type=Path, file_okay=False),
@@ -76,40 +87,67 @@ def arena_options(default_games: int):
 
 
 def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
-    """Play a tournament with a progress bar, write what was asked, print the summary."""
+    """Play a tournament with a progress bar, write what was asked, print the summary.
+
+    With ``--resume FILE`` the games the CSV holds are read back and counted first, and
+    the rest are played and added to it. A stop (Ctrl-C, SIGTERM) or a worker that dies
+    says how many games the CSV holds and how to go on."""
     from rich.progress import Progress
 
+    from solver.arena import csvfile
     from solver.arena import tournament as arena
+    from solver.arena.processes import WorkersLost
     from solver.ui import render
 
     if arena_args["plot_dir"]:
         from solver.ui.plots import require_matplotlib
 
         require_matplotlib()  # before the tournament, not after it
-    from solver.runtime.userfiles import writable_file
+    csv_path, previous = _csv_and_previous(spec, arena_args)
+    writer = csvfile.CsvWriter(csv_path, spec, previous) if csv_path else None
+    played = [0]  # games played here (the CSV counts its own: ``writer.games``)
 
-    csv_path = arena_args["csv_path"]
-    writer = arena.CsvWriter(writable_file(csv_path, "the CSV")) if csv_path else None
+    def write(records: list) -> None:
+        played[0] += len(records)
+        if writer:
+            writer.write(records)
+
+    def so_far() -> str:
+        """How many games are kept, and how to go on: for a stop's or a failure's line."""
+        if writer is None:
+            return f"{played[0]:,} of {spec.games:,} games were played (--csv FILE keeps them)"
+        where = _quoted(csv_path)
+        return f"{writer.games:,} of {spec.games:,} games are in {where}; --resume {where} goes on"
+
+    def waiting(note: str) -> None:
+        stop = f"; --resume {_quoted(csv_path)} goes on" if writer else ""
+        progress.console.print(
+            f"{note} (Ctrl-C stops{stop})", markup=False, highlight=False, soft_wrap=True
+        )
+
     try:
-        with Progress(console=render.console(stderr=True), transient=True) as progress:
+        console = render.console(stderr=True)
+        # no bar off a terminal (it would leave an empty line before an error's one line)
+        with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
             task = progress.add_task(title or ", ".join(spec.entries), total=spec.games)
+            progress.advance(task, previous.games if previous else 0)
             outcome = arena.play(
                 spec,
                 arena_args["workers"],
                 arena_args["scheduler"],
                 lambda done: progress.advance(task, done),
-                writer.write if writer else None,
+                write,
+                before=previous.records() if previous else (),
+                on_wait=waiting,
             )
     except KeyboardInterrupt as stop:
-        stopped(" The CSV holds the games finished." if writer else "", stop)
+        stopped(f" {so_far()}." if writer else "", stop)
+    except WorkersLost as lost:
+        raise UserError(f"{lost}; {so_far()}") from None
     except OSError as error:  # the CSV's disk full, or its device refusing writes
-        raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
+        raise UserError(f"cannot write the CSV {shown(csv_path)}: {error.strerror}") from None
     finally:
-        if writer:
-            try:
-                writer.close()  # flushes: a full disk may only show here
-            except OSError as error:
-                raise UserError(f"cannot write the CSV {csv_path}: {error.strerror}") from None
+        _close(writer, csv_path)
     summary = outcome.summary
     if writer:
         summary["csv"] = str(writer.path)
@@ -132,10 +170,60 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
                 highlight=False,
                 soft_wrap=True,  # one line, whole: a path or a reason is copied from it
             )
-    for written in [summary.get("csv"), *summary.get("plots", [])]:
-        if written:
-            click.echo(f"wrote {written}", err=True)
+    for written_path in [summary.get("csv"), *summary.get("plots", [])]:
+        if written_path:
+            click.echo(f"wrote {written_path}", err=True)
     _fail_if_one_never_played(summary)
+
+
+def _csv_and_previous(spec, arena_args: dict):
+    """The CSV to write, and what it holds already when resuming (checked whole: a CSV of
+    another tournament is refused before anything is played or written)."""
+    from solver.arena import csvfile
+    from solver.runtime.userfiles import writable_file
+
+    csv_path, resume = arena_args["csv_path"], arena_args["resume_path"]
+    if resume is None:
+        return (writable_file(csv_path, "the CSV") if csv_path else None), None
+    if csv_path is not None and _same_file(csv_path, resume) is False:
+        raise UserError(
+            f"--resume {shown(resume)} goes on writing that CSV: give --csv "
+            f"{shown(resume)}, or no --csv"
+        )
+    path = writable_file(resume, "the CSV")
+    previous = csvfile.Previous(path, spec).check()
+    left = spec.games - previous.games
+    click.echo(
+        f"{shown(path)} holds {previous.games:,} of the {spec.games:,} games: "
+        + (f"playing the other {left:,}" if left else "none left to play"),
+        err=True,
+    )
+    return path, previous
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.resolve() == other.resolve()
+    except (OSError, RuntimeError):
+        return str(one) == str(other)
+
+
+def _close(writer, csv_path) -> None:
+    if writer:
+        try:
+            writer.close()  # flushes: a full disk may only show here
+        except OSError as error:
+            raise UserError(f"cannot write the CSV {shown(csv_path)}: {error.strerror}") from None
+
+
+def _quoted(path) -> str:
+    """A path as a shell reads it back: ``--resume games.csv`` is typed as shown."""
+    import shlex
+
+    text = str(path)
+    if text.isprintable():
+        return shlex.quote(text)
+    return "$'" + text.encode("unicode_escape").decode("ascii").replace("'", "\\'") + "'"
 
 
 def _fail_if_one_never_played(summary: dict) -> None:
@@ -155,7 +243,8 @@ def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
     from solver.arena import tournament as arena
     from solver.runtime import seeds
 
-    names = ("games", "seed", "workers", "scheduler", "csv_path", "plot_dir", "as_json")
+    names = ("games", "seed", "workers", "scheduler", "csv_path", "resume_path", "plot_dir")
+    names += ("as_json",)
     settings = {name: kwargs.pop(name) for name in names}
     if isinstance(entries, str):
         names = [e.strip() for e in entries.split(",")]

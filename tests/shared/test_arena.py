@@ -71,7 +71,9 @@ def test_a_dask_cluster_gives_the_same_games(serial) -> None:
 
 
 def test_an_unreachable_scheduler_is_a_one_line_error(monkeypatch) -> None:
-    monkeypatch.setattr(arena, "CONNECT_SECONDS", 1)
+    from solver.arena import cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
     with pytest.raises(UserError, match="cannot reach the Dask scheduler"):
         arena.run(SPECS[0], scheduler="tcp://127.0.0.1:9")
     with pytest.raises(UserError, match="missing port"):

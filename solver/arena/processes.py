@@ -1,0 +1,143 @@
+"""A tournament's games in local worker processes (``--workers N``), and what happens when
+one of them dies.
+
+Why ``concurrent.futures.ProcessPoolExecutor`` and not ``multiprocessing.Pool``: a Pool
+replaces a worker that dies (the OOM killer's SIGKILL) but loses the chunk it was playing,
+and waits for that chunk for ever; the executor marks itself broken instead and fails every
+pending chunk at once (``BrokenProcessPool``). The run then ends with one line that says how
+the worker died (``WorkersLost``), and ``--resume`` goes on from the games written; the
+games of a dead worker are not played again in the same run, since what killed it (memory,
+most often) would likely kill the next one too.
+
+No process outlives the run: on any exit (done, an error, Ctrl-C, SIGTERM) the workers left
+are terminated at once rather than left to finish chunks that can take minutes, and each
+worker watches its parent and ends itself if the parent is gone (killed outright, it could
+not terminate them).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from solver.runtime.errors import UserError
+
+if TYPE_CHECKING:
+    from multiprocessing.process import BaseProcess
+
+    from solver.arena.tournament import Tournament
+
+PARENT_CHECK_SECONDS = 0.5  # how often a worker looks whether its parent is still there
+STOP_SECONDS = 5.0  # how long a terminated worker has to end before it is killed
+
+
+class WorkersLost(UserError):
+    """The workers cannot go on: one died (local), or the cluster gave up on a chunk."""
+
+
+def in_processes(
+    spec: Tournament, chunks: list[tuple[int, int]], workers: int
+) -> Iterator[list[dict[str, Any]]]:
+    """Chunks of games played in ``workers`` spawned processes, as they finish."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
+    from solver.arena.tournament import play_chunk
+
+    executor = ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),  # no forked Numba or thread state
+        initializer=_start_worker,
+        initargs=(os.getpid(),),
+    )
+    processes: list[BaseProcess] = []
+    finished = False
+    try:
+        futures = []
+        for start, stop in chunks:
+            futures.append(executor.submit(play_chunk, spec, start, stop, True))
+            if not processes:  # the spawn start method starts a worker a chunk: all by now
+                processes = list(getattr(executor, "_processes", {}).values())
+                processes = processes if len(processes) >= min(workers, len(chunks)) else []
+        for future in as_completed(futures):
+            yield future.result()
+        finished = True
+    except BrokenProcessPool:  # raised by result(), or by submit() once a worker died
+        how = how_it_ended(processes)
+        raise WorkersLost("a worker process died" + (f" ({how})" if how else "")) from None
+    finally:
+        if finished:
+            executor.shutdown(wait=True)  # the workers are idle: each ends when told
+        else:
+            executor.shutdown(wait=False, cancel_futures=True)
+            stop_processes(processes)
+
+
+def how_it_ended(processes: list[BaseProcess]) -> str:
+    """How the first worker that died ended: its signal or exit status. When one dies the
+    executor terminates the others (SIGTERM), so a death by another signal comes first.
+
+    A dead worker's pipe closes a moment before the system can tell its parent how it
+    ended: each one whose pipe is closed is waited for (``join``), briefly, first."""
+    from multiprocessing.connection import wait
+
+    ended_pipes = wait([p.sentinel for p in processes], timeout=STOP_SECONDS)
+    for process in processes:
+        if process.sentinel in ended_pipes:
+            process.join(STOP_SECONDS)
+    codes = [p.exitcode for p in processes if p.exitcode not in (None, 0)]
+    codes.sort(key=lambda code: code == -signal.SIGTERM)
+    return ended(codes[0]) if codes else ""
+
+
+def ended(code: int) -> str:
+    """An exit code as words: ``-9`` is "killed by signal 9 (SIGKILL), perhaps out of
+    memory" (the OOM killer's signal), ``3`` is "exited with status 3"."""
+    if code >= 0:
+        return f"exited with status {code}"
+    try:
+        name = f" ({signal.Signals(-code).name})"
+    except ValueError:
+        name = ""
+    note = ", perhaps out of memory" if -code == signal.SIGKILL else ""
+    return f"killed by signal {-code}{name}{note}"
+
+
+def stop_processes(processes: list[BaseProcess]) -> None:
+    """Terminate every worker still running, then kill any that has not ended after
+    ``STOP_SECONDS``, and reap them all: nothing is left behind."""
+    for process in processes:
+        if process.exitcode is None:
+            process.terminate()
+    for process in processes:
+        process.join(STOP_SECONDS)
+        if process.exitcode is None:
+            process.kill()
+            process.join()
+
+
+def _start_worker(parent: int) -> None:
+    """Set a worker up: one kernel thread, and Ctrl-C and SIGHUP left to the parent (the
+    terminal sends them to every process of the job; the parent stops the workers itself,
+    so that it, not a worker's traceback, says what happened)."""
+    from solver.arena.tournament import one_thread
+
+    one_thread()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    """End this worker when its parent is gone (killed with SIGKILL, it could not stop
+    its workers): a worker never outlives the run it plays for."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)
