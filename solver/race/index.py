@@ -88,6 +88,7 @@ def word_table(tier: str = "all", lang: str = "en") -> WordTable:
         lexicon.sources(lang),
         lambda: _build_word_table(tier, lang),
         mapped=True,
+        label="race word table",
     )
     return WordTable(
         arrays["words"],

@@ -464,6 +464,7 @@ def _tier_table(tier: str, lang: str) -> _TierTable:
         sources(lang),
         lambda: _build_tier_table(tier, lang),
         mapped=True,
+        label="word list",
     )
     index = json.loads(bytes(stored["index"]))
     return _TierTable(
