@@ -270,6 +270,9 @@ def verified(place: Path) -> dict[str, dict[str, Any]]:
 
 
 def _checksums(place: Path) -> dict[str, dict[str, Any]]:
+    """The parts ``checksums.json`` lists, once the file itself is whole (its own SHA-256,
+    ``_sealed``: a byte changed anywhere in it, even in a name no one reads, is damage) and
+    names this table."""
     try:
         text = _plain_file(place / CHECKSUMS, CHECKSUMS_MOST).decode("utf-8")
         document = json.loads(text)
@@ -277,9 +280,13 @@ def _checksums(place: Path) -> dict[str, dict[str, Any]]:
         raise Damaged(f"its {CHECKSUMS} is missing") from None
     except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
         raise Damaged(f"its {CHECKSUMS} cannot be read: {one_line(error)}") from None
-    if not isinstance(document, dict) or document.get("table") != place.name:
+    if not isinstance(document, dict) or set(document) != {"table", "format", "parts", "sha256"}:
+        raise Damaged(f"its {CHECKSUMS} is not one myword wrote")
+    if document["sha256"] != _sealed(document)["sha256"]:
+        raise Damaged(f"checksum mismatch in {CHECKSUMS}")
+    if document["table"] != place.name or document["format"] != FORMAT:
         raise Damaged(f"its {CHECKSUMS} is another table's")
-    parts = document.get("parts")
+    parts = document["parts"]
     if (
         not isinstance(parts, dict)
         or not parts
@@ -293,6 +300,13 @@ def _checksums(place: Path) -> dict[str, dict[str, Any]]:
     ):
         raise Damaged(f"its {CHECKSUMS} is not one myword wrote")
     return parts
+
+
+def _sealed(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with its own SHA-256 (of its other fields, as canonical JSON)."""
+    body = {name: value for name, value in document.items() if name != "sha256"}
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return body | {"sha256": hashlib.sha256(canonical.encode()).hexdigest()}
 
 
 def _part_name(file_name: object) -> bool:
@@ -380,7 +394,7 @@ def install(place: Path, write: Callable[[Path], None]) -> bool:
         parts = {
             path.name: _facts(path) for path in sorted(scratch.iterdir()) if _part_name(path.name)
         }
-        document = {"table": place.name, "format": FORMAT, "parts": parts}
+        document = _sealed({"table": place.name, "format": FORMAT, "parts": parts})
         (scratch / CHECKSUMS).write_text(json.dumps(document, indent=1), "utf-8")
         scratch.rename(place)
         return True
