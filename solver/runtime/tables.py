@@ -37,7 +37,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -65,7 +65,7 @@ def folder() -> Path | None:
     return _folder(os.environ.get(CACHE_VARIABLE))
 
 
-@cache
+@lru_cache(maxsize=8)  # a setting of MYWORD_CACHE_DIR
 def _folder(configured: str | None) -> Path | None:
     from solver.runtime import cachedir
 
@@ -94,7 +94,7 @@ def content_digest(source: Path) -> str:
     return _digest(str(source.resolve()), status.st_size, status.st_mtime_ns, status.st_ino)
 
 
-@cache
+@lru_cache(maxsize=64)  # a source as it is now (an edit is another key)
 def _digest(path: str, size: int, mtime_ns: int, inode: int) -> str:
     stamp = [size, mtime_ns, inode]
     root = folder()

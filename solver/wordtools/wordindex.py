@@ -23,7 +23,7 @@ import contextlib
 import os
 import sqlite3
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 FORMAT = 1  # raise when the schema or what a row means changes
@@ -70,7 +70,7 @@ def where(lang: str, sources: tuple[Path, ...]) -> Path | None:
 FILE = "words.sqlite"  # the index, in its table folder
 
 
-@cache
+@lru_cache(maxsize=8)  # an index a language (and cache folder)
 def _connection(path: Path, lang: str, rows: Rows) -> sqlite3.Connection | None:
     """The index, opened read-only once its checksum holds (``tables.verified``): built when
     missing; a damaged one is said so in one line and built again (when it cannot be
