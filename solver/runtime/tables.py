@@ -111,8 +111,8 @@ def _digest(path: str, size: int, mtime_ns: int, inode: int) -> str:
 def _remembered(root: Path | None) -> dict[str, object]:
     if root is None:
         return {}
-    try:
-        found = json.loads((root / DIGESTS).read_text("utf-8"))
+    try:  # a plain file only: a pipe or a link to /dev/zero put there would never end
+        found = json.loads(_plain_file(root / DIGESTS, CHECKSUMS_MOST).decode("utf-8"))
     except (OSError, ValueError):  # none yet, or damaged: digests are computed again
         return {}
     return found if isinstance(found, dict) else {}
@@ -204,15 +204,17 @@ def _keep(place: Path, arrays: Arrays) -> None:
     """Write the table for the next processes: its parts, then its checksums last, in a
     scratch folder renamed into place (a reader sees a whole table or none). A full or
     read-only disk keeps nothing: the table is still returned, built (the next process
-    builds it again, silently, as the first one did)."""
-    import numpy as np
+    builds it again, silently, as the first one did). Numpy is imported for arrays only: a
+    table of bytes is written and read without it."""
 
     def write(scratch: Path) -> None:
         for label, array in arrays.items():
             if isinstance(array, bytes):
                 (scratch / f"{label}.bin").write_bytes(array)
-            else:
-                np.save(scratch / f"{label}.npy", np.ascontiguousarray(array), allow_pickle=False)
+                continue
+            import numpy as np
+
+            np.save(scratch / f"{label}.npy", np.ascontiguousarray(array), allow_pickle=False)
 
     install(place, write)
 

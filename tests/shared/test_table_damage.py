@@ -623,3 +623,43 @@ def test_a_damaged_spanish_race_table_answers_right(tmp_path: Path) -> None:
     assert (damaged.returncode, damaged.stdout) == (0, fresh.stdout)
     assert ONE_LINE.fullmatch(damaged.stderr.strip()), damaged.stderr
     assert _run(tmp_path, *command).stderr == ""
+
+
+KEY_OF_SOURCE = "import sys; from pathlib import Path; from solver.runtime import tables; "
+KEY_OF_SOURCE += "print(tables.key('demo', [Path(sys.argv[1])]))"
+
+
+@pytest.mark.parametrize("kind", ["pipe", "link to /dev/zero", "folder", "garbage"])
+def test_a_damaged_digests_file_is_computed_again(tmp_path: Path, source: Path, kind: str):
+    """The remembered digests of the sources (``tables.DIGESTS``) as a pipe or a link to an
+    endless device once made every command wait (or read) for ever; now they are computed
+    again, and the file is written anew."""
+    folder = tmp_path / "cache" / "tables"
+    folder.mkdir(parents=True)
+    environment = os.environ | {tables.CACHE_VARIABLE: str(tmp_path / "cache")}
+
+    def key() -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", KEY_OF_SOURCE, str(source)],
+            capture_output=True,
+            text=True,
+            env=environment,
+            timeout=60,
+            check=True,
+        )
+        return done.stdout.strip()
+
+    expected = key()
+    digests = folder / tables.DIGESTS
+    digests.unlink()
+    if kind == "pipe":
+        os.mkfifo(digests)
+    elif kind == "folder":
+        digests.mkdir()
+    elif kind == "garbage":
+        digests.write_bytes(b"\xff{" * 1000)
+    else:
+        digests.symlink_to("/dev/zero")
+    assert key() == expected
+    if kind != "folder":
+        assert json.loads(digests.read_text("utf-8"))  # written anew, a plain file
