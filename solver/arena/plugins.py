@@ -27,7 +27,7 @@ import inspect
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 from solver.runtime.errors import UserError
@@ -78,7 +78,7 @@ def load(kind: Kind, name: str) -> object:
     return _load(kind, name.strip())
 
 
-@cache
+@lru_cache(maxsize=64)  # a worker keeps the last players it loaded, not every one
 def _load(kind: Kind, name: str) -> object:
     if not name:
         raise UserError(f"an empty {kind.noun} name ({_choices(kind)})")

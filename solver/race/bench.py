@@ -13,7 +13,7 @@ no time per move to report.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from solver.arena import loop
@@ -49,7 +49,7 @@ def _deck(spec: Tournament) -> Deck:
     return _loaded(spec.option("deck"), spec.option("lang"))
 
 
-@cache
+@lru_cache(maxsize=16)  # the decks of the last tournaments a worker played
 def _loaded(deck: str | None, lang: str | None) -> Deck:
     return load_deck(deck, lang)
 

@@ -37,7 +37,7 @@ import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
 
@@ -203,7 +203,7 @@ def kids_deck(deck: Deck) -> Deck:
     return Deck(name, deck.lang, kept)
 
 
-@cache
+@lru_cache(maxsize=16)  # the package's decks, a few
 def builtin_deck(name: str) -> Deck:
     """A deck of the package, in its own language: ``en``, ``es`` (``data/deck-*.txt``),
     ``kids-en``, ``kids-es``, and ``kids``, the English kids deck."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -75,7 +75,7 @@ class WordTable:
         return tables.array_to_words(self.blob)
 
 
-@cache
+@lru_cache(maxsize=16)  # a tier and a language: every one
 def word_table(tier: str = "all", lang: str = "en") -> WordTable:
     """Every word of the tier with at least 3 letters, ready for the kernel: built once per
     word lists and kept on disk (``tables``), memory-mapped by each process (a claim reads
@@ -88,6 +88,7 @@ def word_table(tier: str = "all", lang: str = "en") -> WordTable:
         lexicon.sources(lang),
         lambda: _build_word_table(tier, lang),
         mapped=True,
+        label="race word table",
     )
     return WordTable(
         arrays["words"],
@@ -200,7 +201,7 @@ def normalized_cards(cards: list[str] | tuple[str, ...], lang: str = "en") -> li
     return found
 
 
-@cache
+@lru_cache(maxsize=4)  # a language
 def _alphabet(lang: str) -> frozenset[str]:
     return frozenset(lexicon.language(lang).alphabet)
 

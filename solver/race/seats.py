@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import lru_cache, partial
 from typing import Protocol
 
 from solver.arena import plugins
@@ -94,7 +94,9 @@ KIND = plugins.Kind(
 )
 
 
-@cache  # a bench reads its players every game: an entry-point scan costs 9 ms
+# A bench reads its players every game (an entry-point scan costs 9 ms); a worker serving
+# tournament after tournament keeps the last few dozen players it was given.
+@lru_cache(maxsize=64)
 def seat_bot(spec: str) -> RaceBot | PluginBot:
     """A built-in level (``hard``, ``medium:wait``...) or a bot of one's own."""
     level = spec.strip().lower().partition(":")[0]

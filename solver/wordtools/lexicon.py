@@ -40,7 +40,7 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,6 +51,13 @@ if TYPE_CHECKING:  # numpy is imported where codes are made, not at start-up
     import numpy as np
 
 TIERS = ("easy", "familiar", "core", "all")
+# What a process keeps of the lists (issue 26: a long-lived tournament worker's memory is
+# bounded): every cache here is keyed by a language, a tier and a word length, so these
+# sizes hold all of them (two languages, four tiers, lengths up to 45) with room to spare,
+# and nothing past them. Evicted, an entry is read again from the stored tables.
+LANGUAGES_HELD = 4
+TIERS_HELD = 4 * len(TIERS)
+LENGTHS_HELD = 512
 EASY_ZIPF = 3.5
 FAMILIAR_ZIPF = 3.0
 
@@ -176,7 +183,7 @@ def _read_text(path: Path) -> str:
         ) from None
 
 
-@cache
+@lru_cache(maxsize=LANGUAGES_HELD)
 def _written(lang: str) -> frozenset[str]:
     """The play list as the dictionaries write it, accents kept (``canción``): the
     spellings whose frequencies a word takes. Read only when the tables are built."""
@@ -184,7 +191,7 @@ def _written(lang: str) -> frozenset[str]:
     return frozenset(_read_text(dictionaries_dir() / spec.code / "play.txt").split())
 
 
-@cache
+@lru_cache(maxsize=LANGUAGES_HELD)
 def load(lang: str = "en") -> Lexicon:
     """Load a language's lists once per process (English: about 0.1 s)."""
     spec = language(lang)
@@ -231,7 +238,7 @@ def _wordfreq_data(lang: str) -> Path:
     raise LexiconError(f"wordfreq has no frequencies for {lang!r}")
 
 
-@cache
+@lru_cache(maxsize=LANGUAGES_HELD)
 def _written_buckets(lang: str) -> tuple[list[str], ...]:
     """wordfreq's words by frequency, as wordfreq spells them (accents kept): bucket i
     holds Zipf ``9 - i / 100``.
@@ -252,7 +259,7 @@ def _written_buckets(lang: str) -> tuple[list[str], ...]:
     return tuple(buckets)
 
 
-@cache
+@lru_cache(maxsize=LANGUAGES_HELD)
 def _frequency_buckets(lang: str) -> tuple[list[str], ...]:
     """``_written_buckets`` normalized (accents folded), bucket for bucket and word for
     word: what a word that is not in our lists (LONDON) is looked up in."""
@@ -267,7 +274,7 @@ def _bucket_zipf(index: int) -> float:
     return round(9 - index / 100, 2)
 
 
-@cache
+@lru_cache(maxsize=LANGUAGES_HELD)
 def zipf_table(lang: str = "en") -> dict[str, float]:
     """Zipf frequency of every word of the play list that wordfreq has seen (absent: 0).
 
@@ -280,7 +287,7 @@ def zipf_table(lang: str = "en") -> dict[str, float]:
     return {w: z for w, z in zip(found, table.zipf.tolist(), strict=True) if z > 0}
 
 
-@cache
+@lru_cache(maxsize=LANGUAGES_HELD)
 def _zipf_from_wordfreq(lang: str) -> dict[str, float]:
     """``zipf_table`` as wordfreq's buckets give it: what the stored tables are built from
     (English: about 0.05 s, Spanish: 2 s).
@@ -299,7 +306,7 @@ def _zipf_from_wordfreq(lang: str) -> dict[str, float]:
     return table
 
 
-@cache
+@lru_cache(maxsize=LANGUAGES_HELD)
 def misread(lang: str = "en") -> frozenset[str]:
     """Core words whose letters wordfreq sees more often in a spelling our list lacks: a
     name or a foreign word that folds to the same letters (paúl: Paul 4.58 against 3.01;
@@ -471,7 +478,7 @@ def tier_table_name(tier: str, lang: str) -> str:
     return f"lexicon-{tier}-{lang}"
 
 
-@cache
+@lru_cache(maxsize=TIERS_HELD)
 def _tier_table(tier: str, lang: str) -> _TierTable:
     """A tier's words by length with their Zipf values: built once per word lists from the
     lists and wordfreq (English 0.2 s, Spanish 3 s) and kept on disk (``tables``), then read
@@ -488,6 +495,7 @@ def _tier_table(tier: str, lang: str) -> _TierTable:
         sources(lang),
         lambda: _build_tier_table(tier, lang),
         mapped=True,
+        label="word list",
     )
     index = json.loads(bytes(stored["index"]))
     return _TierTable(
@@ -539,7 +547,7 @@ def _words_of(blob: bytes) -> tuple[str, ...]:
     return tuple(blob.decode("utf-8").split("\n")[:-1])
 
 
-@cache
+@lru_cache(maxsize=LENGTHS_HELD)
 def words(length: int, tier: str = "all", lang: str = "en") -> tuple[str, ...]:
     """The words of one length in a tier, sorted; empty when there are none."""
     check_tier(tier)
@@ -563,7 +571,7 @@ def zipfs(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
     return np.array(table.zipf[group[0] : group[1]], dtype=np.float64)
 
 
-@cache
+@lru_cache(maxsize=LENGTHS_HELD)
 def _zipf_by_word(length: int, lang: str) -> dict[str, float]:
     table = _tier_table("all", lang)
     group = table.group(length)
@@ -620,7 +628,7 @@ def decode(codes: np.ndarray, lang: str = "en") -> list[str]:
     return ["".join(alphabet[code] for code in row) for row in codes.tolist()]
 
 
-@cache
+@lru_cache(maxsize=LENGTHS_HELD)
 def word_codes(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
     """``encode(words(length, tier, lang))``, cached and read-only: row i is word i. Read
     from the stored table (encoded when it was built)."""

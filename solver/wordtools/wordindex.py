@@ -23,7 +23,7 @@ import contextlib
 import os
 import sqlite3
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 FORMAT = 1  # raise when the schema or what a row means changes
@@ -56,31 +56,59 @@ def facts(
 
 
 def where(lang: str, sources: tuple[Path, ...]) -> Path | None:
-    """The index's file (it exists once built); None when nothing can be written."""
+    """The index's file (it exists once built); None when nothing can be written. It is
+    kept as a table (``tables``): in a folder of its own, beside its checksum."""
     from solver.runtime import tables
 
     root = tables.folder()
     if root is None:
         return None
     name = f"words-{lang}"
-    return root / f"{name}-{tables.key(f'{name}|{FORMAT}', sources)}.sqlite"
+    return root / f"{name}-{tables.key(f'{name}|{FORMAT}', sources)}" / FILE
 
 
-@cache
+FILE = "words.sqlite"  # the index, in its table folder
+
+
+@lru_cache(maxsize=8)  # an index a language (and cache folder)
 def _connection(path: Path, lang: str, rows: Rows) -> sqlite3.Connection | None:
-    if not path.exists():
-        try:
-            _build(path, rows(lang))
-        except (OSError, sqlite3.Error):
+    """The index, opened read-only once its checksum holds (``tables.verified``): built when
+    missing; a damaged one is said so in one line and built again (when it cannot be
+    replaced, the lists answer in this process)."""
+    from solver.runtime import tables
+
+    place = path.parent
+    try:
+        tables.verified(place)
+    except FileNotFoundError:  # never built
+        if not _install(place, lang, rows):
+            return None
+    except tables.Damaged as damage:
+        instead = "answering from the word lists"
+        if not tables.repairable(place, "word index", str(damage), instead):
+            return None
+        if not _install(place, lang, rows):
             return None
     try:
         connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
         connection.execute("SELECT 1 FROM words LIMIT 1")
-    except sqlite3.Error:  # damaged: built again next time
-        with contextlib.suppress(OSError):
-            path.unlink()
+    except sqlite3.Error:  # what was written is not an index: the lists answer
         return None
     return connection
+
+
+def _install(place: Path, lang: str, rows: Rows) -> bool:
+    """Build the index into its table folder; whether there is one now (built here, or by
+    another process at the same time)."""
+    from solver.runtime import tables
+
+    def write(scratch: Path) -> None:
+        try:
+            _build(scratch / FILE, rows(lang))
+        except sqlite3.Error as error:
+            raise OSError(str(error)) from error
+
+    return tables.install(place, write) or (place / FILE).exists()
 
 
 def _build(path: Path, rows: Iterable[tuple[str, str | None, float]]) -> None:

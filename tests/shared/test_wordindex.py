@@ -47,18 +47,24 @@ def test_without_a_cache_the_lists_answer(tmp_path, monkeypatch) -> None:
 
 
 @pytest.mark.heavy  # seconds: CI's heavy step, to keep the suite within 3 minutes
-def test_a_damaged_index_is_not_trusted(tmp_path, monkeypatch) -> None:
+def test_a_damaged_index_is_not_trusted(tmp_path, monkeypatch, capsys) -> None:
+    """Its checksum fails: said in one line, built again at once, and kept for the next."""
     monkeypatch.setenv("MYWORD_CACHE_DIR", str(tmp_path))
     wordindex._connection.cache_clear()
     try:
         assert lexicon.indexed_facts("table", "en") == ("easy", 5.05)
-        (index,) = (tmp_path / "tables").glob("words-en-*.sqlite")
+        (index,) = (tmp_path / "tables").glob("words-en-*/words.sqlite")
         wordindex._connection.cache_clear()
         index.write_bytes(b"not a database")
-        assert lexicon.indexed_facts("table", "en") is None  # the lists answer this time
-        assert not index.exists()  # and the next process builds it again
+        assert lexicon.indexed_facts("table", "en") == ("easy", 5.05)
+        said = capsys.readouterr().err.splitlines()
+        assert said == [
+            "myword: the word index words-en was damaged (words.sqlite is 14 bytes, not "
+            f"{index.stat().st_size}); building it again"
+        ]
         wordindex._connection.cache_clear()
         assert lexicon.indexed_facts("table", "en") == ("easy", 5.05)
+        assert capsys.readouterr().err == ""  # healthy for the next process
     finally:
         wordindex._connection.cache_clear()
 
@@ -73,10 +79,10 @@ def test_a_check_that_may_not_build_the_index_reads_the_lists(tmp_path, monkeypa
     try:
         words = ["tables", "London", "etc", "cwm", "erne", "xyzzy", ""]
         without = [check_word(word, build_index=False) for word in words]
-        assert not list(tmp_path.glob("tables/words-en-*.sqlite"))  # none was built
+        assert not list(tmp_path.glob("tables/words-en-*/words.sqlite"))  # none was built
         assert lexicon.indexed_facts("table", "en", build=False) is None
         with_index = [check_word(word) for word in words]
-        assert list(tmp_path.glob("tables/words-en-*.sqlite"))
+        assert list(tmp_path.glob("tables/words-en-*/words.sqlite"))
         assert without == with_index
         assert lexicon.indexed_facts("table", "en", build=False) == ("easy", 5.05)  # built: used
     finally:
