@@ -52,13 +52,13 @@ def on_dask(
     client,
     address: str,
     chunks: list[tuple[int, int]],
+    play_chunk: Callable[..., list[dict[str, Any]]],
     on_wait: Callable[[str], None] | None = None,
     wait_note_seconds: float = WAIT_NOTE_SECONDS,
 ) -> Iterator[list[dict[str, Any]]]:
-    """Chunks played on the cluster, as they finish; ``client`` is closed at the end."""
+    """Chunks played on the cluster, as they finish (``play_chunk(spec, start, stop,
+    True)`` on a worker, handed in by the runner); ``client`` is closed at the end."""
     from distributed import as_completed
-
-    from solver.arena.tournament import play_chunk
 
     with quiet_logs(), client:
         futures = client.map(

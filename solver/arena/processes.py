@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from solver.runtime.errors import UserError
@@ -39,20 +39,24 @@ class WorkersLost(UserError):
 
 
 def in_processes(
-    spec: Tournament, chunks: list[tuple[int, int]], workers: int
+    spec: Tournament,
+    chunks: list[tuple[int, int]],
+    workers: int,
+    play_chunk: Callable[..., list[dict[str, Any]]],
+    prepare: Callable[[], None],
 ) -> Iterator[list[dict[str, Any]]]:
-    """Chunks of games played in ``workers`` spawned processes, as they finish."""
+    """Chunks of games played in ``workers`` spawned processes, as they finish:
+    ``play_chunk(spec, start, stop, True)`` in each, after ``prepare()`` (both module-level
+    functions of the runner, handed in so that this module does not import it back)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
-
-    from solver.arena.tournament import play_chunk
 
     executor = ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context("spawn"),  # no forked Numba or thread state
         initializer=_start_worker,
-        initargs=(os.getpid(),),
+        initargs=(os.getpid(), prepare),
     )
     processes: list[BaseProcess] = []
     finished = False
@@ -120,13 +124,11 @@ def stop_processes(processes: list[BaseProcess]) -> None:
             process.join()
 
 
-def _start_worker(parent: int) -> None:
+def _start_worker(parent: int, prepare: Callable[[], None]) -> None:
     """Set a worker up: one kernel thread, and Ctrl-C and SIGHUP left to the parent (the
     terminal sends them to every process of the job; the parent stops the workers itself,
     so that it, not a worker's traceback, says what happened)."""
-    from solver.arena.tournament import one_thread
-
-    one_thread()
+    prepare()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)

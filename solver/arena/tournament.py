@@ -173,11 +173,14 @@ def play(
             client,
             scheduler,
             _chunks(first, spec.games, size),
+            play_chunk,
             on_wait,
             cluster.WAIT_NOTE_SECONDS if wait_note_seconds is None else wait_note_seconds,
         )
     elif workers > 1:
-        chunks = processes.in_processes(spec, _chunks(first, spec.games, workers), workers)
+        chunks = processes.in_processes(
+            spec, _chunks(first, spec.games, workers), workers, play_chunk, one_thread
+        )
     else:
         chunks = (play_chunk(spec, g, g + 1) for g in range(first, spec.games))
     try:

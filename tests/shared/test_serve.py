@@ -438,6 +438,7 @@ async def test_a_message_too_long_or_malformed_ends_its_tab(serve, abuse) -> Non
     assert served.process.poll() is None
 
 
+@pytest.mark.heavy  # 7 s: CI's heavy step (the 4 MB message stays in the suite)
 async def test_a_flood_of_keys_closes_its_tab(serve) -> None:
     """Messages each under the bound, up to 6 MB in all: the server closes the tab once
     they come faster than anyone types, and its processes end."""
@@ -458,6 +459,7 @@ async def test_a_flood_of_keys_closes_its_tab(serve) -> None:
             await first_bytes(ws)
 
 
+@pytest.mark.heavy  # 7 s: CI's heavy step (a closed tab's end stays in the suite)
 async def test_a_busy_tab_ends_with_its_tab(serve) -> None:
     """60,000 keys at once (allowed: a paste), then the tab closes at once: whatever the
     app is busy with, its processes end (asked to quit, then SIGTERM, then SIGKILL)."""
@@ -486,7 +488,15 @@ def test_input_is_budgeted() -> None:
         assert typed.take(12)  # a key with its mouse-report worth of escape bytes
 
 
-@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
+@pytest.mark.parametrize(
+    "number",
+    [  # 7 s each: SIGTERM in the suite, the others in CI's heavy step
+        pytest.param(signal.SIGINT, marks=pytest.mark.heavy),
+        signal.SIGTERM,
+        pytest.param(signal.SIGHUP, marks=pytest.mark.heavy),
+        pytest.param(signal.SIGKILL, marks=pytest.mark.heavy),
+    ],
+)
 async def test_every_tab_ends_with_the_server(serve, number) -> None:
     """Two tabs, one of them busy with 60,000 keys; the server is stopped (Ctrl-C,
     SIGTERM, SIGHUP) or killed: no process is left, not even of the busy one."""

@@ -167,6 +167,7 @@ def arrows(start, target) -> list[str]:
     return keys + [ARROWS[(0, 1 if columns > 0 else -1)]] * abs(columns)
 
 
+@pytest.mark.heavy  # 7 s: CI's heavy step (the other screens stay in the suite)
 async def test_my_word_1980_and_its_dialogs_survive_1x1(tmp_path) -> None:
     from solver.layout import session
     from solver.layout.game import legal_plays, to_move
