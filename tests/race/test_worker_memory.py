@@ -11,6 +11,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 PLAY_AND_COUNT = """
 import functools, json, sys
 from solver.arena.tournament import play_chunk, tournament
@@ -46,6 +48,7 @@ def _played() -> dict[str, dict[str, list[int]]]:
     return json.loads(done.stdout)
 
 
+@pytest.mark.heavy  # seconds in processes of its own: CI's heavy step
 def test_every_cache_a_race_worker_fills_is_bounded_and_stops_growing() -> None:
     """Each ``functools`` cache that 24 games fill has a ``maxsize`` (an unbounded one grows
     with every game a worker plays: a million games on Dask), and the entries they hold

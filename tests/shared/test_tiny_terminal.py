@@ -48,6 +48,7 @@ async def waited(pilot, condition, what: str) -> None:
         await pilot.pause(0.05)  # how often to look, not how long to wait
 
 
+@pytest.mark.heavy  # seconds in processes of its own: CI's heavy step
 async def test_whats_my_word_goes_on_after_3x3(tmp_path) -> None:
     from solver.deduce import session
     from solver.deduce.ui.screens import DeduceScreen
@@ -93,6 +94,7 @@ class FakeClock:
         return self.now
 
 
+@pytest.mark.heavy  # seconds in processes of its own: CI's heavy step
 async def test_the_race_goes_on_after_3x3() -> None:
     from solver.race.bots import RaceBot
     from solver.race.deck import parse_deck
@@ -141,6 +143,7 @@ async def test_the_menu_and_its_screens_survive_1x1(
         assert type(app.screen) is not before  # the keys still work
 
 
+@pytest.mark.heavy  # seconds in processes of its own: CI's heavy step
 async def test_the_delete_question_survives_1x1() -> None:
     from solver.layout import session
     from solver.runtime import savefile

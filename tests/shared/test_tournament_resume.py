@@ -125,6 +125,7 @@ def test_a_cut_last_line_is_dropped_and_played_again(tmp_path, where: str) -> No
     assert rows_of(cut, timed=True) == rows_of(whole, timed=True)
 
 
+@pytest.mark.heavy  # seconds in processes of its own: CI's heavy step
 def test_a_real_ctrl_c_says_how_to_go_on_and_resuming_finishes(tmp_path) -> None:
     """A real SIGINT while games are played, then ``--resume`` as the line says."""
     table = tmp_path / "tournament.csv"

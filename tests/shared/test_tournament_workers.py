@@ -107,6 +107,7 @@ def test_a_killed_worker_ends_the_run_in_one_line_with_no_process_left(tmp_path)
     _wait_until(lambda: not [pid for pid in workers if _running(pid)], "the workers gone")
 
 
+@pytest.mark.heavy  # seconds in processes of its own: CI's heavy step
 def test_workers_end_when_their_parent_is_killed(tmp_path) -> None:
     """A parent killed outright (SIGKILL: the OOM killer may pick it) cannot stop its
     workers: each one sees its parent gone and ends, rather than wait for ever."""
@@ -118,6 +119,7 @@ def test_workers_end_when_their_parent_is_killed(tmp_path) -> None:
     _wait_until(lambda: not [pid for pid in workers if _running(pid)], "the orphans gone")
 
 
+@pytest.mark.heavy  # seconds in processes of its own: CI's heavy step
 def test_ctrl_c_stops_the_workers_and_says_how_to_go_on(tmp_path) -> None:
     """Ctrl-C in a terminal reaches every process of the job: the workers leave it to the
     parent (no worker's traceback), which stops them and says how to resume."""
@@ -167,6 +169,7 @@ def test_a_dask_run_with_no_worker_says_so_while_it_waits() -> None:
     assert notes == [f"waiting for a Dask worker at {address}: none connected"] * 2
 
 
+@pytest.mark.heavy  # seconds in processes of its own: CI's heavy step
 def test_a_dask_run_whose_workers_are_killed_says_so_and_stops_on_ctrl_c(tmp_path) -> None:
     """Its only worker killed mid-run (SIGKILL, no nanny to start it again): the run goes
     on waiting, says so on stderr, and Ctrl-C ends it in one line that says how to go on."""
