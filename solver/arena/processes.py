@@ -1,5 +1,5 @@
-"""A tournament's games in local worker processes (``--workers N``), and what happens when
-one of them dies.
+"""Work in local worker processes (``--workers N``: a tournament's games, the exact
+evaluation's subtrees, the opening book's), and what happens when one of them dies.
 
 Why ``concurrent.futures.ProcessPoolExecutor`` and not ``multiprocessing.Pool``: a Pool
 replaces a worker that dies (the OOM killer's SIGKILL) but loses the chunk it was playing,
@@ -17,6 +17,7 @@ not terminate them).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import threading
@@ -48,6 +49,22 @@ def in_processes(
     """Chunks of games played in ``workers`` spawned processes, as they finish:
     ``play_chunk(spec, start, stop, True)`` in each, after ``prepare()`` (both module-level
     functions of the runner, handed in so that this module does not import it back)."""
+    tasks = [(spec, start, stop, True) for start, stop in chunks]
+    with contextlib.closing(each_in_processes(play_chunk, tasks, workers, prepare)) as done:
+        for _, chunk in done:
+            yield chunk
+
+
+def each_in_processes(
+    task: Callable[..., Any],
+    tasks: list[tuple[Any, ...]],
+    workers: int,
+    prepare: Callable[[], None],
+) -> Iterator[tuple[int, Any]]:
+    """``task(*tasks[i])`` for every ``i``, in ``workers`` spawned processes each set up by
+    ``prepare()`` (module-level functions: they go to the workers by name), yielded as
+    ``(i, result)`` as each finishes. A worker that dies raises ``WorkersLost`` (how it
+    died), never a wait for ever; closing the iterator early stops the workers."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
@@ -61,14 +78,14 @@ def in_processes(
     processes: list[BaseProcess] = []
     finished = False
     try:
-        futures = []
-        for start, stop in chunks:
-            futures.append(executor.submit(play_chunk, spec, start, stop, True))
-            if not processes:  # the spawn start method starts a worker a chunk: all by now
+        futures = {}
+        for index, arguments in enumerate(tasks):
+            futures[executor.submit(task, *arguments)] = index
+            if not processes:  # the spawn start method starts a worker a task: all by now
                 processes = list(getattr(executor, "_processes", {}).values())
-                processes = processes if len(processes) >= min(workers, len(chunks)) else []
+                processes = processes if len(processes) >= min(workers, len(tasks)) else []
         for future in as_completed(futures):
-            yield future.result()
+            yield futures[future], future.result()
         finished = True
     except BrokenProcessPool:  # raised by result(), or by submit() once a worker died
         how = how_it_ended(processes)

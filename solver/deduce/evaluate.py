@@ -257,13 +257,17 @@ def _split(walker: _Walker, root: _Node, tasks: int, progress: Progress | None) 
 def _walk_in_processes(
     walker: _Walker, root: _Node, workers: int, progress: Progress | None
 ) -> None:
-    import multiprocessing
+    import contextlib
+
+    from solver.arena.processes import each_in_processes
+    from solver.arena.tournament import one_thread
 
     nodes = _split(walker, root, TASKS_PER_WORKER * workers, progress)
-    context = multiprocessing.get_context("spawn")  # no forked Numba or thread state
-    work = [(walker.setting, walker.oracle, walker.known, node) for node in nodes]
-    with context.Pool(workers) as pool:  # leaving the block terminates the workers
-        for node, scores, rows_to_one, positions in pool.imap_unordered(_walk_task, work):
+    work = [((walker.setting, walker.oracle, walker.known, node),) for node in nodes]
+    # A dead worker ends the walk in one line (``WorkersLost``), never a wait for ever.
+    done = each_in_processes(_walk_task, work, workers, one_thread)
+    with contextlib.closing(done):  # leaving the block stops the workers
+        for _, (node, scores, rows_to_one, positions) in done:
             members = node.members  # their rows before node.row_index were played here
             walker.scores[members, node.row_index :] = scores
             walker.rows_to_one[members] = np.maximum(walker.rows_to_one[members], rows_to_one)
@@ -275,9 +279,6 @@ def _walk_in_processes(
 def _walk_task(arguments: tuple) -> tuple[_Node, np.ndarray, np.ndarray, int]:
     """In a worker: one subtree, returned as its Gamewords' scores from its row on, the
     rows to one candidate found in it (0 where none), and its positions played."""
-    from solver.arena.tournament import one_thread
-
-    one_thread()
     setting, oracle, known, node = arguments
     walker = _Walker(setting, oracle, known)
     walker.walk(node)

@@ -119,12 +119,16 @@ def _walk_parts(
         for i, arguments in zip(order, work, strict=True):
             totals[i] = _walk_part(arguments)
     else:
-        import multiprocessing
+        import contextlib
 
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(workers) as pool:
-            for i, result in zip(order, pool.imap(_walk_part, work), strict=True):
-                totals[i] = result
+        from solver.arena.processes import each_in_processes
+        from solver.arena.tournament import one_thread
+
+        # A dead worker ends the build in one line (``WorkersLost``), never a wait for ever.
+        done = each_in_processes(_walk_part, [(w,) for w in work], workers, one_thread)
+        with contextlib.closing(done):
+            for position, result in done:
+                totals[order[position]] = result
     return totals  # type: ignore[return-value]  # every slot is filled
 
 

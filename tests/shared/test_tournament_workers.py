@@ -254,3 +254,31 @@ def test_chunks_start_where_a_resumed_tournament_goes_on() -> None:
     assert csvfile.fingerprint(arena.tournament("race", ["hard"], 5, 1)) == csvfile.fingerprint(
         arena.tournament("race", ["hard"], 500, 1)
     )  # the number of games is not part of what a tournament is: more goes on
+
+
+@pytest.mark.heavy  # seconds in processes of its own: CI's heavy step
+def test_a_killed_worker_ends_an_exact_evaluation_in_one_line(tmp_path) -> None:
+    """``deduce evaluate --workers 2`` walked its tree on a multiprocessing.Pool, which
+    waits for ever for the subtree of a worker that died; it shares the tournament's
+    workers now, and ends in one line."""
+    command = [sys.executable, "-m", "cli", "deduce", "evaluate", "--strategy", "lookahead"]
+    process = subprocess.Popen(
+        [*command, "--length", "7", "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    _wait_until(lambda: len(_workers(process.pid)) == 2, "both workers walking")
+    workers = _workers(process.pid)
+    os.kill(workers[0], signal.SIGKILL)
+    try:
+        out, err = process.communicate(timeout=HANG_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        pytest.fail("the walk hung after a worker died")
+    assert process.returncode == 1 and out == "" and "Traceback" not in err, err
+    assert err.strip().splitlines()[-1] == (
+        "Error: a worker process died (killed by signal 9 (SIGKILL), perhaps out of memory)"
+    )
+    _wait_until(lambda: not [pid for pid in workers if _running(pid)], "the workers gone")
