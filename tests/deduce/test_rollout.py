@@ -25,7 +25,8 @@ def exact(setting: ev.Setting, objective: str, book: dict | None = None) -> floa
 
 
 @pytest.mark.parametrize(
-    ("sheet", "size", "objective"), [(SIX, 120, "uniform"), (SEVEN, 90, "familiar")]
+    ("sheet", "size", "objective"),
+    [(SIX, 120, "uniform"), pytest.param(SEVEN, 90, "familiar", marks=pytest.mark.heavy)],
 )
 def test_rollout_values_are_exact_and_never_worse(sheet, size: int, objective: str) -> None:
     setting = ev.Setting(sheet, "lookahead", spread_pool(sheet.word_length, size), "familiar")
@@ -45,6 +46,7 @@ def test_rollout_values_are_exact_and_never_worse(sheet, size: int, objective: s
     assert {r.position.row_index for r in rolled} == {0, 1}
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 def test_booked_moves_are_played_everywhere_alike() -> None:
     """The game loop and the walk meet a booked position the same way (by its candidates),
     so they still agree when the book changes a move."""

@@ -74,6 +74,7 @@ def test_tables_without_claims(table: str) -> None:
     assert claims(parse_table(table)) == []
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 @pytest.mark.kernels
 def test_top_claims_match_the_reference_ranking() -> None:
     """Branch and bound finds exactly the top of the full ranking by the rules."""

@@ -47,6 +47,7 @@ def test_check_table_output() -> None:
     assert "nephew" in result.output and "not in the English play list" in result.output
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 def test_check_spanish() -> None:
     document = json.loads(run("words", "check", "Canción", "--lang", "es", "--json").stdout)
     assert document["words"][0]["valid"] and document["words"][0]["normalized"] == "cancion"

@@ -81,6 +81,7 @@ def test_names_and_foreign_words_are_in_no_familiar_spanish_tier(word: str) -> N
     assert word not in lexicon.words(len(word), "familiar", "es")
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 def test_misread_words_are_those_another_spelling_outnumbers() -> None:
     """PAUL is read as Paul (4.58) before paúl (3.01), SUPER as super before súper."""
     misread = lexicon.misread("es")

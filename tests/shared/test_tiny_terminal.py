@@ -124,9 +124,13 @@ async def test_the_race_goes_on_after_3x3() -> None:
     ("setup", "keys", "then"),
     [
         ([], ["down", "up"], ["s"]),  # the menu; then Settings opens
-        (["question_mark"], ["down", "up"], ["escape"]),  # its help
-        (["s"], ["tab"], ["escape"]),  # settings
-        (["r"], ["down", "up"], ["escape"]),  # saved games
+        pytest.param(  # its help
+            ["question_mark"], ["down", "up"], ["escape"], marks=pytest.mark.heavy
+        ),
+        pytest.param(["s"], ["tab"], ["escape"], marks=pytest.mark.heavy),  # settings
+        pytest.param(  # saved games
+            ["r"], ["down", "up"], ["escape"], marks=pytest.mark.heavy
+        ),
     ],
 )
 async def test_the_menu_and_its_screens_survive_1x1(

@@ -171,6 +171,7 @@ def test_warm_reports_each_step_as_json_and_is_quiet_when_warm() -> None:
     assert report["compiled"] == report["built"] == 0
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 def test_tables_built_by_the_second_process_are_reported_built(tmp_path: Path) -> None:
     """MY WORD!'s word tables are built by the second process (the first loads them from
     disk after its own steps): each is reported built once, on disk, and a second run has
