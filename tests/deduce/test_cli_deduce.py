@@ -290,6 +290,7 @@ def test_score_of_spanish_words_is_the_score_of_their_folded_forms(
     assert json.loads(result.stdout)["score"] == expected
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 def test_advise_reads_an_accented_history_as_folded() -> None:
     """A Guessword typed with its accents is the same Guessword: same advice, and the
     history shown as the dictionaries store it."""

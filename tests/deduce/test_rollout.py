@@ -84,6 +84,7 @@ def test_a_position_is_found_by_its_candidates_not_its_history() -> None:
     assert parse_history(book[next(iter(book))]["history"] or "") == []  # the root: no history
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 def test_a_book_deepened_a_row_at_a_time_is_the_book_built_at_once() -> None:
     setting = ev.Setting(SIX, "lookahead", spread_pool(6, 90), "familiar")
     shallow = rollout.build(setting, rows=1, top=3, objective="uniform")

@@ -151,6 +151,7 @@ def test_engine_command_refuses_an_unknown_bot_in_one_line() -> None:
     assert "Traceback" not in result.output
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_javascript_engine_races_whole_games_against_a_built_in() -> None:
     """``examples/engine/race.js`` behind ``engine.js``: every call it makes is a word the

@@ -129,6 +129,7 @@ def test_bots_get_their_own_names_from_the_seed() -> None:
     assert seat_names(5, 6) != names
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 @pytest.mark.kernels
 def test_warm_loads_the_search_kernel_and_so_does_a_game() -> None:
     """``warm`` said it loaded the kernel but only ran a tiny search, which numpy answers:

@@ -270,6 +270,7 @@ def test_inflected_forms_come_from_the_raw_sources() -> None:
     assert set(found_before) <= raw
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 @needs_packages
 def test_spanish_core_holds_no_proper_name_or_foreign_word() -> None:
     """Independently of the build: no lemma of es/core.txt is a name that hunspell-es lists

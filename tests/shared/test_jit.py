@@ -55,6 +55,7 @@ print(json.dumps({"numba": config.CACHE_DIR, "chosen": os.environ["NUMBA_CACHE_D
 """
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 @pytest.mark.kernels
 def test_numba_imported_first_still_caches_in_the_chosen_folder(tmp_path: Path) -> None:
     """A process that imports Numba before myword's kernels (``myword warm`` did, for its

@@ -113,7 +113,10 @@ def test_words_round_trip() -> None:
     assert tables.array_to_words(tables.words_to_array(())) == ()
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(
+    "lang",
+    ["en", pytest.param("es", marks=pytest.mark.heavy)],  # Spanish: seconds, heavy
+)
 def test_the_race_table_from_disk_is_the_table_built(lang: str) -> None:
     """What a later process reads is exactly what the build makes (words, codes, counts,
     masks, frequencies), in both languages."""

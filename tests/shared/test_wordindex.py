@@ -24,7 +24,10 @@ def from_the_lists(word: str, lang: str) -> tuple[str | None, float]:
     return tier, 0.0
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(
+    "lang",
+    ["en", pytest.param("es", marks=pytest.mark.heavy)],  # Spanish: seconds, heavy
+)
 def test_the_index_answers_as_the_lists_do(lang: str) -> None:
     play = sorted(lexicon.load(lang).play)
     words = random.Random(7).sample(play, 500)
