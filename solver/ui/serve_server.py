@@ -41,12 +41,33 @@ MAX_MESSAGE = 64 * 1024  # bytes: a paste of a few pages of text; a key is a few
 # person typing sends a few bytes a second, a mouse moving about 1 KB; 6 MB of keys in
 # messages of 60 KB each grew an app by 300 MB in 25 s, as fast as they came.
 INPUT_RATE = 8 * 1024
+SAID = 160  # the most characters of an error shown in the log (a long header is repeated)
 MAX_CELLS = 1000  # the most columns or rows a tab may ask for
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 REFUSED = (
     "Forbidden: {why}.\n\nOpen the address that `myword serve` printed in its terminal "
     "(http://HOST:PORT/?token=...): only a page opened with it can use this server.\n"
 )
+
+
+class OneLine(logging.Formatter):
+    """A log record as one line of plain text. What a request carried (its path, decoded
+    from ``%1b`` or ``%0a``) is shown escaped, so that no page can write a line of its own
+    or a terminal's control sequence into the server's terminal; an error is its first
+    line, never a traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        record.message = shown(record.getMessage())
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            said = " ".join(str(error).split()) or type(error).__name__
+            record.message += f": {shown(said[:SAID])}"
+        return self.formatMessage(record)
+
+
+def shown(text: str) -> str:
+    """``text`` with every character that is not printable escaped (``\\x1b``)."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 def _refuse(why: str, status: int = 403) -> web.Response:
@@ -103,10 +124,15 @@ class MywordServer(Server):
         """Refusals and failures as plain lines; no access log (its lines would show the
         token) and no tracebacks with their local variables (textual-serve's rich log)."""
         handler = logging.StreamHandler()
-        handler.setFormatter(logging.Formatter("myword serve: %(message)s"))
+        handler.setFormatter(OneLine("myword serve: %(message)s"))
         log.addHandler(handler)
         log.setLevel(logging.INFO)
         log.propagate = False
+        # aiohttp's own errors (a request line or header over 8 KB, a malformed request:
+        # any page can make a browser send one) are one line too, never a traceback
+        served = logging.getLogger("aiohttp")
+        served.addHandler(handler)
+        served.propagate = False
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -201,6 +227,10 @@ class MywordServer(Server):
                 status=503,
             )
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        if not websocket.can_prepare(request).ok:  # the address opened as a page, say
+            return web.Response(
+                status=400, text="Not a websocket: open the address `myword serve` printed.\n"
+            )
         session = Session(
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
@@ -222,7 +252,8 @@ class MywordServer(Server):
         finally:
             await session.end()
             self.sessions.pop(session, None)
-            await websocket.close()
+            if websocket.prepared:
+                await websocket.close()
         return websocket
 
     async def _process_messages(self, websocket: web.WebSocketResponse, session) -> None:

@@ -557,3 +557,34 @@ async def test_an_ipv6_address_is_printed_in_brackets(serve) -> None:
     assert served.url == f"http://[::1]:{served.port}/?token={served.token}"
     async with aiohttp.ClientSession() as http, http.get(served.url) as page:
         assert page.status == 200
+
+
+async def test_what_a_page_sends_never_writes_a_traceback_or_a_control_sequence(serve) -> None:
+    """Any page can make a browser ask for ``/ws/...`` as a page, for a path holding
+    ``%1b`` (a terminal's escape) or ``%0a`` (a line of its own), or for an address over
+    aiohttp's 8 KB: the server answers each, and writes each in its terminal as one line of
+    plain text, never a traceback nor a control sequence."""
+    served = serve()
+    with_cookie = {"Cookie": f"myword-serve-{served.port}={served.token}"}
+    async with aiohttp.ClientSession() as http:
+        for address in (f"{served.origin}/ws/{served.token}", f"{served.origin}/ws"):
+            async with http.get(address, headers=with_cookie) as answer:
+                assert answer.status == 400  # not a websocket: was a 500 and a traceback
+        for path in ("/%1b]0;PWNED%07%1b[31m", "/%0amyword%20serve:%20a%20tab%20opened"):
+            async with http.get(served.origin + path) as answer:
+                assert answer.status == 403
+        async with http.get(f"{served.origin}/?token={'a' * 10_000}") as answer:
+            assert answer.status == 400
+        # still serving the page and its tabs
+        tab = await served.tab(http)
+        await first_bytes(tab)
+        await tab.close()
+    served.process.send_signal(signal.SIGTERM)
+    await until(lambda: served.process.poll() is not None, "the server stopped")
+    written = served.process.stderr.read()
+    assert "Traceback" not in written and "\x1b" not in written and "\x07" not in written
+    lines = [line for line in written.splitlines() if line]
+    assert lines[-1] == "Stopped."
+    assert all(line.startswith("myword serve: ") for line in lines[:-1]), lines
+    assert "myword serve: refused GET /\\x1b]0;PWNED\\x07\\x1b[31m: " in written
+    assert "myword serve: refused GET /\\nmyword serve: a tab opened: " in written
