@@ -455,3 +455,30 @@ def test_deduce_score_takes_letters_only(gameword, guess) -> None:
     result = run("deduce", "score", gameword, guess, "--row", "1")
     assert_clean(result, (1,))
     assert "holds characters that are not English letters" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["games", "--delete", "NAME"],
+        ["deduce", "play", "--plain", "--resume", "NAME"],
+        ["deduce", "play", "--plain", "--save", "FOLDER/NAME"],
+        ["deduce", "assist", "--plain", "--resume", "FOLDER/NAME"],
+        ["layout", "play", "--plain", "--save", "FOLDER/NAME"],
+        ["layout", "play", "--plain", "--resume", "NAME"],
+    ],
+)
+@pytest.mark.parametrize(
+    "name", ["x" * 300, "a/" * 2100 + "b"], ids=["name over 255 bytes", "path over 4096"]
+)
+def test_a_save_name_the_system_cannot_look_up_is_one_line(
+    args: list[str], name: str, tmp_path: Path
+) -> None:
+    """A name over 255 bytes or a path over 4,096 (ENAMETOOLONG) was a traceback from
+    ``Path.exists`` wherever a save is named."""
+    typed = [a.replace("FOLDER", str(tmp_path)).replace("NAME", name) for a in args]
+    result = run(*typed, input="")
+    assert_clean(result, (1,))
+    message = result.output.strip()
+    assert message.startswith("Error: cannot use ") and "\n" not in message, message
+    assert message.endswith(": File name too long")
