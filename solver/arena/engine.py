@@ -230,7 +230,7 @@ class EngineSeat:
                 self._fail(f"a line longer than {LINE_MOST} bytes")
             try:
                 message = json.loads(raw)
-            except (UnicodeDecodeError, ValueError):
+            except (ValueError, RecursionError):  # (UnicodeDecodeError is a ValueError)
                 self._fail(f"not a JSON line: {raw[:80].decode(errors='replace').strip()!r}")
             if not isinstance(message, dict):
                 self._fail(f"not a JSON object: {raw[:80].decode(errors='replace').strip()!r}")

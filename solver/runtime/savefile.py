@@ -370,7 +370,7 @@ def _read_json(path: Path) -> Any:
         return json.loads(Path(path).read_text("utf-8"))
     except OSError as error:
         raise UserError(f"cannot read the saved game {path}: {error.strerror}") from None
-    except ValueError:  # not UTF-8, not JSON
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested thousands deep
         raise UserError(f"cannot read the saved game {path}: not JSON") from None
 
 

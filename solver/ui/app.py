@@ -144,7 +144,7 @@ def load_settings() -> dict[str, Any]:
     settings = dict(DEFAULT_SETTINGS)
     try:
         kept = json.loads((savefile.data_dir() / SETTINGS_FILE).read_text("utf-8"))
-    except (OSError, ValueError, UserError):
+    except (OSError, ValueError, RecursionError, UserError):
         return settings
     if not isinstance(kept, dict):
         return settings

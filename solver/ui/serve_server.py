@@ -295,7 +295,7 @@ def _envelope(text: str) -> tuple[str, Any]:
     """A message of the page's script: ``[kind, data]``, data of the kind's type."""
     try:
         envelope = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # (arrays nested thousands deep)
         raise ValueError("a message that is not JSON") from None
     if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
         raise ValueError("a message that is not [kind, data]")

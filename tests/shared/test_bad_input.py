@@ -482,3 +482,79 @@ def test_a_save_name_the_system_cannot_look_up_is_one_line(
     message = result.output.strip()
     assert message.startswith("Error: cannot use ") and "\n" not in message, message
     assert message.endswith(": File name too long")
+
+
+DEEP = "[" * 100_000  # JSON nested deeper than Python's recursion limit: RecursionError
+
+
+def _deep_case(case: str, tmp_path: Path, monkeypatch) -> list[str]:
+    """Put the deep JSON where ``case`` reads JSON; the command that reads it."""
+    import os
+    import sys
+
+    from solver.runtime import savefile
+
+    deep = tmp_path / "deep.json"
+    deep.write_text(DEEP)
+    data = tmp_path / "data"
+    monkeypatch.setenv("MYWORD_DATA_DIR", str(data))
+    if case == "games folder":
+        (data / "games").mkdir(parents=True)
+        (data / "games" / "deep.json").write_text(DEEP)
+        return ["games"]
+    if case == "move counters":
+        savefile._key()  # the data folder and its key, as after a first game
+        (data / "counters.json").write_text(DEEP)
+        return ["deduce", "play", "--plain", "--save", str(tmp_path / "new.json")]
+    if case == "engine line":
+        engine = tmp_path / "engine.py"
+        engine.write_text(f"import sys\nprint({DEEP!r}, flush=True)\nsys.stdin.read()\n")
+        return ["race", "bench", "--games", "1", "--engine", f"{sys.executable} {engine}"]
+    assert os.path.exists(deep)
+    return {
+        "layout log": ["layout", "replay", str(deep)],
+        "layout deck": ["layout", "solo", "--deck", str(deep)],
+        "save resumed": ["deduce", "play", "--plain", "--resume", str(deep)],
+    }[case]
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["layout log", "layout deck", "save resumed", "games folder", "move counters", "engine line"],
+)
+def test_json_nested_thousands_deep_is_one_line(case: str, tmp_path: Path, monkeypatch) -> None:
+    """``json.loads`` raises RecursionError (not a ValueError) for arrays nested deeper
+    than the recursion limit: a log, a deck or a save of 100,000 ``[`` was a traceback, as
+    was ``myword games`` with such a file in the games folder, every game with such a
+    ``counters.json``, and a tournament whose engine sent such a line (rather than its
+    forfeit)."""
+    args = _deep_case(case, tmp_path, monkeypatch)
+    result = run(*args, input="")
+    assert_clean(result)
+    assert "RecursionError" not in result.output
+    if case == "games folder":
+        assert result.exit_code == 0  # the file is not a save: not listed
+    elif case == "move counters":
+        assert result.exit_code == 0 and "Game saved to" in result.output  # counted anew
+    elif case == "engine line":
+        assert result.exit_code == 1 and "not a JSON line" in result.output
+    else:
+        message = result.output.strip()
+        assert result.exit_code == 1 and message.startswith("Error: ") and "\n" not in message
+
+
+def test_settings_nested_thousands_deep_are_the_defaults(tmp_path: Path, monkeypatch) -> None:
+    from solver.ui import app
+
+    monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path))
+    (tmp_path / app.SETTINGS_FILE).write_text(DEEP)
+    assert app.load_settings() == app.DEFAULT_SETTINGS
+
+
+def test_checksums_nested_thousands_deep_are_damage(tmp_path: Path) -> None:
+    from solver.runtime import tables
+
+    (tmp_path / "table").mkdir()
+    (tmp_path / "table" / tables.CHECKSUMS).write_text(DEEP)
+    with pytest.raises(tables.Damaged, match="cannot be read"):
+        tables.verified(tmp_path / "table")

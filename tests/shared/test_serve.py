@@ -588,3 +588,12 @@ async def test_what_a_page_sends_never_writes_a_traceback_or_a_control_sequence(
     assert all(line.startswith("myword serve: ") for line in lines[:-1]), lines
     assert "myword serve: refused GET /\\x1b]0;PWNED\\x07\\x1b[31m: " in written
     assert "myword serve: refused GET /\\nmyword serve: a tab opened: " in written
+
+
+def test_a_message_nested_thousands_deep_is_not_a_message() -> None:
+    """json.loads raises RecursionError for arrays nested past the recursion limit: the
+    tab's message is refused as any other that is not JSON."""
+    from solver.ui.serve_server import _envelope
+
+    with pytest.raises(ValueError, match="not JSON"):
+        _envelope("[" * 60_000)
