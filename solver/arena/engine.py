@@ -49,7 +49,7 @@ from solver.arena.protocol import (
     Seat,
     SeatFailed,
 )
-from solver.runtime.errors import UserError
+from solver.runtime.errors import UserError, one_line
 
 LINE_MOST = 1 << 20  # bytes in one line from an engine: more is a protocol error
 STDERR_TAIL = 300  # characters of an engine's stderr quoted when it fails
@@ -279,7 +279,7 @@ class EngineSeat:
                 else f"the engine exited with code {code}"
             )
         self._stop()
-        raise SeatFailed(reason + tail)
+        raise SeatFailed(one_line(reason + tail))  # what the engine wrote: its own lines
 
 
 def stderr_gist(written: str) -> str:

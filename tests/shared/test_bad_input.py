@@ -558,3 +558,33 @@ def test_checksums_nested_thousands_deep_are_damage(tmp_path: Path) -> None:
     (tmp_path / "table" / tables.CHECKSUMS).write_text(DEEP)
     with pytest.raises(tables.Damaged, match="cannot be read"):
         tables.verified(tmp_path / "table")
+
+
+def test_what_an_engine_says_is_one_line_of_plain_text(tmp_path: Path) -> None:
+    """An engine's error message (or its stderr) is its own text: a line break in it made
+    the forfeit and the error two lines, and an escape sequence in it (a terminal's title,
+    a cleared screen) reached the terminal."""
+    import sys
+
+    engine = tmp_path / "engine.py"
+    said = "\x1b]0;OWNED\x07\x1b[2Jfirst line\nsecond line"
+    engine.write_text(
+        "import json, sys\n"
+        f"print(json.dumps({{'type': 'error', 'message': {said!r}}}), flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    result = run("race", "bench", "--games", "1", "--engine", f"{sys.executable} {engine}")
+    assert_clean(result, (1,))
+    error = result.output.strip().splitlines()[-1]
+    assert error.startswith("Error: ") and error.endswith(
+        "the engine says: \\x1b]0;OWNED\\x07\\x1b[2Jfirst line second line"
+    )
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    forfeits = [line for line in result.output.splitlines() if "forfeited 1 of 1" in line]
+    assert forfeits and forfeits[0].endswith("first line second line")
+
+
+def test_an_error_is_one_line_whatever_it_quotes() -> None:
+    from solver.runtime.errors import one_line
+
+    assert one_line("a\n  b\r\nc\x1b[31m\x00é") == "a b c\\x1b[31m\\x00é"
