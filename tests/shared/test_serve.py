@@ -531,8 +531,9 @@ def test_an_empty_host_is_refused_in_one_line(host) -> None:
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-async def test_every_address_prints_a_warning_and_a_reachable_address(serve) -> None:
-    served = serve(host="0.0.0.0")
+@pytest.mark.parametrize("every", ["0.0.0.0", "0"])  # 0: every address, as the system reads it
+async def test_every_address_prints_a_warning_and_a_reachable_address(serve, every) -> None:
+    served = serve(host=every)
     warning, opened = served.printed
     assert warning.startswith("Warning: listening on every address of this machine")
     address = urlsplit(served.url).hostname
@@ -597,3 +598,24 @@ def test_a_message_nested_thousands_deep_is_not_a_message() -> None:
 
     with pytest.raises(ValueError, match="not JSON"):
         _envelope("[" * 60_000)
+
+
+@pytest.mark.parametrize(
+    ("given", "meant"),
+    [
+        ("0", "0.0.0.0"),
+        ("127.1", "127.0.0.1"),
+        ("2130706433", "127.0.0.1"),
+        ("0x7f.0.0.1", "127.0.0.1"),
+        ("127.0.0.1", "127.0.0.1"),
+        ("::", "::"),
+        ("localhost", "localhost"),
+        ("myword.example", "myword.example"),
+    ],
+)
+def test_a_short_or_numeric_address_is_the_address_it_means(given, meant) -> None:
+    """The system listens on 0.0.0.0 for ``--host 0`` (127.0.0.1 for ``127.1``): the
+    warning, the printed address and the Host check must speak of that address."""
+    from solver.ui.serve_access import canonical_host
+
+    assert canonical_host(given) == meant
