@@ -588,3 +588,20 @@ def test_an_error_is_one_line_whatever_it_quotes() -> None:
     from solver.runtime.errors import one_line
 
     assert one_line("a\n  b\r\nc\x1b[31m\x00é") == "a b c\\x1b[31m\\x00é"
+
+
+def test_the_games_list_shows_what_a_file_holds_as_plain_text(tmp_path: Path, monkeypatch) -> None:
+    """``myword games`` lists a save from its unchecked envelope and its file name: a
+    file put in the games folder could write escape sequences to the terminal through
+    either."""
+    import json
+
+    monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path))
+    games = tmp_path / "games"
+    games.mkdir()
+    envelope = {"format": "myword-save", "game": "deduce", "saved": "\x1b]0;OWNED\x07\x1b[2J"}
+    (games / "a\x1b[31m.json").write_text(json.dumps(envelope))
+    result = run("games")
+    assert_clean(result, (0,))
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "a\\x1b[31m" in result.output and "\\x1b]0;OWNED\\x07\\x1b[2J" in result.output
