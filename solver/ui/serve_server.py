@@ -41,6 +41,7 @@ MAX_MESSAGE = 64 * 1024  # bytes: a paste of a few pages of text; a key is a few
 # person typing sends a few bytes a second, a mouse moving about 1 KB; 6 MB of keys in
 # messages of 60 KB each grew an app by 300 MB in 25 s, as fast as they came.
 INPUT_RATE = 8 * 1024
+QUIET_SECONDS = 10.0  # the same error of the event loop is said at most this often
 SAID = 160  # the most characters of an error shown in the log (a long header is repeated)
 MAX_CELLS = 1000  # the most columns or rows a tab may ask for
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -63,6 +64,27 @@ class OneLine(logging.Formatter):
             said = " ".join(str(error).split()) or type(error).__name__
             record.message += f": {shown(said[:SAID])}"
         return self.formatMessage(record)
+
+
+class LoopErrors:
+    """The event loop's own errors as one line each, and the same line at most once in
+    ``QUIET_SECONDS``. Why: with every file descriptor taken (slow connections held open
+    by a local program), asyncio's accept loop reported "Too many open files" with its
+    traceback for every attempt, 136 MB of them in a minute, in the server's terminal."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.said: dict[str, float] = {}  # line: when it was last said
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        line = str(context.get("message") or "an error in the server's loop")
+        if error is not None:
+            line += f": {' '.join(str(error).split()) or type(error).__name__}"
+        now = self.clock()
+        if now - self.said.get(line, -QUIET_SECONDS) >= QUIET_SECONDS:
+            self.said[line] = now
+            log.warning("%s", line[:SAID])
 
 
 def shown(text: str) -> str:
@@ -189,6 +211,7 @@ class MywordServer(Server):
         asyncio.set_event_loop(loop)
         for number in STOP_SIGNALS:
             loop.add_signal_handler(number, self.request_exit, number)
+        loop.set_exception_handler(LoopErrors())
         web.run_app(
             self._make_app(),
             host=self.host,

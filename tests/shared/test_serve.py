@@ -619,3 +619,64 @@ def test_a_short_or_numeric_address_is_the_address_it_means(given, meant) -> Non
     from solver.ui.serve_access import canonical_host
 
     assert canonical_host(given) == meant
+
+
+def test_the_loops_errors_are_one_line_and_not_repeated(caplog) -> None:
+    """asyncio reports a refused accept (every descriptor taken) with its traceback, for
+    every attempt: 136 MB of them in a minute. One line, the same at most every 10 s."""
+    import logging
+
+    from solver.ui.serve_server import QUIET_SECONDS, LoopErrors, log
+
+    now = [0.0]
+    errors = LoopErrors(lambda: now[0])
+    context = {
+        "message": "socket.accept() out of system resource",
+        "exception": OSError(24, "Too many open files"),
+    }
+    log.propagate = True
+    try:
+        with caplog.at_level(logging.INFO, logger="myword.serve"):
+            for _ in range(10_000):
+                errors(None, context)
+                now[0] += 0.001
+            now[0] += QUIET_SECONDS
+            errors(None, context)
+            errors(None, {"message": "another\nerror"})
+    finally:
+        log.propagate = False
+    said = [record.getMessage() for record in caplog.records]
+    assert said == [
+        "socket.accept() out of system resource: [Errno 24] Too many open files",
+        "socket.accept() out of system resource: [Errno 24] Too many open files",
+        "another\nerror",  # (the handler's OneLine shows it as one line)
+    ]
+    assert all(record.exc_info is None for record in caplog.records)
+
+
+async def test_connections_past_the_descriptor_limit_are_said_once(serve) -> None:
+    """Slow connections held open past the server's descriptor limit: the server says so
+    in a line or two (not a traceback per attempt), and serves again once they close."""
+    import resource
+
+    served = serve()
+    resource.prlimit(served.process.pid, resource.RLIMIT_NOFILE, (64, 64))
+    held = []
+    try:
+        for _ in range(100):
+            connection = socket.create_connection(("127.0.0.1", served.port), timeout=5)
+            connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never ended
+            held.append(connection)
+        said = served.process.stderr.readline()  # waits for the server's line
+        assert said.startswith("myword serve: socket.accept() out of system resource"), said
+    finally:
+        for connection in held:
+            connection.close()
+    async with aiohttp.ClientSession() as http:
+        await until(lambda: served.process.poll() is None, "the server runs")
+        async with http.get(served.url) as page:
+            assert page.status == 200
+    served.process.send_signal(signal.SIGTERM)
+    await until(lambda: served.process.poll() is not None, "the server stopped")
+    rest = served.process.stderr.read()
+    assert "Traceback" not in rest and len(rest.splitlines()) < 20, rest[:2000]
