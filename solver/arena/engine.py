@@ -32,6 +32,7 @@ import contextlib
 import json
 import os
 import queue
+import signal
 import subprocess
 import sys
 import tempfile
@@ -49,8 +50,11 @@ from solver.arena.protocol import (
     Seat,
     SeatFailed,
 )
-from solver.runtime.errors import UserError
+from solver.runtime.errors import UserError, one_line
 
+# An engine is started in a process group of its own where the system has them, so that
+# what it starts ends with it (``EngineSeat._stop``).
+GROUP: dict[str, Any] = {"process_group": 0} if os.name == "posix" else {}
 LINE_MOST = 1 << 20  # bytes in one line from an engine: more is a protocol error
 STDERR_TAIL = 300  # characters of an engine's stderr quoted when it fails
 QUIT_SECONDS = 2.0  # how long a quitting engine has to exit before it is killed
@@ -73,6 +77,11 @@ class _Lines:
         except (OSError, ValueError):
             pass
         self._lines.put(None)  # end of output
+
+    def ended(self, seconds: float) -> bool:
+        """Whether the output has ended (within ``seconds``): its reader is done."""
+        self._thread.join(seconds)
+        return not self._thread.is_alive()
 
     def next(self, seconds: float) -> bytes | None:
         """The next line; None at the end of output. Raises ``queue.Empty`` after
@@ -181,6 +190,7 @@ class EngineSeat:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=self._stderr,
+                **GROUP,  # its own process group: ended whole (``_stop``)
             )
         except OSError as error:
             self._process = None
@@ -189,7 +199,12 @@ class EngineSeat:
         self._lines = _Lines(self._process.stdout)
 
     def _stop(self) -> None:
+        """End the engine and whatever it started: an engine run through a wrapper
+        (``bash run.sh``, ``cargo run``) leaves the real one as its child, which kept
+        running after a forfeit and held the engine's output open, so that closing it
+        waited for ever (the tournament hung)."""
         process, self._process = self._process, None
+        lines, self._lines = self._lines, None
         if process is not None:
             if process.stdin is not None:
                 with contextlib.suppress(OSError):
@@ -198,8 +213,15 @@ class EngineSeat:
                 process.wait(QUIT_SECONDS)
             except subprocess.TimeoutExpired:
                 process.kill()
-                process.wait()
-            if process.stdout is not None:
+            # what it started, in its group, goes with it (the group's number cannot have
+            # been taken by another: a group keeps its number while anything is in it)
+            if GROUP:
+                with contextlib.suppress(OSError):
+                    os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            # a reader still blocked (a process outside the group holds the output) keeps
+            # the stream: closing it would wait for that read, for ever
+            if process.stdout is not None and (lines is None or lines.ended(QUIT_SECONDS)):
                 process.stdout.close()
         if self._stderr is not None:
             self._stderr.close()
@@ -230,7 +252,7 @@ class EngineSeat:
                 self._fail(f"a line longer than {LINE_MOST} bytes")
             try:
                 message = json.loads(raw)
-            except (UnicodeDecodeError, ValueError):
+            except (ValueError, RecursionError):  # (UnicodeDecodeError is a ValueError)
                 self._fail(f"not a JSON line: {raw[:80].decode(errors='replace').strip()!r}")
             if not isinstance(message, dict):
                 self._fail(f"not a JSON object: {raw[:80].decode(errors='replace').strip()!r}")
@@ -279,7 +301,7 @@ class EngineSeat:
                 else f"the engine exited with code {code}"
             )
         self._stop()
-        raise SeatFailed(reason + tail)
+        raise SeatFailed(one_line(reason + tail))  # what the engine wrote: its own lines
 
 
 def stderr_gist(written: str) -> str:

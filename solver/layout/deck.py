@@ -223,7 +223,7 @@ def load_deck(spec: str | Path | None = None) -> Deck:
         raise DeckError(f"cannot read deck {path}: {error.strerror}") from None
     try:
         document = json.loads(text)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:  # (arrays nested thousands deep)
         raise DeckError(f"cannot read deck {path}: not JSON ({error})") from None
     return parse_deck(document, path.name)
 

@@ -12,3 +12,12 @@ class UserError(ValueError):
 
 class LexiconError(UserError):
     """A language, word list, text or pool that cannot be used."""
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line of plain text: a line break (and the spaces around it) is one
+    space, and any other character that is not printable is shown escaped (``\\x1b``).
+    What an engine, a plugin's exception or a file said may hold both, and an error is one
+    line that no program can use to move the cursor or retitle the terminal."""
+    joined = " ".join(part.strip() for part in text.splitlines() if part.strip())
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in joined)

@@ -83,6 +83,11 @@ _configure()
 from numba import njit  # noqa: E402  (after the cache folder is chosen)
 from numpy import ndarray as _ndarray  # noqa: E402  (numba has imported numpy already)
 
+if (_folder := cache_dir()) is not None:  # a damaged kernel file is compiled again
+    from solver.runtime import kernelcache
+
+    kernelcache.install(_folder)
+
 __all__ = [
     "cache_dir",
     "kernel_array",

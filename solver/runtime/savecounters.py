@@ -65,8 +65,8 @@ def load(folder: Path) -> Counters:
             and isinstance(games, dict)
             and all(isinstance(m, int) and not isinstance(m, bool) for m in games.values())
         )
-    except (ValueError, TypeError, KeyError, AttributeError):
-        valid = False
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        valid = False  # (RecursionError: arrays nested thousands deep)
     if not valid:
         return _fresh("damaged")
     return Counters(store=store, games=games)

@@ -370,7 +370,7 @@ def _read_json(path: Path) -> Any:
         return json.loads(Path(path).read_text("utf-8"))
     except OSError as error:
         raise UserError(f"cannot read the saved game {path}: {error.strerror}") from None
-    except ValueError:  # not UTF-8, not JSON
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested thousands deep
         raise UserError(f"cannot read the saved game {path}: not JSON") from None
 
 
@@ -421,12 +421,23 @@ def read(game: str, path: Path, resuming: bool = True) -> tuple[Any, Any]:
     return envelope["state"], secret
 
 
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists; a path the system cannot even look up (a name over 255
+    bytes, a path over 4,096, a folder not ours to search) is said in one line, as
+    ``Path.exists`` would raise it."""
+    try:
+        return path.exists()
+    except OSError as error:
+        raise UserError(f"cannot use {path}: {error.strerror or error}") from None
+
+
 def check_target(path: Path, force: bool) -> None:
     """Refuse to start a new game over an unfinished one, or over a file that is not a
     saved game, unless ``force``."""
-    if Path(path).exists() and not Path(path).is_file():
+    exists = _exists(Path(path))
+    if exists and not Path(path).is_file():
         raise UserError(f"cannot save to {path}: not a regular file")
-    if force or not Path(path).exists():
+    if force or not exists:
         return
     envelope = peek(path)
     if envelope is None:
@@ -452,10 +463,10 @@ def resolve(name_or_path: str | Path) -> Path:
     """What ``--resume`` names: a path to a file, or the name of a game in the games folder
     (as ``myword games`` lists it, with or without ``.json``)."""
     given = Path(name_or_path)
-    if given.exists() or given.parent != Path("."):
+    if _exists(given) or given.parent != Path("."):
         return given
     kept = games_dir() / (given.name if given.suffix == ".json" else f"{given.name}.json")
-    return kept if kept.exists() else given
+    return kept if _exists(kept) else given
 
 
 def listing() -> list[dict[str, Any]]:

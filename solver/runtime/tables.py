@@ -113,7 +113,7 @@ def _remembered(root: Path | None) -> dict[str, object]:
         return {}
     try:  # a plain file only: a pipe or a link to /dev/zero put there would never end
         found = json.loads(_plain_file(root / DIGESTS, CHECKSUMS_MOST).decode("utf-8"))
-    except (OSError, ValueError):  # none yet, or damaged: digests are computed again
+    except (OSError, ValueError, RecursionError):  # none yet, or damaged: computed again
         return {}
     return found if isinstance(found, dict) else {}
 
@@ -282,7 +282,7 @@ def _checksums(place: Path) -> dict[str, dict[str, Any]]:
         document = json.loads(text)
     except FileNotFoundError:
         raise Damaged(f"its {CHECKSUMS} is missing") from None
-    except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
+    except (OSError, ValueError, RecursionError) as error:  # (nested thousands deep)
         raise Damaged(f"its {CHECKSUMS} cannot be read: {one_line(error)}") from None
     if not isinstance(document, dict) or set(document) != {"table", "format", "parts", "sha256"}:
         raise Damaged(f"its {CHECKSUMS} is not one myword wrote")

@@ -144,7 +144,7 @@ def load_settings() -> dict[str, Any]:
     settings = dict(DEFAULT_SETTINGS)
     try:
         kept = json.loads((savefile.data_dir() / SETTINGS_FILE).read_text("utf-8"))
-    except (OSError, ValueError, UserError):
+    except (OSError, ValueError, RecursionError, UserError):
         return settings
     if not isinstance(kept, dict):
         return settings
@@ -325,7 +325,10 @@ class SavedGamesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        from rich.text import Text
+
         from solver.runtime import savefile
+        from solver.runtime.errors import one_line
 
         table = self.query_one("#games", DataTable)
         table.add_columns("game", "name", "state", "saved")
@@ -338,7 +341,9 @@ class SavedGamesScreen(Screen[None]):
             choice = GAMES_BY_KEY.get(str(game["game"]))
             title = choice.title if choice else str(game["game"])
             state = "finished" if game["finished"] else "unfinished: enter resumes"
-            table.add_row(title, game["name"], state, str(game["saved"]), key=game["path"])
+            cells = (title, game["name"], state, str(game["saved"]))
+            # a file's name and its unchecked fields: text, never markup nor escape sequences
+            table.add_row(*(Text(one_line(cell)) for cell in cells), key=game["path"])
         self._kept = {game["path"]: game for game in kept}
         if not kept:
             where = f"No saved games yet. {where}"

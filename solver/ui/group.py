@@ -66,7 +66,9 @@ class UserErrorsAsMessages(click.Group):
             where = f" {error.filename}" if error.filename else " the output"
             raise click.ClickException(f"cannot write{where}: {error.strerror}") from None
         except UserError as error:
-            raise click.ClickException(str(error)) from None
+            from solver.runtime.errors import one_line
+
+            raise click.ClickException(one_line(str(error))) from None
         except KeyboardInterrupt as stop:
             stopped(stop=stop)
         except SystemError as error:

@@ -61,6 +61,7 @@ def serve(host: str, port: int, max_sessions: int) -> None:
         raise UserError(f"cannot listen on {host}:{port}: {reason}") from None
     from solver.ui.serve_server import MywordServer
 
+    host = serve_access.canonical_host(host)  # 0 is 0.0.0.0, 127.1 is 127.0.0.1
     token = serve_access.new_token()
     url = serve_access.server_url(serve_access.reachable_address(host), port, token)
     if not serve_access.is_loopback(host):

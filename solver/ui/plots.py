@@ -24,6 +24,30 @@ def require_matplotlib() -> None:
         raise UserError("--plot needs matplotlib: pip install 'myword-games[plot]'")
 
 
+def prepare(directory: Path) -> None:
+    """The plots' folder, made and tried with a file before the tournament: one that
+    cannot take a file (``/proc/self``, a folder not ours) was a traceback once every game
+    was played, and the summary was lost with it."""
+    import os
+
+    probe = Path(directory) / f".myword-plot-{os.getpid()}"
+    try:
+        Path(directory).mkdir(parents=True, exist_ok=True)
+        os.close(os.open(probe, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        os.unlink(probe)
+    except FileExistsError:  # a device or a file where the folder should be
+        raise UserError(f"cannot write plots into {directory}: it is not a folder") from None
+    except OSError as error:
+        raise UserError(f"cannot write plots into {directory}: {error.strerror}") from None
+
+
+def _save(figure: Any, path: Path) -> None:
+    try:
+        figure.savefig(path, dpi=110)
+    except OSError as error:  # the folder changed since ``prepare``, a full disk
+        raise UserError(f"cannot write the plot {path}: {error.strerror or error}") from None
+
+
 def plot(summary: dict[str, Any], scores: list[list[float]], directory: Path) -> list[Path]:
     """Write the plots into ``directory``; return their paths. ``scores``: every score
     of each entry (``arena.Outcome.scores``)."""
@@ -59,7 +83,7 @@ def plot(summary: dict[str, Any], scores: list[list[float]], directory: Path) ->
     axes.legend()
     figure.tight_layout()
     written.append(directory / "scores.png")
-    figure.savefig(written[-1], dpi=110)
+    _save(figure, written[-1])
     plt.close(figure)
 
     figure, axes = plt.subplots(figsize=(8, 4.5))
@@ -77,6 +101,6 @@ def plot(summary: dict[str, Any], scores: list[list[float]], directory: Path) ->
     axes.legend()
     figure.tight_layout()
     written.append(directory / "breakdown.png")
-    figure.savefig(written[-1], dpi=110)
+    _save(figure, written[-1])
     plt.close(figure)
     return written

@@ -48,6 +48,8 @@ def games(to_delete: tuple[str, ...], as_json: bool) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from solver.runtime.errors import one_line
+
     table = Table("name", "state", "saved", "resume with", title="Saved games")
     table.columns[0].no_wrap = True
     for game in kept:
@@ -55,7 +57,8 @@ def games(to_delete: tuple[str, ...], as_json: bool) -> None:
         resume = f"myword {command} --resume {game['name']}"
         state = "finished" if game["finished"] else "unfinished"
         cells = (game["name"], state, str(game["saved"]), "" if game["finished"] else resume)
-        table.add_row(*(escape(cell) for cell in cells))  # file names are text, not markup
+        # a file's name and its unchecked fields are text: not markup, no escape sequence
+        table.add_row(*(escape(one_line(cell)) for cell in cells))
     out = render.console()
     out.print(table)
     out.print(f"Kept in {savefile.games_dir()}", markup=False)

@@ -46,6 +46,20 @@ def cookie_name(port: int) -> str:
     return f"myword-serve-{port}"
 
 
+def canonical_host(host: str) -> str:
+    """``host`` as the address it means when it is an IPv4 address in one of the short or
+    numeric forms the system also accepts (``0`` is 0.0.0.0, every address; ``127.1`` and
+    ``2130706433`` are 127.0.0.1): the warning, the address printed and the Host check then
+    speak of what is listened on (``--host 0`` listened on every address, warned of "0" and
+    printed ``http://0:8000``). Anything else is kept as given."""
+    if _address(host) is not None:
+        return host
+    try:
+        return socket.inet_ntoa(socket.inet_aton(host))
+    except (OSError, UnicodeError, ValueError):  # a name, or not an address at all
+        return host
+
+
 def is_wildcard(host: str) -> bool:
     """Whether ``host`` means every address of the machine (0.0.0.0, ::)."""
     try:

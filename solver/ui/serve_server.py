@@ -41,12 +41,55 @@ MAX_MESSAGE = 64 * 1024  # bytes: a paste of a few pages of text; a key is a few
 # person typing sends a few bytes a second, a mouse moving about 1 KB; 6 MB of keys in
 # messages of 60 KB each grew an app by 300 MB in 25 s, as fast as they came.
 INPUT_RATE = 8 * 1024
+QUIET_SECONDS = 10.0  # the same error of the event loop is said at most this often
+SAID = 160  # the most characters of an error shown in the log (a long header is repeated)
 MAX_CELLS = 1000  # the most columns or rows a tab may ask for
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 REFUSED = (
     "Forbidden: {why}.\n\nOpen the address that `myword serve` printed in its terminal "
     "(http://HOST:PORT/?token=...): only a page opened with it can use this server.\n"
 )
+
+
+class OneLine(logging.Formatter):
+    """A log record as one line of plain text. What a request carried (its path, decoded
+    from ``%1b`` or ``%0a``) is shown escaped, so that no page can write a line of its own
+    or a terminal's control sequence into the server's terminal; an error is its first
+    line, never a traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        record.message = shown(record.getMessage())
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            said = " ".join(str(error).split()) or type(error).__name__
+            record.message += f": {shown(said[:SAID])}"
+        return self.formatMessage(record)
+
+
+class LoopErrors:
+    """The event loop's own errors as one line each, and the same line at most once in
+    ``QUIET_SECONDS``. Why: with every file descriptor taken (slow connections held open
+    by a local program), asyncio's accept loop reported "Too many open files" with its
+    traceback for every attempt, 136 MB of them in a minute, in the server's terminal."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.said: dict[str, float] = {}  # line: when it was last said
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        line = str(context.get("message") or "an error in the server's loop")
+        if error is not None:
+            line += f": {' '.join(str(error).split()) or type(error).__name__}"
+        now = self.clock()
+        if now - self.said.get(line, -QUIET_SECONDS) >= QUIET_SECONDS:
+            self.said[line] = now
+            log.warning("%s", line[:SAID])
+
+
+def shown(text: str) -> str:
+    """``text`` with every character that is not printable escaped (``\\x1b``)."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 def _refuse(why: str, status: int = 403) -> web.Response:
@@ -103,10 +146,15 @@ class MywordServer(Server):
         """Refusals and failures as plain lines; no access log (its lines would show the
         token) and no tracebacks with their local variables (textual-serve's rich log)."""
         handler = logging.StreamHandler()
-        handler.setFormatter(logging.Formatter("myword serve: %(message)s"))
+        handler.setFormatter(OneLine("myword serve: %(message)s"))
         log.addHandler(handler)
         log.setLevel(logging.INFO)
         log.propagate = False
+        # aiohttp's own errors (a request line or header over 8 KB, a malformed request:
+        # any page can make a browser send one) are one line too, never a traceback
+        served = logging.getLogger("aiohttp")
+        served.addHandler(handler)
+        served.propagate = False
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -163,6 +211,7 @@ class MywordServer(Server):
         asyncio.set_event_loop(loop)
         for number in STOP_SIGNALS:
             loop.add_signal_handler(number, self.request_exit, number)
+        loop.set_exception_handler(LoopErrors())
         web.run_app(
             self._make_app(),
             host=self.host,
@@ -201,6 +250,10 @@ class MywordServer(Server):
                 status=503,
             )
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        if not websocket.can_prepare(request).ok:  # the address opened as a page, say
+            return web.Response(
+                status=400, text="Not a websocket: open the address `myword serve` printed.\n"
+            )
         session = Session(
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
@@ -222,7 +275,8 @@ class MywordServer(Server):
         finally:
             await session.end()
             self.sessions.pop(session, None)
-            await websocket.close()
+            if websocket.prepared:
+                await websocket.close()
         return websocket
 
     async def _process_messages(self, websocket: web.WebSocketResponse, session) -> None:
@@ -264,7 +318,7 @@ def _envelope(text: str) -> tuple[str, Any]:
     """A message of the page's script: ``[kind, data]``, data of the kind's type."""
     try:
         envelope = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # (arrays nested thousands deep)
         raise ValueError("a message that is not JSON") from None
     if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
         raise ValueError("a message that is not [kind, data]")

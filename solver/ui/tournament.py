@@ -100,9 +100,10 @@ def run_tournament(spec, arena_args: dict, columns=(), title: str = "") -> None:
     from solver.ui import render
 
     if arena_args["plot_dir"]:
-        from solver.ui.plots import require_matplotlib
+        from solver.ui.plots import prepare, require_matplotlib
 
         require_matplotlib()  # before the tournament, not after it
+        prepare(arena_args["plot_dir"])
     csv_path, previous = _csv_and_previous(spec, arena_args)
     writer = csvfile.CsvWriter(csv_path, spec, previous) if csv_path else None
     played = [0]  # games played here (the CSV counts its own: ``writer.games``)

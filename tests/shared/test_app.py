@@ -92,7 +92,7 @@ async def test_saved_games_lists_what_is_kept() -> None:
         assert isinstance(app.screen, SavedGamesScreen)
         table = app.screen.query_one("#games", DataTable)
         assert table.row_count == 1
-        assert table.get_row_at(0)[:2] == ["My Word (1980)", path.stem]
+        assert [str(cell) for cell in table.get_row_at(0)[:2]] == ["My Word (1980)", path.stem]
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
 
@@ -201,3 +201,25 @@ async def test_a_game_opens_from_the_menu_after_a_note(until) -> None:
         await until(pilot, lambda: isinstance(app.screen, DeduceScreen), "the game's screen")
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
+
+
+async def test_saved_games_shows_names_and_fields_as_plain_text() -> None:
+    """The saved games' table read each cell as markup: an unchecked ``saved`` field
+    holding ``[/red]`` was a MarkupError that ended the app, a save named ``[bold]x.json``
+    was shown as a bold ``x``, and an escape sequence in either reached the terminal."""
+    games = data_dir() / "games"
+    games.mkdir(parents=True, exist_ok=True)
+    envelope = {"format": "myword-save", "game": "deduce", "saved": "[/red]\x1b]0;OWNED\x07"}
+    (games / "[bold]x.json").write_text(json.dumps(envelope), "utf-8")
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, SavedGamesScreen)
+        table = app.screen.query_one("#games", DataTable)
+        assert table.row_count == 1
+        row = [str(cell) for cell in table.get_row_at(0)]
+        assert row[1] == "[bold]x" and row[3] == "[/red]\\x1b]0;OWNED\\x07"
+        await pilot.pause()
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+    assert app.return_code in (0, None)

@@ -320,3 +320,22 @@ def test_plots_without_matplotlib_name_the_extra_before_any_game(monkeypatch, tm
     result = CliRunner().invoke(cli.main, [*base, "--plot", str(tmp_path / "plots")])
     assert result.exit_code == 1
     assert result.stderr == "Error: --plot needs matplotlib: pip install 'myword-games[plot]'\n"
+
+
+@pytest.mark.parametrize(
+    ("folder", "why"),
+    [("/proc/self", "No such file or directory"), ("/dev/null", "it is not a folder")],
+)
+def test_a_plot_folder_that_takes_no_file_is_said_before_any_game(
+    monkeypatch, folder: str, why: str
+) -> None:
+    """A folder that exists but takes no file (``/proc/self``) was a FileNotFoundError
+    traceback from matplotlib once every game was played, the summary lost with it."""
+    pytest.importorskip("matplotlib")
+    if not Path(folder).exists():
+        pytest.skip(f"no {folder} here")
+    monkeypatch.setattr(arena, "play", lambda *a, **k: pytest.fail("the games ran first"))
+    base = ["layout", "bench", "--players", "greedy,random", "--games", "1"]
+    result = CliRunner().invoke(cli.main, [*base, "--plot", folder])
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: cannot write plots into {folder}: {why}\n"

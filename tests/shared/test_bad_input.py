@@ -455,3 +455,153 @@ def test_deduce_score_takes_letters_only(gameword, guess) -> None:
     result = run("deduce", "score", gameword, guess, "--row", "1")
     assert_clean(result, (1,))
     assert "holds characters that are not English letters" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["games", "--delete", "NAME"],
+        ["deduce", "play", "--plain", "--resume", "NAME"],
+        ["deduce", "play", "--plain", "--save", "FOLDER/NAME"],
+        ["deduce", "assist", "--plain", "--resume", "FOLDER/NAME"],
+        ["layout", "play", "--plain", "--save", "FOLDER/NAME"],
+        ["layout", "play", "--plain", "--resume", "NAME"],
+    ],
+)
+@pytest.mark.parametrize(
+    "name", ["x" * 300, "a/" * 2100 + "b"], ids=["name over 255 bytes", "path over 4096"]
+)
+def test_a_save_name_the_system_cannot_look_up_is_one_line(
+    args: list[str], name: str, tmp_path: Path
+) -> None:
+    """A name over 255 bytes or a path over 4,096 (ENAMETOOLONG) was a traceback from
+    ``Path.exists`` wherever a save is named."""
+    typed = [a.replace("FOLDER", str(tmp_path)).replace("NAME", name) for a in args]
+    result = run(*typed, input="")
+    assert_clean(result, (1,))
+    message = result.output.strip()
+    assert message.startswith("Error: cannot use ") and "\n" not in message, message
+    assert message.endswith(": File name too long")
+
+
+DEEP = "[" * 100_000  # JSON nested deeper than Python's recursion limit: RecursionError
+
+
+def _deep_case(case: str, tmp_path: Path, monkeypatch) -> list[str]:
+    """Put the deep JSON where ``case`` reads JSON; the command that reads it."""
+    import os
+    import sys
+
+    from solver.runtime import savefile
+
+    deep = tmp_path / "deep.json"
+    deep.write_text(DEEP)
+    data = tmp_path / "data"
+    monkeypatch.setenv("MYWORD_DATA_DIR", str(data))
+    if case == "games folder":
+        (data / "games").mkdir(parents=True)
+        (data / "games" / "deep.json").write_text(DEEP)
+        return ["games"]
+    if case == "move counters":
+        savefile._key()  # the data folder and its key, as after a first game
+        (data / "counters.json").write_text(DEEP)
+        return ["deduce", "play", "--plain", "--save", str(tmp_path / "new.json")]
+    if case == "engine line":
+        engine = tmp_path / "engine.py"
+        engine.write_text(f"import sys\nprint({DEEP!r}, flush=True)\nsys.stdin.read()\n")
+        return ["race", "bench", "--games", "1", "--engine", f"{sys.executable} {engine}"]
+    assert os.path.exists(deep)
+    return {
+        "layout log": ["layout", "replay", str(deep)],
+        "layout deck": ["layout", "solo", "--deck", str(deep)],
+        "save resumed": ["deduce", "play", "--plain", "--resume", str(deep)],
+    }[case]
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["layout log", "layout deck", "save resumed", "games folder", "move counters", "engine line"],
+)
+def test_json_nested_thousands_deep_is_one_line(case: str, tmp_path: Path, monkeypatch) -> None:
+    """``json.loads`` raises RecursionError (not a ValueError) for arrays nested deeper
+    than the recursion limit: a log, a deck or a save of 100,000 ``[`` was a traceback, as
+    was ``myword games`` with such a file in the games folder, every game with such a
+    ``counters.json``, and a tournament whose engine sent such a line (rather than its
+    forfeit)."""
+    args = _deep_case(case, tmp_path, monkeypatch)
+    result = run(*args, input="")
+    assert_clean(result)
+    assert "RecursionError" not in result.output
+    if case == "games folder":
+        assert result.exit_code == 0  # the file is not a save: not listed
+    elif case == "move counters":
+        assert result.exit_code == 0 and "Game saved to" in result.output  # counted anew
+    elif case == "engine line":
+        assert result.exit_code == 1 and "not a JSON line" in result.output
+    else:
+        message = result.output.strip()
+        assert result.exit_code == 1 and message.startswith("Error: ") and "\n" not in message
+
+
+def test_settings_nested_thousands_deep_are_the_defaults(tmp_path: Path, monkeypatch) -> None:
+    from solver.ui import app
+
+    monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path))
+    (tmp_path / app.SETTINGS_FILE).write_text(DEEP)
+    assert app.load_settings() == app.DEFAULT_SETTINGS
+
+
+def test_checksums_nested_thousands_deep_are_damage(tmp_path: Path) -> None:
+    from solver.runtime import tables
+
+    (tmp_path / "table").mkdir()
+    (tmp_path / "table" / tables.CHECKSUMS).write_text(DEEP)
+    with pytest.raises(tables.Damaged, match="cannot be read"):
+        tables.verified(tmp_path / "table")
+
+
+def test_what_an_engine_says_is_one_line_of_plain_text(tmp_path: Path) -> None:
+    """An engine's error message (or its stderr) is its own text: a line break in it made
+    the forfeit and the error two lines, and an escape sequence in it (a terminal's title,
+    a cleared screen) reached the terminal."""
+    import sys
+
+    engine = tmp_path / "engine.py"
+    said = "\x1b]0;OWNED\x07\x1b[2Jfirst line\nsecond line"
+    engine.write_text(
+        "import json, sys\n"
+        f"print(json.dumps({{'type': 'error', 'message': {said!r}}}), flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    result = run("race", "bench", "--games", "1", "--engine", f"{sys.executable} {engine}")
+    assert_clean(result, (1,))
+    error = result.output.strip().splitlines()[-1]
+    assert error.startswith("Error: ") and error.endswith(
+        "the engine says: \\x1b]0;OWNED\\x07\\x1b[2Jfirst line second line"
+    )
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    forfeits = [line for line in result.output.splitlines() if "forfeited 1 of 1" in line]
+    assert forfeits and forfeits[0].endswith("first line second line")
+
+
+def test_an_error_is_one_line_whatever_it_quotes() -> None:
+    from solver.runtime.errors import one_line
+
+    assert one_line("a\n  b\r\nc\x1b[31m\x00é") == "a b c\\x1b[31m\\x00é"
+
+
+def test_the_games_list_shows_what_a_file_holds_as_plain_text(tmp_path: Path, monkeypatch) -> None:
+    """``myword games`` lists a save from its unchecked envelope and its file name: a
+    file put in the games folder could write escape sequences to the terminal through
+    either."""
+    import json
+
+    monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path))
+    games = tmp_path / "games"
+    games.mkdir()
+    envelope = {"format": "myword-save", "game": "deduce", "saved": "\x1b]0;OWNED\x07\x1b[2J"}
+    (games / "a\x1b[31m.json").write_text(json.dumps(envelope))
+    result = run("games")
+    assert_clean(result, (0,))
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "a\\x1b[31m" in result.output and "\\x1b]0;OWNED\\x07\\x1b[2J" in result.output

@@ -311,3 +311,56 @@ def test_fields_json_puts_kind_first_and_tuples_as_lists() -> None:
     event = WrongCall(3.0, 0, 1, "dunk", ((0, "n"), (2, "k")))
     assert list(fields_json(event)) == ["kind", "time", "round", "seat", "word", "free"]
     assert fields_json(event)["free"] == [[0, "n"], [2, "k"]]
+
+
+WRAPPED_ENGINE = """
+import json, subprocess, sys
+# what a wrapper (bash run.sh, cargo run) leaves running: a child holding the output
+subprocess.Popen([sys.executable, "-c", "import time; time.sleep({marker})"])
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({{"type": "ready", "protocol": 1, "name": "wrapped"}}), flush=True)
+    elif message["type"] == "view":
+        print("not a move", flush=True)
+"""
+
+
+def _processes_with(marker: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker in (entry / "cmdline").read_text():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds processes in /proc")
+def test_an_engine_ends_with_what_it_started(tmp_path: Path) -> None:
+    """An engine whose child held its output open: on its forfeit, closing that output
+    waited for ever (the tournament hung), and the child ran on. Now the engine's process
+    group ends with it."""
+    import os
+    import signal
+    import subprocess
+
+    marker = f"{os.getpid()}.{len(str(tmp_path))}17"  # a sleep no other process has
+    engine = tmp_path / "wrapped.py"
+    engine.write_text(WRAPPED_ENGINE.format(marker=marker))
+    command = [sys.executable, "-m", "cli", "race", "bench", "--games", "1"]
+    try:
+        result = subprocess.run(
+            [*command, "--engine", f"{sys.executable} {engine}"],
+            capture_output=True,
+            text=True,
+            timeout=60,  # a hang, not a slow machine: it ends in a few seconds
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        assert result.returncode == 1, result.stderr
+        assert "forfeited every game" in result.stderr and "not a JSON line" in result.stderr
+        assert _processes_with(f"time.sleep({marker})") == []
+    finally:
+        for pid in _processes_with(f"time.sleep({marker})"):
+            os.kill(pid, signal.SIGKILL)

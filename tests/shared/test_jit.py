@@ -83,3 +83,81 @@ def test_numba_imported_first_still_caches_in_the_chosen_folder(tmp_path: Path) 
     chosen = Path(found["chosen"])
     assert chosen.is_relative_to(tmp_path / "home") and found["numba"] == str(chosen)
     assert list(chosen.rglob("kernels.max_units-*.nbi"))  # cached where games look
+
+
+KERNEL = """
+from solver.runtime.jit import njit
+
+@njit(cache=True)
+def total(limit):
+    found = 0
+    for i in range(limit):
+        found += i * i % 7
+    return found
+
+print(total(1000))
+"""
+
+
+def _damages(folder: Path) -> dict[str, object]:
+    """Each damage of the kernel's cache files: its data cut, a byte changed, bytes
+    appended, the data emptied, its index replaced by other bytes."""
+
+    def data() -> Path:
+        return next(folder.rglob("*.nbc"))
+
+    def index() -> Path:
+        return next(folder.rglob("*.nbi"))
+
+    def flip() -> None:
+        stored = bytearray(data().read_bytes())
+        stored[len(stored) // 2] ^= 0x5A
+        data().write_bytes(bytes(stored))
+
+    return {
+        "cut": lambda: data().write_bytes(data().read_bytes()[: data().stat().st_size // 2]),
+        "byte changed": flip,
+        "appended": lambda: data().write_bytes(data().read_bytes() + b"\x00" * 999),
+        "emptied": lambda: data().write_bytes(b""),
+        "index replaced": lambda: index().write_bytes(bytes(range(256)) * 8),
+    }
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize("damage", ["cut", "byte changed", "appended", "emptied", "index replaced"])
+def test_a_damaged_compiled_kernel_is_compiled_again(tmp_path: Path, damage: str) -> None:
+    """Numba trusted its cache files whole: a byte changed in a compiled kernel was a
+    segmentation fault in every later run, a file cut short an UnpicklingError in every
+    game using the kernel (issue 26: nothing damaged is trusted). Now the damage is said
+    in one line, the kernel compiled again and its file written anew."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "kernel.py").write_text(KERNEL)
+    cache = tmp_path / "cache"
+    environment = os.environ | {
+        "NUMBA_CACHE_DIR": str(cache),
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+    }
+
+    def run() -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, str(tmp_path / "kernel.py")],
+            capture_output=True,
+            text=True,
+            env=environment,
+            check=False,
+        )
+
+    first = run()
+    assert first.returncode == 0 and first.stderr == "", first.stderr
+    _damages(cache)[damage]()
+    damaged = run()
+    assert damaged.returncode == 0, damaged.stderr
+    assert damaged.stdout == first.stdout
+    said = damaged.stderr.strip().splitlines()
+    assert len(said) == 1 and said[0].startswith("myword: the compiled kernel kernel.total-")
+    assert said[0].endswith("compiling it again")
+    again = run()  # the file was written anew
+    assert (again.returncode, again.stdout, again.stderr) == (0, first.stdout, "")

@@ -531,8 +531,9 @@ def test_an_empty_host_is_refused_in_one_line(host) -> None:
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-async def test_every_address_prints_a_warning_and_a_reachable_address(serve) -> None:
-    served = serve(host="0.0.0.0")
+@pytest.mark.parametrize("every", ["0.0.0.0", "0"])  # 0: every address, as the system reads it
+async def test_every_address_prints_a_warning_and_a_reachable_address(serve, every) -> None:
+    served = serve(host=every)
     warning, opened = served.printed
     assert warning.startswith("Warning: listening on every address of this machine")
     address = urlsplit(served.url).hostname
@@ -557,3 +558,125 @@ async def test_an_ipv6_address_is_printed_in_brackets(serve) -> None:
     assert served.url == f"http://[::1]:{served.port}/?token={served.token}"
     async with aiohttp.ClientSession() as http, http.get(served.url) as page:
         assert page.status == 200
+
+
+async def test_what_a_page_sends_never_writes_a_traceback_or_a_control_sequence(serve) -> None:
+    """Any page can make a browser ask for ``/ws/...`` as a page, for a path holding
+    ``%1b`` (a terminal's escape) or ``%0a`` (a line of its own), or for an address over
+    aiohttp's 8 KB: the server answers each, and writes each in its terminal as one line of
+    plain text, never a traceback nor a control sequence."""
+    served = serve()
+    with_cookie = {"Cookie": f"myword-serve-{served.port}={served.token}"}
+    async with aiohttp.ClientSession() as http:
+        for address in (f"{served.origin}/ws/{served.token}", f"{served.origin}/ws"):
+            async with http.get(address, headers=with_cookie) as answer:
+                assert answer.status == 400  # not a websocket: was a 500 and a traceback
+        for path in ("/%1b]0;PWNED%07%1b[31m", "/%0amyword%20serve:%20a%20tab%20opened"):
+            async with http.get(served.origin + path) as answer:
+                assert answer.status == 403
+        async with http.get(f"{served.origin}/?token={'a' * 10_000}") as answer:
+            assert answer.status == 400
+        # still serving the page and its tabs
+        tab = await served.tab(http)
+        await first_bytes(tab)
+        await tab.close()
+    served.process.send_signal(signal.SIGTERM)
+    await until(lambda: served.process.poll() is not None, "the server stopped")
+    written = served.process.stderr.read()
+    assert "Traceback" not in written and "\x1b" not in written and "\x07" not in written
+    lines = [line for line in written.splitlines() if line]
+    assert lines[-1] == "Stopped."
+    assert all(line.startswith("myword serve: ") for line in lines[:-1]), lines
+    assert "myword serve: refused GET /\\x1b]0;PWNED\\x07\\x1b[31m: " in written
+    assert "myword serve: refused GET /\\nmyword serve: a tab opened: " in written
+
+
+def test_a_message_nested_thousands_deep_is_not_a_message() -> None:
+    """json.loads raises RecursionError for arrays nested past the recursion limit: the
+    tab's message is refused as any other that is not JSON."""
+    from solver.ui.serve_server import _envelope
+
+    with pytest.raises(ValueError, match="not JSON"):
+        _envelope("[" * 60_000)
+
+
+@pytest.mark.parametrize(
+    ("given", "meant"),
+    [
+        ("0", "0.0.0.0"),
+        ("127.1", "127.0.0.1"),
+        ("2130706433", "127.0.0.1"),
+        ("0x7f.0.0.1", "127.0.0.1"),
+        ("127.0.0.1", "127.0.0.1"),
+        ("::", "::"),
+        ("localhost", "localhost"),
+        ("myword.example", "myword.example"),
+    ],
+)
+def test_a_short_or_numeric_address_is_the_address_it_means(given, meant) -> None:
+    """The system listens on 0.0.0.0 for ``--host 0`` (127.0.0.1 for ``127.1``): the
+    warning, the printed address and the Host check must speak of that address."""
+    from solver.ui.serve_access import canonical_host
+
+    assert canonical_host(given) == meant
+
+
+def test_the_loops_errors_are_one_line_and_not_repeated(caplog) -> None:
+    """asyncio reports a refused accept (every descriptor taken) with its traceback, for
+    every attempt: 136 MB of them in a minute. One line, the same at most every 10 s."""
+    import logging
+
+    from solver.ui.serve_server import QUIET_SECONDS, LoopErrors, log
+
+    now = [0.0]
+    errors = LoopErrors(lambda: now[0])
+    context = {
+        "message": "socket.accept() out of system resource",
+        "exception": OSError(24, "Too many open files"),
+    }
+    log.propagate = True
+    try:
+        with caplog.at_level(logging.INFO, logger="myword.serve"):
+            for _ in range(10_000):
+                errors(None, context)
+                now[0] += 0.001
+            now[0] += QUIET_SECONDS
+            errors(None, context)
+            errors(None, {"message": "another\nerror"})
+    finally:
+        log.propagate = False
+    said = [record.getMessage() for record in caplog.records]
+    assert said == [
+        "socket.accept() out of system resource: [Errno 24] Too many open files",
+        "socket.accept() out of system resource: [Errno 24] Too many open files",
+        "another\nerror",  # (the handler's OneLine shows it as one line)
+    ]
+    assert all(record.exc_info is None for record in caplog.records)
+
+
+async def test_connections_past_the_descriptor_limit_are_said_once(serve) -> None:
+    """Slow connections held open past the server's descriptor limit: the server says so
+    in a line or two (not a traceback per attempt), and serves again once they close."""
+    import resource
+
+    served = serve()
+    resource.prlimit(served.process.pid, resource.RLIMIT_NOFILE, (64, 64))
+    held = []
+    try:
+        for _ in range(100):
+            connection = socket.create_connection(("127.0.0.1", served.port), timeout=5)
+            connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never ended
+            held.append(connection)
+        said = served.process.stderr.readline()  # waits for the server's line
+        assert said.startswith("myword serve: socket.accept() out of system resource"), said
+    finally:
+        for connection in held:
+            connection.close()
+    async with aiohttp.ClientSession() as http:
+        await until(lambda: served.process.poll() is None, "the server runs")
+        async with http.get(served.url) as page:
+            assert page.status == 200
+    served.process.send_signal(signal.SIGTERM)
+    await until(lambda: served.process.poll() is not None, "the server stopped")
+    rest = served.process.stderr.read()
+    assert "Traceback" not in rest and len(rest.splitlines()) < 20, rest[:2000]

@@ -251,7 +251,7 @@ def replay(log_file: Path, as_json: bool) -> None:
         raise  # already says what is wrong with the path
     except FileNotFoundError:
         raise UserError(f"no such log: {log_file}") from None
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, RecursionError) as error:  # (arrays nested thousands deep)
         raise UserError(f"cannot read the log {log_file}: {error}") from None
     if isinstance(log, dict) and log.get("format") == savefile.FORMAT:
         from solver.layout.session import unsealed
