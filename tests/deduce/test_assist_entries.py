@@ -25,6 +25,7 @@ def shipped_lists() -> list[str]:
     return texts
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 def test_no_word_of_any_shipped_list_reads_as_a_command() -> None:
     """END, UNDO and SAID 0 were read as commands; ME, THEY, REVEAL were refused. Now:
 

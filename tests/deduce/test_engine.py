@@ -33,6 +33,7 @@ def served_points():
     seat.close()
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 def test_a_built_in_served_plays_exactly_as_in_process(served_points) -> None:
     """Whole two-round games (the picks too, drawn from the decision seeds) and a solo
     round: the same events and the same scores, seat by seat."""

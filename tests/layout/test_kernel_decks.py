@@ -39,6 +39,7 @@ def decks(draw: st.DrawFn) -> tuple[Deck, str]:
     return Deck(tuple(kept), deck.begin_values, deck.end_values), "en"
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_kernels_match_the_twin_on_every_deck_and_grid(data: st.DataObject) -> None:

@@ -44,6 +44,7 @@ def test_a_built_in_served_plays_exactly_as_in_process() -> None:
         served.close()
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 def test_three_seats_one_served_in_the_middle() -> None:
     served = named(RULES, f"{SERVED} hard")
     try:

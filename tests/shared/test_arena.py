@@ -198,6 +198,7 @@ def test_t_quantiles_match_the_printed_tables(p: float, df: int, table: float) -
     assert arena.t_quantile(p, df) == pytest.approx(table, abs=5e-4)
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 def test_t_quantiles_match_the_closed_forms_and_the_normal_limit() -> None:
     """df 1 (Cauchy) and 2 have exact quantiles; as df grows t tends to the normal's."""
     for p in (0.6, 0.9, 0.975, 0.999):

@@ -259,6 +259,7 @@ def test_empty_names_are_refused(args: list[str]) -> None:
     assert result.output.startswith("Error: ")
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 def test_history_scores_may_have_thousands_separators() -> None:
     from solver.deduce.candidates import Turn, parse_history
 

@@ -95,6 +95,7 @@ def test_deduce_evaluate(workers: str, sheet: str, path: str, length: str) -> No
     check(["deduce", "evaluate", "--from-list", path, "--length", length, "--json"])
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 @FUZZ
 @given(table=TABLE, top=NUMBER, lang=st.sampled_from(["en", "es"]))
 def test_race_claim(table: str, top: str, lang: str) -> None:
@@ -219,6 +220,7 @@ def test_what_a_person_types_in_deduce_play(tmp_path_factory, typed: str, you_sc
     check([*args, *(["--you-score"] if you_score else [])], input=typed)
 
 
+@pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 @pytest.mark.slow
 @FUZZ
 @given(typed=TYPED)

@@ -124,7 +124,13 @@ def _damages(folder: Path) -> dict[str, object]:
 
 
 @pytest.mark.kernels
-@pytest.mark.parametrize("damage", ["cut", "byte changed", "appended", "emptied", "index replaced"])
+@pytest.mark.parametrize(
+    "damage",  # a process each: the segfault's case in the suite, the others heavy
+    [
+        pytest.param(damage, marks=pytest.mark.heavy) if damage != "byte changed" else damage
+        for damage in ["cut", "byte changed", "appended", "emptied", "index replaced"]
+    ],
+)
 def test_a_damaged_compiled_kernel_is_compiled_again(tmp_path: Path, damage: str) -> None:
     """Numba trusted its cache files whole: a byte changed in a compiled kernel was a
     segmentation fault in every later run, a file cut short an UnpicklingError in every
