@@ -21,6 +21,7 @@ import contextlib
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -81,13 +82,13 @@ def each_in_processes(
         futures = {}
         for index, arguments in enumerate(tasks):
             futures[executor.submit(task, *arguments)] = index
-            if not processes:  # the spawn start method starts a worker a task: all by now
-                processes = list(getattr(executor, "_processes", {}).values())
-                processes = processes if len(processes) >= min(workers, len(tasks)) else []
+            _note_workers(executor, processes)
         for future in as_completed(futures):
+            _note_workers(executor, processes)  # started later, when one was busy
             yield futures[future], future.result()
         finished = True
     except BrokenProcessPool:  # raised by result(), or by submit() once a worker died
+        _note_workers(executor, processes)
         how = how_it_ended(processes)
         raise WorkersLost("a worker process died" + (f" ({how})" if how else "")) from None
     finally:
@@ -96,6 +97,16 @@ def each_in_processes(
         else:
             executor.shutdown(wait=False, cancel_futures=True)
             stop_processes(processes)
+
+
+def _note_workers(executor: Any, processes: list[BaseProcess]) -> None:
+    """Add to ``processes`` the workers the executor has started since it was last looked
+    at: it starts them as tasks come in while none is idle, so the ones running at any one
+    moment may not be all of them, and the one that died must be among those kept (to say
+    how it died, and to stop every one at the end)."""
+    for process in list(getattr(executor, "_processes", {}).values()):
+        if process not in processes:
+            processes.append(process)
 
 
 def how_it_ended(processes: list[BaseProcess]) -> str:
@@ -107,9 +118,15 @@ def how_it_ended(processes: list[BaseProcess]) -> str:
     from multiprocessing.connection import wait
 
     ended_pipes = wait([p.sentinel for p in processes], timeout=STOP_SECONDS)
-    for process in processes:
-        if process.sentinel in ended_pipes:
-            process.join(STOP_SECONDS)
+    ended_ones = [p for p in processes if p.sentinel in ended_pipes]
+    for process in ended_ones:
+        process.join(STOP_SECONDS)
+    # The executor's own thread reaps its workers too: when it wins the race for a dead
+    # worker's status, this side's join finds none and the status appears a moment later,
+    # set by that thread on the same object.
+    deadline = time.monotonic() + STOP_SECONDS
+    while any(p.exitcode is None for p in ended_ones) and time.monotonic() < deadline:
+        time.sleep(0.01)  # how often to look, not how long to wait
     codes = [p.exitcode for p in processes if p.exitcode not in (None, 0)]
     codes.sort(key=lambda code: code == -signal.SIGTERM)
     return ended(codes[0]) if codes else ""
