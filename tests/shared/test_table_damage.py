@@ -219,19 +219,6 @@ def linked_copy(place: Path, into: Path) -> Path:
 # A small table: every damage, repaired in this process ------------------------------------
 
 
-@pytest.fixture
-def source(tmp_path: Path) -> Path:
-    path = tmp_path / "list.txt"
-    path.write_text("cat\ndog\n", "utf-8")
-    return path
-
-
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch) -> Path:
-    monkeypatch.setenv(tables.CACHE_VARIABLE, str(tmp_path / "cache"))
-    return tmp_path / "cache" / "tables"
-
-
 def small_table() -> tables.Arrays:
     return {
         "codes": np.arange(600, dtype=np.uint8).reshape(200, 3),

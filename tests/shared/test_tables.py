@@ -10,19 +10,6 @@ import pytest
 from solver.runtime import tables
 
 
-@pytest.fixture
-def source(tmp_path: Path) -> Path:
-    path = tmp_path / "list.txt"
-    path.write_text("cat\ndog\n", "utf-8")
-    return path
-
-
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch) -> Path:
-    monkeypatch.setenv(tables.CACHE_VARIABLE, str(tmp_path / "cache"))
-    return tmp_path / "cache" / "tables"
-
-
 def stored_tables(cache: Path) -> list[Path]:
     """The tables in the cache (beside them: the remembered digests of the sources)."""
     return [path for path in cache.iterdir() if path.is_dir()]
