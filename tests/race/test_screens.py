@@ -105,7 +105,7 @@ async def whole_race() -> None:
         await at(pilot, clock, 99.5 + 11.7)  # the bot claims at 11.4 s
         assert screen.query_one("#word", Input).value == "ca"  # typing never disturbed
         await pilot.press("t", "enter")
-        assert "CAT: too late, Cleo (fast) claimed ACT first. No fine." in feed(screen)
+        assert "CAT: too late, Cleo (fast) claimed ACT 0.3 s before you. No fine." in feed(screen)
         assert race.won == [0, 3]
 
         # A word never on the table is a wrong call: the bot takes the X.
