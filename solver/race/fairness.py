@@ -54,7 +54,7 @@ def checked_window(seconds: object) -> float:
     number of seconds from 0 to ``MAX_REACTION_WINDOW`` (NaN and infinities refused)."""
     try:
         value = float(seconds)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # not a number, or an int past float's
         value = math.nan
     if isinstance(seconds, bool) or not 0.0 <= value <= MAX_REACTION_WINDOW:
         raise UserError(

@@ -217,7 +217,8 @@ class Taken:
     cards: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self) | {"time": round(self.time, 3), "before": round(self.before, 3)}
+        rounded = {"time": round(self.time, 3), "before": round(self.before, 3)}
+        return asdict(self) | rounded | {"cards": list(self.cards)}
 
 
 @dataclass(frozen=True)
