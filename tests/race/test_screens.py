@@ -168,6 +168,37 @@ async def quit_race() -> None:
     assert summary(race).startswith("Race stopped in round 1 of 2. Cards won: you 0, Cleo")
 
 
+def test_a_word_the_bot_took_just_before_you_began_typing_is_too_late() -> None:
+    asyncio.run(too_late_race())
+
+
+async def too_late_race() -> None:
+    """The issue's case on the screen: you saw TAX, the bot claimed it, and your first key
+    came after that; the table you saw a moment before counts (the reaction window), so
+    no fine. With the window 0 (protection from the first key only) it was a wrong call."""
+    for window, said in [
+        (1.0, "TAX: too late, Cleo (fast) claimed TAX {} s before you."),
+        (0.0, ""),
+    ]:
+        clock = FakeClock()
+        race = LiveRace([FAST], parse_deck(TINY, "tiny"), 1.0, 1, reaction_window=window)
+        app = race_app(race, clock)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await at(pilot, clock, 2.8)  # the bot took TAX between 2 s and now
+            [claim] = [e for e in race.events if e.kind == "claim"]
+            await pilot.press("t", "a")
+            await at(pilot, clock, 3.1)
+            await pilot.press("x", "enter")
+            if said:
+                assert feed(screen)[-1] == said.format(f"{3.1 - claim.time:.1f}") + " No fine."
+                assert race.won == [0, 3]
+            else:
+                assert feed(screen)[-1].startswith("You called TAX: the table has no T.")
+                assert race.won == [0, 4]
+            await pilot.press("escape", "escape")
+            await pilot.pause()
+
+
 def test_the_menus_new_game_is_a_race_with_named_bots_and_a_fresh_seed(monkeypatch) -> None:
     from solver.runtime import seeds
 
