@@ -17,6 +17,8 @@ window*: the seconds a person needs to see that the table changed (default 1 s, 
 of the protection, so a word claimed less than ``window`` seconds before the call is too
 late, and one claimed ``window`` seconds before or earlier (while the caller was not yet
 typing) is a wrong call. Window 0 is the rule of before: protection from the first key only.
+The protection never reaches back past the start of the round: the last round's cards
+left the table with its end, not by any player's doing.
 
 **Any other call the table cannot spell is a wrong call**, fined as the rulebook says:
 a word not in the dictionary, or one that could not be claimed on any table of the

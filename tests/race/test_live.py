@@ -60,7 +60,10 @@ def test_the_bot_takes_tax_while_you_type_it_too_late_and_no_fine() -> None:
     [ruling] = race.call("tax", 2.9, began)
     assert ruling.kind == TOO_LATE and ruling.free == ()
     assert race.won == [0, 3]  # no free card for the bot: no fine
-    assert describe(race, ruling) == "TAX: too late, Cleo (fast) claimed TAX 0.3 s before you. No fine."
+    assert (
+        describe(race, ruling)
+        == "TAX: too late, Cleo (fast) claimed TAX 0.3 s before you. No fine."
+    )
 
 
 def test_a_word_the_table_never_held_while_you_typed_is_still_a_wrong_call() -> None:

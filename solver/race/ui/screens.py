@@ -86,11 +86,12 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
   when the table is empty). A bot's wrong call is a misread: the feed says which card the
   table lacks.
 - **too late**: your word could be spelled from the table at some moment of the reaction
-  window before you pressed enter (1 s unless the settings say otherwise), or since you
-  typed its first letter, but other players took cards it needs (their claims, or free
-  cards after another's wrong call). No cards, **no fine**; the feed says who took them and
-  how long before you ("Ivo (medium) claimed HAND 0.4 s before you"). If your own claim
-  took them, it is a wrong call. The bots' calls are ruled the same way.
+  window before you pressed enter (this race's: {window:g} s; `--reaction-window` or the
+  app's settings), or since you typed its first letter, but other players took cards it
+  needs (their claims, or free cards after another's wrong call). No cards, **no fine**;
+  the feed says who took them and how long before you ("Ivo (medium) claimed HAND 0.4 s
+  before you"). If your own claim took them, it is a wrong call. The bots' calls are
+  ruled the same way.
 
 ## The panels
 
@@ -353,7 +354,8 @@ class RaceScreen(Screen[dict]):
 
         if self.paused_at is None and not self.race.finished:
             self.paused_at = self.clock()
-        self.app.push_screen(HelpScreen("MY WORD!", RACE_HELP), callback=self._resume)
+        text = RACE_HELP.format(window=self.race.reaction_window)
+        self.app.push_screen(HelpScreen("MY WORD!", text), callback=self._resume)
 
     def _resume(self, _: object = None) -> None:
         if self.paused_at is not None:
