@@ -9,6 +9,7 @@ end, ``solver/<game>/ui/screens.py``, imported only when chosen, with two functi
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 from collections.abc import Callable
@@ -34,6 +35,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from solver.race.fairness import MAX_REACTION_WINDOW, REACTION_WINDOW, checked_window
 from solver.runtime.errors import UserError
 
 
@@ -80,6 +82,7 @@ LANGUAGES = (("English", "en"), ("Spanish (español)", "es"))
 LEVELS = (("easy", "easy"), ("medium", "medium"), ("hard", "hard"))
 SEED_DIGITS = 39  # a fresh seed (128 bits) shown at a game's end can be typed back
 DEFAULT_SETTINGS: dict[str, Any] = {"lang": "en", "level": "medium", "seed": None}
+DEFAULT_SETTINGS["reaction_window"] = REACTION_WINDOW  # MY WORD!'s "too late" rule (seconds)
 SETTINGS_FILE = "settings.json"
 
 MENU_HELP = """\
@@ -102,7 +105,7 @@ Three word games against bots, in one app.
 | up / down, enter | choose on the menu (or click) |
 | `n` | a new game of the game under the cursor |
 | `r` | resume a saved game |
-| `s` | settings: language, the bots' level, a seed |
+| `s` | settings: language, the bots' level, a seed, MY WORD!'s reaction window |
 | `?` | this help; every game screen has its own |
 | `q` | quit (a game in progress is saved first) |
 
@@ -155,6 +158,8 @@ def load_settings() -> dict[str, Any]:
     seed = kept.get("seed")
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10**SEED_DIGITS:
         settings["seed"] = seed
+    with contextlib.suppress(UserError):  # NaN, which json reads, is refused too
+        settings["reaction_window"] = checked_window(kept.get("reaction_window", REACTION_WINDOW))
     return settings
 
 
@@ -428,6 +433,13 @@ class SettingsScreen(Screen[None]):
                 max_length=SEED_DIGITS,
                 id="seed",
             )
+            yield Label(f"MY WORD!: reaction window, seconds (0 to {MAX_REACTION_WINDOW:g})")
+            yield Input(
+                value=f"{settings['reaction_window']:g}",
+                restrict=r"[0-9.]*",
+                max_length=6,
+                id="window",
+            )
             yield Static("", id="problem")
             with Horizontal(id="buttons"):
                 yield Button("Save", variant="primary", id="save")
@@ -445,10 +457,16 @@ class SettingsScreen(Screen[None]):
 
     def save(self) -> None:
         seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            window = checked_window(self.query_one("#window", Input).value.strip())
+        except UserError as error:  # nothing is saved: the screen says why, in one line
+            self.query_one("#problem", Static).update(f"Not saved: {error}.")
+            return
         settings = {
             "lang": self.query_one("#lang", Select).value,
             "level": self.query_one("#level", Select).value,
             "seed": int(seed_text) if seed_text else None,
+            "reaction_window": window,
         }
         self.app.settings = settings
         problem = store_settings(settings)
@@ -465,7 +483,12 @@ class SettingsScreen(Screen[None]):
             "plays beam unless told).\n"
             "- **Seed**: empty, every new game draws a fresh one (shown in the race, and at "
             "the end of the other two games); a "
-            "number replays the same game each time.\n\nSave keeps them for next time."
+            "number replays the same game each time.\n"
+            "- **MY WORD!: reaction window**: a word another player claimed less than this "
+            "many seconds before your call (or while you typed it) is *too late*: no cards, "
+            "no fine, and the feed says who took it and how long before you. Any other word "
+            "the table cannot spell is a wrong call. 0: only while you typed it.\n\n"
+            "Save keeps them for next time."
         )
         self.app.push_screen(HelpScreen("settings", text))
 
