@@ -16,7 +16,7 @@
   expected points, bonus included: the most probable candidate unless another word is
   worth more.
 
-On the first rows of the default setting (lookahead, familiar prior, vocabulary ``core``)
+On the first rows of the default setting (lookahead, familiar prior, vocabulary ``familiar``)
 the game plays the opening book's move instead (``opening.py``): at each position the
 play reaches there, the lookahead's 4 best guesses were valued exactly to the end of the
 round (``rollout.py``: this row's points plus what the lookahead scores afterwards, with the
@@ -43,16 +43,14 @@ from solver.deduce.candidates import Deduction
 from solver.deduce.measures import BITS, LOOKAHEAD, ROW_POINTS, TO_END
 from solver.deduce.ranking import top_indices
 from solver.deduce.rules import POINT_UNIT, Sheet
+from solver.deduce.vocabularies import DEFAULT_VOCABULARY as DEFAULT_VOCABULARY  # re-exported
+from solver.deduce.vocabularies import VOCABULARIES as VOCABULARIES
 from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
 
 STRATEGIES = ("lookahead", "points", "entropy")
 DEFAULT_STRATEGY = "lookahead"
-# The Guessword vocabularies a player may ask for (lexicon tiers, narrowest first). The
-# default is a common dictionary: a Guessword like ERNE, NEPER or EPHAH would be challenged
-# at a real table. The hard bot guesses from ``all`` (see ``bots.py``).
-VOCABULARIES = ("familiar", "core", "all")
-DEFAULT_VOCABULARY = "core"
+
 INFORMATION_UNITS = 1.0  # credit per bit for rows beyond the next, in units of 250 points
 SHORTLIST = 24
 BATCH = 8
