@@ -59,7 +59,9 @@ def test_the_label_follows_the_measure() -> None:
     for word in ("fer", "hes"):
         checked = check_word(word)
         assert checked.valid and not checked.familiar and checked.tier == "core"
-    assert check_word("armada").familiar
+        assert checked.note == "not familiar: its frequency is another word's"
+    assert check_word("armada").familiar and check_word("armada").note == ""
+    assert check_word("furlong").note == ""  # below the line: nothing to explain
 
 
 # Spanish reads its misread words first (seconds): CI's heavy step
