@@ -546,6 +546,16 @@ def lines(words: set[str]) -> str:
     return "".join(f"{w}\n" for w in sorted(words))
 
 
+def not_known(name: str, core: set[str]) -> set[str]:
+    """The words of a ``*-not-known.txt`` file: core words whose frequency is another
+    token's, judged by hand (see the file's header and docs/known-words.md). Each must be a
+    word of the core list it is taken from."""
+    words = set(read_curated(name))
+    if missing := words - core:
+        sys.exit(f"build.py: {name}: not in core.txt: {' '.join(sorted(missing))}")
+    return words
+
+
 def build() -> dict[Path, str]:
     """Every output file and its text, computed in memory."""
     en_words = scowl_words(max(SCOWL_SIZES))
@@ -560,9 +570,11 @@ def build() -> dict[Path, str]:
     return {
         WORDS / "en" / "play.txt": lines(play),
         WORDS / "en" / "core.txt": lines(core),
+        WORDS / "en" / "not-known.txt": lines(not_known("en-not-known.txt", core)),
         WORDS / "en" / "LICENSE-SCOWL.txt": scowl_notice(),
         WORDS / "es" / "play.txt": lines(es_forms - es_blocked),
         WORDS / "es" / "core.txt": lines(es_core - es_blocked),
+        WORDS / "es" / "not-known.txt": lines(not_known("es-not-known.txt", es_core - es_blocked)),
         WORDS / "es" / "LICENSE-hunspell-es.txt": hunspell_notice(),
         WORDS / "es" / "LICENSE-wspanish.txt": wspanish_notice(),
     }

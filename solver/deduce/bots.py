@@ -6,9 +6,12 @@ best (never on the last row, where it names its best guess). The hidden word a b
 level chooses is ``picks.pick``'s business.
 
 - ``easy``: ``points`` strategy, easy-tier vocabulary, picks among its 3 best.
-- ``medium``: ``lookahead``, the default vocabulary (a common dictionary, ``core``), picks
-  among its 2 best.
-- ``hard``: ``lookahead``, any dictionary word, always its best: the full solver.
+- ``medium``: ``lookahead``, the default vocabulary (the words a person knows,
+  ``familiar``), picks among its 2 best.
+- ``hard``: ``lookahead``, the same vocabulary, always its best: the full solver. It once
+  guessed from every dictionary word (``all``), and played HENT, SOKE and HAZAN at people,
+  who may reject a Guessword they do not know (the rulebook); a bot that fits people plays
+  words they know, so no level guesses from beyond ``familiar`` (``docs/known-words.md``).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ class BotLevel:
 LEVELS = {
     "easy": BotLevel("points", "easy", 3),
     "medium": BotLevel("lookahead", DEFAULT_VOCABULARY, 2),
-    "hard": BotLevel("lookahead", "all", 1),
+    "hard": BotLevel("lookahead", DEFAULT_VOCABULARY, 1),
 }
 
 

@@ -34,8 +34,9 @@ then each worker walks whole subtrees (largest first) with one Numba thread.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -80,6 +81,11 @@ class Walk:
     rows_to_one: np.ndarray  # (words,): rows played until one candidate was left; 0: never
     positions: int  # positions at which the strategy chose a Guessword
     seconds: float
+    # Every Guessword the strategy chose, by (row index, word): how many Gamewords met it
+    # there (what ``docs/known-words.md`` checks against the measure of a known word). The
+    # rows played once one candidate is left are not in it: they play the best word of
+    # the vocabulary (``known``).
+    played: dict[tuple[int, str], int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -152,6 +158,7 @@ class _Walker:
         self.scores = np.zeros((size, rows), dtype=np.int64)
         self.rows_to_one = np.zeros(size, dtype=np.int64)
         self.positions = 0
+        self.played: Counter[tuple[int, str]] = Counter()
 
     def expand(self, node: _Node) -> list[_Node]:
         """Play the position: record each candidate's score on the row, and return the
@@ -180,6 +187,7 @@ class _Walker:
             prior=setting.prior,
         )[0]
         self.positions += 1
+        self.played[r, choice.guess] += len(members)
         row, last = sheet.rows[r], sheet.is_last(r)
         guess = lexicon.encode([choice.guess], lang)[0]
         units = kernels.score_against(self.codes[members], guess, row.offset, last)
@@ -235,6 +243,7 @@ def walk(setting: Setting, workers: int = 1, progress: Progress | None = None) -
         walker.rows_to_one,
         walker.positions,
         time.perf_counter() - started,
+        dict(walker.played),
     )
 
 
@@ -267,24 +276,28 @@ def _walk_in_processes(
     # A dead worker ends the walk in one line (``WorkersLost``), never a wait for ever.
     done = each_in_processes(_walk_task, work, workers, one_thread)
     with contextlib.closing(done):  # leaving the block stops the workers
-        for _, (node, scores, rows_to_one, positions) in done:
+        for _, (node, scores, rows_to_one, positions, played) in done:
             members = node.members  # their rows before node.row_index were played here
             walker.scores[members, node.row_index :] = scores
             walker.rows_to_one[members] = np.maximum(walker.rows_to_one[members], rows_to_one)
             walker.positions += positions
+            walker.played.update(played)
             if progress:
                 progress(len(members))
 
 
-def _walk_task(arguments: tuple) -> tuple[_Node, np.ndarray, np.ndarray, int]:
+def _walk_task(
+    arguments: tuple,
+) -> tuple[_Node, np.ndarray, np.ndarray, int, Counter[tuple[int, str]]]:
     """In a worker: one subtree, returned as its Gamewords' scores from its row on, the
-    rows to one candidate found in it (0 where none), and its positions played."""
+    rows to one candidate found in it (0 where none), its positions played and the
+    Guesswords chosen at them."""
     setting, oracle, known, node = arguments
     walker = _Walker(setting, oracle, known)
     walker.walk(node)
     members = node.members
     scores = walker.scores[members, node.row_index :]
-    return node, scores, walker.rows_to_one[members], walker.positions
+    return node, scores, walker.rows_to_one[members], walker.positions, walker.played
 
 
 def figure(result: Walk, opponent: str = "familiar") -> Figure:

@@ -47,7 +47,8 @@ MEMO_ROWS = 2
 BOOK_ROWS = 4  # rows whose positions the rollout part holds
 ROLLOUT_TOP = 4  # guesses valued exactly at each booked position
 ROLLOUT_OBJECTIVE = "uniform"  # how opponents are assumed to pick Gamewords
-BOOKED = (("lookahead", "familiar", "core"),)  # (strategy, prior, vocabulary) booked
+# (strategy, prior, vocabulary) booked: the default setting
+BOOKED = (("lookahead", "familiar", strategies.DEFAULT_VOCABULARY),)
 BOOKED_LENGTHS = (6, 7)
 _memo: dict[tuple, list[strategies.Choice]] = {}
 _in_use: list[dict[str, object]] = []  # positions overriding the stored ones (building)

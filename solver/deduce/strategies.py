@@ -16,7 +16,7 @@
   expected points, bonus included: the most probable candidate unless another word is
   worth more.
 
-On the first rows of the default setting (lookahead, familiar prior, vocabulary ``core``)
+On the first rows of the default setting (lookahead, familiar prior, vocabulary ``familiar``)
 the game plays the opening book's move instead (``opening.py``): at each position the
 play reaches there, the lookahead's 4 best guesses were valued exactly to the end of the
 round (``rollout.py``: this row's points plus what the lookahead scores afterwards, with the
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -43,16 +44,14 @@ from solver.deduce.candidates import Deduction
 from solver.deduce.measures import BITS, LOOKAHEAD, ROW_POINTS, TO_END
 from solver.deduce.ranking import top_indices
 from solver.deduce.rules import POINT_UNIT, Sheet
+from solver.deduce.vocabularies import DEFAULT_VOCABULARY as DEFAULT_VOCABULARY  # re-exported
+from solver.deduce.vocabularies import VOCABULARIES as VOCABULARIES
 from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
 
 STRATEGIES = ("lookahead", "points", "entropy")
 DEFAULT_STRATEGY = "lookahead"
-# The Guessword vocabularies a player may ask for (lexicon tiers, narrowest first). The
-# default is a common dictionary: a Guessword like ERNE, NEPER or EPHAH would be challenged
-# at a real table. The hard bot guesses from ``all`` (see ``bots.py``).
-VOCABULARIES = ("familiar", "core", "all")
-DEFAULT_VOCABULARY = "core"
+
 INFORMATION_UNITS = 1.0  # credit per bit for rows beyond the next, in units of 250 points
 SHORTLIST = 24
 BATCH = 8
@@ -83,9 +82,33 @@ def check_vocabulary(vocabulary: str) -> str:
 
 
 def vocabulary_tier(sheet: Sheet, row_index: int, tier: str) -> str:
-    """The tier a row's Guesswords come from: the bot's vocabulary, except that on the last
-    row any dictionary word may be named (the hidden word may be outside the vocabulary)."""
+    """The tier a row's Guesswords are weighed from: the bot's vocabulary, except that on
+    the last row every dictionary word is (the hidden word may be outside the vocabulary).
+    What the last row may name is narrower (``last_row_allowed``)."""
     return "all" if sheet.is_last(row_index) else tier
+
+
+@lru_cache(maxsize=64)
+def _tier_mask(length: int, tier: str, lang: str) -> np.ndarray:
+    """Which words of ``all`` of this length are in ``tier`` (read-only)."""
+    everything = lexicon.words(length, "all", lang)
+    mask = np.isin(np.array(everything), np.array(lexicon.words(length, tier, lang)))
+    mask.flags.writeable = False
+    return mask
+
+
+def last_row_allowed(length: int, tier: str, lang: str, candidates: tuple[str, ...]) -> np.ndarray:
+    """Which words of ``all`` of this length the last row may name: the vocabulary's, and
+    the candidates (the hidden word itself, which may be a rarer word when no word of the
+    pool fits). Never another word outside the vocabulary: the advice once listed BEDHEAD,
+    GODHEAD and AIRHEAD beside the candidates, for the letters they share (issue 27). The
+    search still weighs the last row over every word (``vocabulary_tier``, the endgame),
+    which differs only where a word outside both would be best: over the whole game trees
+    of the default setting, never (``docs/known-words.md``)."""
+    if tier == "all":
+        return np.ones(len(lexicon.words(length, "all", lang)), dtype=bool)
+    everything = np.array(lexicon.words(length, "all", lang))
+    return _tier_mask(length, tier, lang) | np.isin(everything, np.array(candidates))
 
 
 def _vocabulary(length: int, lang: str, tier: str) -> tuple[tuple[str, ...], np.ndarray]:
@@ -105,7 +128,7 @@ def choose(
     """The ``top`` best Guesswords for a row, best first, given what has been deduced.
 
     ``vocabulary`` is the lexicon tier the Guesswords come from (``all``: any dictionary
-    word); the last row may name any word (``vocabulary_tier``)."""
+    word); the last row may also name a candidate outside it (``last_row_allowed``)."""
     from solver.deduce import scoring
 
     check_strategy(strategy)
@@ -126,6 +149,10 @@ def choose(
     else:
         value, measure = _lookahead(
             deduction, sheet, row_index, lang, vocabulary, codes, expected, bits, started, seconds
+        )
+    if last:
+        value = np.where(
+            last_row_allowed(row.length, vocabulary, lang, deduction.words), value, -np.inf
         )
     order = [i for i in top_indices(value, top) if value[i] > -np.inf]
     return [

@@ -11,12 +11,15 @@ Where the words come from (see ``dictionaries/README.md``):
 
 Tiers, smallest first (each inside the next):
 - ``easy``: core words with a wordfreq Zipf frequency >= 3.5 (common, friendly words).
-- ``familiar``: core words with Zipf >= 3.0; the rulebook wants a Gameword the opponent
-  knows, and below 3.0 a visible share of words is obscure (sorrel, monger, furlong).
-- ``core``: every word of ``core.txt``, a common dictionary: the Guesswords a person
-  accepts as words (What's My Word?'s default Guessword vocabulary). It keeps rarer words
-  people know from the dictionary (ragout, zither) and leaves out the play list's obscure
-  ones (erne, ephah, nappe, lethe).
+- ``familiar``: the words a person knows (``docs/known-words.md``): core words with Zipf
+  >= 3.0 (met at least once per million words) whose frequency is their own. The
+  rulebook wants a Gameword the opponent knows, a table challenges a Guessword it does not
+  know, and below 3.0 a visible share of words is obscure (sorrel, monger, furlong). It is
+  What's My Word?'s default Guessword vocabulary as well as its Gameword pool.
+- ``core``: every word of ``core.txt``, a common dictionary. It keeps rarer words people
+  know from the dictionary (ragout, zither) and leaves out the play list's obscure ones
+  (erne, ephah, nappe, lethe), but it also holds words most people do not know: 18,115 of
+  its 61,346 English words have a Zipf below 2.
 - ``all``: the whole play list.
 Zipf values are computed at run time with wordfreq (its data is CC BY-SA, so no file of
 frequencies is shipped) and kept in memory.
@@ -32,6 +35,12 @@ our list lacks (PAUL is more often Paul than paúl, SUPER more often super than 
 no familiar word (``misread``): a player would read the name or the foreign word.
 Proper names and foreign words that the source dictionary lowercases are left out of
 ``core.txt`` when the lists are built (``dictionaries/README.md``).
+
+A frequency is a word's own only when wordfreq counts the word: wordfreq counts letters,
+so HES holds "hes" typed for "he's" (3.96), FER "fer" for "for", LEE the name Lee. Such
+words, judged by hand, are listed in ``not-known.txt`` beside the lists (built from
+``dictionaries/curated/en-not-known.txt``): they are in no familiar tier (``not_known``),
+as the misread Spanish words are not.
 """
 
 from __future__ import annotations
@@ -165,6 +174,9 @@ class Lexicon:
     language: Language
     play: frozenset[str]
     core: frozenset[str]
+    # Core words whose wordfreq frequency is another token's (``not-known.txt``): in no
+    # familiar tier, whatever their Zipf value.
+    not_known: frozenset[str] = frozenset()
 
     def is_word(self, word: str) -> bool:
         return self.language.normalize(word) in self.play
@@ -198,14 +210,28 @@ def load(lang: str = "en") -> Lexicon:
     folder = dictionaries_dir() / spec.code
     play = frozenset(_read_words(folder / "play.txt", spec))
     core = frozenset(_read_words(folder / "core.txt", spec)) & play
-    return Lexicon(spec, play, core)
+    unknown = folder / NOT_KNOWN
+    not_known = frozenset(_read_words(unknown, spec)) & core if unknown.is_file() else frozenset()
+    return Lexicon(spec, play, core, not_known)
+
+
+NOT_KNOWN = "not-known.txt"  # optional beside play.txt and core.txt: see ``Lexicon.not_known``
 
 
 def sources(lang: str = "en") -> tuple[Path, ...]:
     """The files a language's words and frequencies are read from: what a table built from
     them (``tables.stored``) must be keyed on."""
     folder = dictionaries_dir() / language(lang).code
-    return (folder / "play.txt", folder / "core.txt", _wordfreq_data(lang))
+    unknown = folder / NOT_KNOWN
+    listed = (folder / "play.txt", folder / "core.txt", *([unknown] if unknown.is_file() else []))
+    return (*listed, _wordfreq_data(lang))
+
+
+def not_known(lang: str = "en") -> frozenset[str]:
+    """Core words that are in no familiar tier, whatever their frequency: those whose
+    frequency is another token's (``Lexicon.not_known``, judged by hand) and the misread
+    ones (``misread``, found by rule)."""
+    return load(lang).not_known | misread(lang)
 
 
 def is_word(word: str, lang: str = "en") -> bool:
@@ -413,7 +439,7 @@ def tier_from(
             frequency = zipf(word, lexicon.language.code, build_index)
         else:
             frequency = table.get(word, 0.0)
-        if frequency >= FAMILIAR_ZIPF and word in misread(lexicon.language.code):
+        if frequency >= FAMILIAR_ZIPF and word in not_known(lexicon.language.code):
             return "core"
         if frequency >= EASY_ZIPF:
             return "easy"
@@ -440,7 +466,7 @@ def _by_length(tier: str, lang: str, frequencies: dict[str, float]) -> dict[int,
         chosen = lexicon.core
     else:
         floor = EASY_ZIPF if tier == "easy" else FAMILIAR_ZIPF
-        left_out = misread(lang)
+        left_out = not_known(lang)
         chosen = (w for w in lexicon.core if frequencies.get(w, 0.0) >= floor and w not in left_out)
     groups: dict[int, list[str]] = {}
     for word in sorted(chosen):

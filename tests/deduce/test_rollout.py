@@ -75,9 +75,11 @@ def test_a_position_is_found_by_its_candidates_not_its_history() -> None:
     history = list(second.position.history)
     deduction = deduce(history, SIX, pool)
     with opening.positions_in_use(book):
-        found = opening.booked_choices(deduction, SIX, 1, "lookahead", "familiar", "en", "core")
+        found = opening.booked_choices(
+            deduction, SIX, 1, "lookahead", "familiar", "en", setting.vocabulary
+        )
         other_prior = opening.booked_choices(
-            deduction, SIX, 1, "lookahead", "uniform", "en", "core"
+            deduction, SIX, 1, "lookahead", "uniform", "en", setting.vocabulary
         )
     assert found is not None and found[0].guess == second.choices[0].guess
     assert other_prior is None

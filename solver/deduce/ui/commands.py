@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from solver.deduce.vocabularies import DEFAULT_VOCABULARY, VOCABULARIES
 from solver.ui.options import (
     ENGINE_LOG_OPTION,
     ENGINE_OPTION,
@@ -54,11 +55,12 @@ PRIOR_OPTION = click.option(
 )
 VOCABULARY_OPTION = click.option(
     "--vocabulary",
-    type=click.Choice(["familiar", "core", "all"]),
-    default="core",
+    type=click.Choice(list(VOCABULARIES)),
+    default=DEFAULT_VOCABULARY,
     show_default=True,
-    help="Guesswords from familiar words, a common dictionary (core), or every word "
-    "of the play list (all, which has words like ERNE and EPHAH). The last row may name "
+    help="Guesswords from the words a person knows (familiar: Zipf 3+, their own "
+    "frequency), a larger dictionary (core, which has words like SORREL and FURLONG), or "
+    "every word of the play list (all, which has HENT and EPHAH). The last row may name "
     "any word.",
 )
 
