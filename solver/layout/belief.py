@@ -47,6 +47,7 @@ KNOCK_SLIP = 1e-3  # how much likelier a knock is from a hand with no play than 
 @dataclass(frozen=True)
 class BeliefSettings:
     beta: float = 0.25  # per point a card could have made beyond the play chosen
+    slip: float = KNOCK_SLIP  # a knock from a hand that could have played: this likely
     proposals: int = 400  # deals drawn by importance sampling
     deals: int = 24  # deals drawn again by weight, for the search
 
@@ -111,7 +112,9 @@ def history_of(view: LayoutView, settings: BeliefSettings) -> History:
             )
             bests[0] = -1  # no card 0
             is_knock = isinstance(event, Knocked)
-            row = decision_factors(bests, is_knock, 0 if is_knock else event.points, settings.beta)
+            row = decision_factors(
+                bests, is_knock, 0 if is_knock else event.points, settings.beta, settings.slip
+            )
             decision.append(len(rows))
             rows.append(row)
         else:

@@ -138,7 +138,12 @@ def sample_deals(
         queue = list(range(players * size, players * size + pack0))
         w = 0.0
         for p, k, c, drew, d in zip(
-            seat.tolist(), kind.tolist(), card.tolist(), draws.tolist(), decision.tolist()
+            seat.tolist(),
+            kind.tolist(),
+            card.tolist(),
+            draws.tolist(),
+            decision.tolist(),
+            strict=True,
         ):
             if d >= 0:
                 for s in hands[p]:
@@ -251,9 +256,9 @@ def play_out(
         order = hands[current:] + hands[:current]
         if not pack and not all(order):
             break
-        if best is None and not any(h and can_play(h) for h in order[1:]):
-            if not (pack and can_play(pack)):
-                break
+        stuck = best is None and not any(h and can_play(h) for h in order[1:])
+        if stuck and not (pack and can_play(pack)):
+            break
         if best is not None:
             number, i, j, _, value = best
             grid[i, j] = number
