@@ -25,7 +25,7 @@ import numpy as np
 from solver.layout.arrays import deck_arrays, grid_of, hand_array
 from solver.layout.belief import BeliefSettings, deals
 from solver.layout.board import placement
-from solver.layout.moves import Knock, Play
+from solver.layout.moves import Knock, Knocked, Play
 from solver.layout.view import LayoutView
 from solver.runtime.jit import kernel_array
 
@@ -35,6 +35,10 @@ class ReaderSettings:
     width: int = 8  # plays searched, those that score most now
     plies: int | None = None  # None: every other player once, ourselves, the next (>= 3)
     opponent_weight: float = 1.0
+    # With the pack used up a knock moves nothing: a pass. Weigh one beside the plays (not
+    # straight after another seat's, so that two readers cannot pass for ever), and play
+    # out to the end of the game, which is then near (every hand only shrinks).
+    endgame: bool = True
     belief: BeliefSettings = field(default_factory=BeliefSettings)
 
 
@@ -45,10 +49,13 @@ def _plies(view: LayoutView, settings: ReaderSettings) -> int:
     return settings.plies or max(3, len(view.hand_sizes) + 1)
 
 
-def candidates(view: LayoutView, margin: int, width: int) -> tuple[np.ndarray, object]:
+def candidates(
+    view: LayoutView, margin: int, width: int, passes: bool = False
+) -> tuple[np.ndarray, object]:
     """The moves to search, as rows (card, grid row, grid column, points) on the grid with
     ``margin`` empty rows and columns round the layout: the ``width`` plays that score most
-    (the kernel's order among equals), or every knock when there is no play."""
+    (the kernel's order among equals), or every knock when there is no play; with
+    ``passes``, a knock of the first card besides the plays."""
     from solver.layout import kernels
 
     arrays = deck_arrays(view.deck)
@@ -59,6 +66,8 @@ def candidates(view: LayoutView, margin: int, width: int) -> tuple[np.ndarray, o
     if len(moves):
         order = np.argsort(-moves[:, 4], kind="stable")[:width]
         rows = moves[order][:, [0, 1, 2, 4]]
+        if passes:
+            rows = np.vstack([rows, [(view.hand[0], -1, -1, 0)]])
     else:
         rows = np.array([(card, -1, -1, 0) for card in view.hand]).reshape(-1, 4)
     return rows.astype(np.int32), grid
@@ -71,7 +80,13 @@ def reader_move(
     from solver.layout import kernels
 
     plies = _plies(view, settings)
-    moves, grid = candidates(view, plies + 1, settings.width)
+    passes = False
+    if settings.endgame and view.pack_size == 0:
+        plies = max(plies, 2 * sum(view.hand_sizes) + 1)
+        last = view.history[-1] if view.history else None
+        passes = not (isinstance(last, Knocked) and last.seat != view.seat)
+    plays = plies if view.pack_size else min(plies, sum(view.hand_sizes))  # cards to lay
+    moves, grid = candidates(view, plays + 1, settings.width, passes)
     if len(moves) == 1:
         best = 0  # one move: nothing to weigh
     else:
