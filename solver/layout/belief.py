@@ -67,11 +67,11 @@ class Deals:
 class History:
     """The public history as the kernel reads it: one entry per move."""
 
-    seat: np.ndarray  # int32: who moved
-    kind: np.ndarray  # int32: 0 play, 1 knock
-    card: np.ndarray  # int32: the card, 0 when hidden (another seat's knock)
-    draws: np.ndarray  # int32: 1 when the pack had a card to draw
-    decision: np.ndarray  # int32: the row of ``factors`` of another seat's move, else -1
+    seat: np.ndarray  # int64: who moved
+    kind: np.ndarray  # int64: 0 play, 1 knock
+    card: np.ndarray  # int64: the card, 0 when hidden (another seat's knock)
+    draws: np.ndarray  # int64: 1 when the pack had a card to draw
+    decision: np.ndarray  # int64: the row of ``factors`` of another seat's move, else -1
     factors: np.ndarray  # (decisions, highest card + 1) float64: log likelihoods by card
 
 
@@ -125,7 +125,7 @@ def history_of(view: LayoutView, settings: BeliefSettings) -> History:
     factors = np.array(rows, dtype=np.float64).reshape(len(rows), len(numbers))
 
     def ints(values: list[int]) -> np.ndarray:
-        return kernel_array(np.array(values, dtype=np.int32), np.dtype(np.int32))
+        return kernel_array(np.array(values, dtype=np.int64), np.dtype(np.int64))
 
     return History(
         ints(seat),
