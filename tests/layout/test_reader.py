@@ -245,3 +245,15 @@ def test_the_reader_plays_whole_games_by_the_rules(players: int) -> None:
             assert move in state.legal_moves(seat)
         state.apply(seat, move)
     assert state.over and len(state.history) > 20
+
+
+def test_the_hard_level_and_the_hints_are_the_readers() -> None:
+    from solver.layout import session
+    from solver.runtime import seeds
+
+    assert session.LEVEL_BOTS["hard"] == "reader"
+    state = session.new_game([session.HUMAN, "greedy"], 5, False)
+    while state.turn() != 0:
+        state.apply(state.turn(), greedy_move(state.view(state.turn()), random.Random(0)))
+    rng = seeds.derived(state.seed, "hint", len(state.history))
+    assert session.hint(state, 0) == reader_move(state.view(0), rng)
