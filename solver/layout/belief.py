@@ -155,10 +155,15 @@ def deals(
 ) -> Deals:
     """``settings.deals`` deals of the unseen cards, drawn from the belief: proposals by
     the kernel, then drawn again in proportion to their weights (systematic resampling).
-    Every random choice comes from ``rng``."""
+    Every random choice comes from ``rng``. A view whose history does not account for its
+    layout (a view written without one, by an older referee) gets deals at random, as
+    beam draws them."""
     from solver.layout import kernels
 
     players = len(view.hand_sizes)
+    laid = sum(len(stack) for _, stack in view.layout.stacks)
+    if laid != 1 + sum(isinstance(event, Played) for event in view.history):
+        return at_random(view, settings.deals, rng)
     history = history_of(view, settings)
     hands, counts, packs, logw = kernels.sample_deals(
         players,
@@ -183,6 +188,23 @@ def deals(
     return Deals(
         hands[chosen], counts[chosen], packs[chosen], float(1.0 / np.square(weights).sum())
     )
+
+
+def at_random(view: LayoutView, count: int, rng: random.Random) -> Deals:
+    """``count`` deals of the unseen cards at random (``players._samples``, beam's)."""
+    from solver.layout.players import _samples
+
+    players, size = len(view.hand_sizes), hand_size(len(view.hand_sizes))
+    hands = np.zeros((count, players, size), dtype=np.int16)
+    counts = np.zeros((count, players), dtype=np.int16)
+    packs = np.zeros((count, view.pack_size), dtype=np.int16)
+    for n, sample in enumerate(_samples(view, count, rng)):
+        for p, hand in enumerate(sample.hands):
+            if hand is not None:
+                hands[n, p, : len(hand)] = hand
+                counts[n, p] = len(hand)
+        packs[n] = sample.pack
+    return Deals(hands, counts, packs, float(count))
 
 
 def resample(weights: np.ndarray, count: int, u: float) -> np.ndarray:

@@ -257,3 +257,19 @@ def test_the_hard_level_and_the_hints_are_the_readers() -> None:
         state.apply(state.turn(), greedy_move(state.view(state.turn()), random.Random(0)))
     rng = seeds.derived(state.seed, "hint", len(state.history))
     assert session.hint(state, 0) == reader_move(state.view(0), rng)
+
+
+def test_a_view_without_its_history_gets_deals_at_random() -> None:
+    """An engine's view from a referee that sent no history: the reader still plays."""
+    state = deal(2, 8)
+    for _ in range(6):
+        state.apply(state.turn(), greedy_move(state.view(state.turn()), random.Random(0)))
+    document = state.view(state.turn()).to_json()
+    del document["history"]
+    view = LayoutView.from_json(document)
+    dealt = deals(view, random.Random(0))
+    unseen = sorted(np.flatnonzero(seen_cards(view) == 0).tolist())
+    for n in range(len(dealt.hands)):
+        other = dealt.hands[n, 1 - view.seat, : dealt.counts[n, 1 - view.seat]].tolist()
+        assert sorted(other + dealt.packs[n].tolist()) == unseen
+    assert reader_move(view, random.Random(0)) in state.legal_moves(view.seat)
