@@ -4,6 +4,7 @@ cards the belief's deals hold, and how often greedy players knock.
 
     python bench/layout_reader_study.py versus '{"belief": {"beta": 2.0}}' --games 300
     python bench/layout_reader_study.py versus '{}' --games 150 --cheat
+    python bench/layout_reader_study.py versus '{}' --games 150 --cheat --hands-only
     python bench/layout_reader_study.py belief '{"beta": 0, "slip": 1}' '{}' '{"beta": 2}'
     python bench/layout_reader_study.py knocks
 
@@ -31,10 +32,13 @@ from solver.layout.reader import ReaderSettings, reader_move
 from solver.layout.state import State
 
 
-def _told(state: State):
-    """Deals that are the truth: the other hands and the pack as they are."""
+def _told(state: State, hands_only: bool = False):
+    """Deals that are the truth: the other hands and the pack as they are (with
+    ``hands_only``, 24 deals of the true hands, each with the pack's cards shuffled)."""
 
     def dealt(view, rng, settings=None) -> Deals:
+        if hands_only:
+            return _hands_told(state, view, rng)
         size = max(len(hand) for hand in state.hands)
         hands = np.zeros((1, state.seats, max(size, 1)), dtype=np.int16)
         counts = np.zeros((1, state.seats), dtype=np.int16)
@@ -48,7 +52,25 @@ def _told(state: State):
     return dealt
 
 
-def _game(players: int, me: int, seed: int, settings: ReaderSettings, cheat: bool):
+def _hands_told(state: State, view, rng: random.Random, count: int = 24) -> Deals:
+    size = max(len(hand) for hand in state.hands)
+    hands = np.zeros((count, state.seats, max(size, 1)), dtype=np.int16)
+    counts = np.zeros((count, state.seats), dtype=np.int16)
+    packs = np.zeros((count, len(state.pack)), dtype=np.int16)
+    for n in range(count):
+        for p, hand in enumerate(state.hands):
+            if p != view.seat:
+                hands[n, p, : len(hand)] = hand
+                counts[n, p] = len(hand)
+        pack = list(state.pack)
+        rng.shuffle(pack)
+        packs[n] = pack
+    return Deals(hands, counts, packs, float(count))
+
+
+def _game(
+    players: int, me: int, seed: int, settings: ReaderSettings, cheat: bool, hands_only: bool
+):
     state = deal(players, seed)
     spent, move = [], 0
     while not state.over:
@@ -60,7 +82,7 @@ def _game(players: int, me: int, seed: int, settings: ReaderSettings, cheat: boo
         else:
             started = time.perf_counter()
             if cheat:
-                kept, reader.deals = reader.deals, _told(state)
+                kept, reader.deals = reader.deals, _told(state, hands_only)
             try:
                 state.apply(seat, reader_move(view, rng, settings))
             finally:
@@ -71,14 +93,16 @@ def _game(players: int, me: int, seed: int, settings: ReaderSettings, cheat: boo
     return state.scores(), spent
 
 
-def versus(setting: str, games: int, players: int, seed: int, cheat: bool) -> None:
+def versus(
+    setting: str, games: int, players: int, seed: int, cheat: bool, hands_only: bool = False
+) -> None:
     changed = json.loads(setting)
     belief = BeliefSettings(**changed.pop("belief", {}))
     settings = ReaderSettings(**changed, belief=belief)
     wins, margin, spent = 0.0, 0.0, []
     for g in range(games):
         me = g % players
-        scores, seconds = _game(players, me, seed + g, settings, cheat)
+        scores, seconds = _game(players, me, seed + g, settings, cheat, hands_only)
         best = max(scores)
         wins += (scores[me] == best) / scores.count(best)
         margin += scores[me] - max(s for p, s in enumerate(scores) if p != me)
@@ -86,8 +110,9 @@ def versus(setting: str, games: int, players: int, seed: int, cheat: bool) -> No
     rate = wins / games
     half = 1.96 * math.sqrt(rate * (1 - rate) / games)
     print(
-        f"{setting} cheat={cheat} players={players} games={games}: wins {rate:.3f} +- "
-        f"{half:.3f}, margin {margin / games:.1f}, {np.mean(spent) * 1000:.1f} ms a move"
+        f"{setting} cheat={cheat} hands_only={hands_only} players={players} games={games}: "
+        f"wins {rate:.3f} +- {half:.3f}, margin {margin / games:.1f}, "
+        f"{np.mean(spent) * 1000:.1f} ms a move"
     )
 
 
@@ -145,6 +170,7 @@ def main() -> None:
     one.add_argument("--players", type=int, default=2)
     one.add_argument("--seed", type=int, default=9000)
     one.add_argument("--cheat", action="store_true")
+    one.add_argument("--hands-only", action="store_true", help="with --cheat: not the pack")
     two = study.add_parser("belief")
     two.add_argument("settings", nargs="+")
     two.add_argument("--games", type=int, default=40)
@@ -153,7 +179,12 @@ def main() -> None:
     arguments = parser.parse_args()
     if arguments.study == "versus":
         versus(
-            arguments.setting, arguments.games, arguments.players, arguments.seed, arguments.cheat
+            arguments.setting,
+            arguments.games,
+            arguments.players,
+            arguments.seed,
+            arguments.cheat,
+            arguments.hands_only,
         )
     elif arguments.study == "belief":
         belief(arguments.settings, arguments.games)
