@@ -468,8 +468,6 @@ def candidate_values(
             for p in range(players):
                 if p != me and gained[p] > others:
                     others = gained[p]
-            if players == 1:
-                others = 0
             total += gained[me] - weight * others
         values[m] = moves[m, 3] + total / max(deals, 1)
     return values
