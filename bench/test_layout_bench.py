@@ -74,3 +74,59 @@ def test_beam_decision(benchmark, position) -> None:
     choose(position, to_move(position), random.Random(1))
     move = benchmark(choose, position, to_move(position), random.Random(1))
     assert isinstance(move, Play)
+
+
+# --- the reader (issue 27): its deals and its play-outs, kernel beside twin, and a decision
+
+
+def _reader_inputs(state: GameState) -> tuple[tuple, tuple]:
+    """The belief's arguments (12 proposals) and the search's (24 deals, 8 plays)."""
+    from solver.layout.belief import BeliefSettings, history_of, seen_cards
+    from solver.layout.reader import candidates
+    from solver.layout.state import hand_size
+
+    seat = to_move(state)
+    view = state.view(seat)
+    history = history_of(view, BeliefSettings())
+    sampling = (
+        2, seat, hand_size(2), 48 - 2 * hand_size(2) - 1, history.seat, history.kind,
+        history.card, history.draws, history.decision, history.factors, seen_cards(view), 12, 5,
+    )  # fmt: skip
+    hands, counts, packs, _ = kernels.sample_deals(*sampling[:-2], 24, 5)
+    moves, grid = candidates(view, 4, 8)
+    arrays = deck_arrays(state.deck)
+    search = (
+        grid.cells, arrays.edges, arrays.points, moves, hand_array(list(view.hand)), seat,
+        hands, counts, packs, 3, True, 1.0,
+    )  # fmt: skip
+    return sampling, search
+
+
+def test_sample_deals_kernel(benchmark, position) -> None:
+    args, _ = _reader_inputs(position)
+    kernels.sample_deals(*args)
+    assert len(benchmark(kernels.sample_deals, *args)[0]) == 12
+
+
+def test_sample_deals_reference(benchmark, position) -> None:
+    args, _ = _reader_inputs(position)
+    assert len(benchmark(reference.sample_deals, *args)[0]) == 12
+
+
+def test_candidate_values_kernel(benchmark, position) -> None:
+    _, args = _reader_inputs(position)
+    kernels.candidate_values(*args)
+    assert len(benchmark(kernels.candidate_values, *args)) == 8
+
+
+def test_candidate_values_reference(benchmark, position) -> None:
+    _, args = _reader_inputs(position)
+    assert len(benchmark.pedantic(reference.candidate_values, args, rounds=3)) == 8
+
+
+def test_reader_decision(benchmark, position) -> None:
+    from solver.layout.reader import reader_move
+
+    view = position.view(to_move(position))
+    reader_move(view, random.Random(1))
+    assert isinstance(benchmark(reader_move, view, random.Random(1)), Play)

@@ -85,7 +85,7 @@ def greedy_move(view: LayoutView, rng: random.Random) -> Play | Knock:
     return Knock(view.hand[0])
 
 
-BUILTINS = ("beam", "greedy", "random")
+BUILTINS = ("reader", "beam", "greedy", "random")
 
 
 def check_player(name: str) -> None:

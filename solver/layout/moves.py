@@ -97,10 +97,11 @@ class Played:
 
 @dataclass(frozen=True)
 class Knocked:
-    """Seat ``seat`` knocked ``card`` (with the pack used up, the card stays in the hand)."""
+    """Seat ``seat`` knocked ``card`` (with the pack used up, the card stays in the hand).
+    In another seat's view the card is None: it went face down (``view.public_history``)."""
 
     seat: int
-    card: int
+    card: int | None
     kind: str = "knock"
 
     @property

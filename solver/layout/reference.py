@@ -3,6 +3,8 @@ as plainly as the rules read, for the tests and the benchmarks to compare with."
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from solver.layout.arrays import BOTTOM, EMPTY, LEFT, RIGHT, TOP
@@ -54,3 +56,257 @@ def best_points(
 ) -> int:
     moves = legal_moves(grid, edges, points, hand, limited)
     return int(moves[:, 4].max()) if len(moves) else -1
+
+
+# --- the reader's kernels (``kernels.card_bests``, ``sample_deals``, ``play_out``,
+# ``candidate_values``), the same steps in plain Python, drawing the same random numbers --
+UNKNOWN, MINE = 0, -1
+
+
+def card_bests(
+    grid: np.ndarray, edges: np.ndarray, points: np.ndarray, cards: np.ndarray, limited: bool
+) -> np.ndarray:
+    return np.array(
+        [best_points(grid, edges, points, np.array([card]), limited) for card in cards.tolist()],
+        dtype=np.int32,
+    )
+
+
+class _Xorshift:
+    """The kernels' generator: xorshift32, a number in [0, 1) per draw."""
+
+    def __init__(self, seed: int) -> None:
+        self.x = seed % 4294967295 + 1
+
+    def uniform(self) -> float:
+        x = self.x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.x = x
+        return x / 4294967296.0
+
+
+def _weighted(logs: list[float], rng: _Xorshift) -> tuple[int, float]:
+    """An index drawn with weights exp(logs), and the log of their sum."""
+    top = max(logs, default=-math.inf)
+    if top == -math.inf:
+        return -1, -math.inf
+    weights = [math.exp(v - top) for v in logs]
+    total = 0.0
+    for v in weights:
+        total += v
+    u = rng.uniform() * total
+    running = 0.0
+    for k, v in enumerate(weights):
+        running += v
+        if u < running:
+            return k, top + math.log(total)
+    return len(logs) - 1, top + math.log(total)
+
+
+def sample_deals(
+    players: int,
+    me: int,
+    size: int,
+    pack0: int,
+    seat: np.ndarray,
+    kind: np.ndarray,
+    card: np.ndarray,
+    draws: np.ndarray,
+    decision: np.ndarray,
+    factors: np.ndarray,
+    seen: np.ndarray,
+    proposals: int,
+    seed: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    rng = _Xorshift(seed)
+    ncards = factors.shape[1]
+    table = factors.tolist()
+    capacity = pack0 + len(seat) + 1
+    out_hands = np.zeros((proposals, players, size), dtype=np.int16)
+    out_counts = np.zeros((proposals, players), dtype=np.int16)
+    out_pack = np.zeros((proposals, capacity), dtype=np.int16)
+    logw = np.zeros(proposals)
+    length = 0
+    for n in range(proposals):
+        ident: dict[int, int] = {}  # slot -> card (or MINE); absent: unknown
+        logu: dict[int, list[float]] = {}  # the slots some decision saw
+        hands = [list(range(p * size, (p + 1) * size)) for p in range(players)]
+        for s in hands[me]:
+            ident[s] = MINE
+        queue = list(range(players * size, players * size + pack0))
+        w = 0.0
+        for p, k, c, drew, d in zip(
+            seat.tolist(),
+            kind.tolist(),
+            card.tolist(),
+            draws.tolist(),
+            decision.tolist(),
+            strict=True,
+        ):
+            if d >= 0:
+                for s in hands[p]:
+                    if ident.get(s, UNKNOWN) == UNKNOWN:
+                        row = logu.setdefault(s, [0.0] * ncards)
+                        for x in range(ncards):
+                            row[x] += table[d][x]
+                    elif ident[s] > 0:
+                        w += table[d][ident[s]]
+            if k == 1 and not drew:
+                continue
+            if p == me:
+                pick = len(hands[p]) - 1
+                if k == 1:
+                    ident[hands[p][pick]] = c
+            elif k == 0:
+                matches = [h for h, s in enumerate(hands[p]) if ident.get(s) == c]
+                if matches:
+                    pick = matches[-1]
+                else:
+                    free = [h for h, s in enumerate(hands[p]) if s not in ident]
+                    logs = [logu.get(hands[p][h], [0.0] * ncards)[c] for h in free]
+                    chosen, mass = _weighted(logs, rng)
+                    if chosen < 0:
+                        w = -math.inf
+                        break
+                    pick = free[chosen]
+                    w += mass
+                    ident[hands[p][pick]] = c
+            else:
+                pick = int(rng.uniform() * len(hands[p]))
+            slot = hands[p].pop(pick)
+            if k == 1:
+                queue.append(slot)
+            if drew:
+                drawn = queue.pop(0)
+                hands[p].append(drawn)
+                if p == me:
+                    ident[drawn] = MINE
+        used = [bool(v) for v in seen.tolist()]
+        order = []
+        for p in range(players):
+            if p != me:
+                for s in hands[p]:
+                    if ident.get(s, UNKNOWN) > 0:
+                        used[ident[s]] = True
+                    elif s not in ident:
+                        order.append(s)
+        for s in queue:
+            if ident.get(s, UNKNOWN) > 0:
+                used[ident[s]] = True
+        order += [s for s in queue if s not in ident and s in logu]
+        order += [s for s in queue if s not in ident and s not in logu]
+        pool = [x for x in range(ncards) if not used[x]]
+        if len(pool) != len(order):
+            w = -math.inf
+        if w > -math.inf:
+            for s in order:
+                if s in logu:
+                    pick, mass = _weighted([logu[s][x] for x in pool], rng)
+                    if pick < 0:
+                        w = -math.inf
+                        break
+                    w += mass
+                else:
+                    pick = int(rng.uniform() * len(pool))
+                ident[s] = pool[pick]
+                pool[pick] = pool[-1]
+                pool.pop()
+        logw[n] = w
+        for p in range(players):
+            if p != me:
+                out_counts[n, p] = len(hands[p])
+                for h, s in enumerate(hands[p]):
+                    out_hands[n, p, h] = max(ident.get(s, UNKNOWN), 0)
+        length = len(queue)
+        for q, s in enumerate(queue):
+            out_pack[n, q] = max(ident.get(s, UNKNOWN), 0)
+    return out_hands, out_counts, out_pack[:, :length], logw
+
+
+def _greedy(grid: np.ndarray, edges, points, hand: list[int], limited: bool):
+    """The first play of the most points in ``legal_moves``' order, or None."""
+    moves = legal_moves(grid, edges, points, np.array(hand, dtype=np.int16), limited)
+    if not len(moves):
+        return None
+    return tuple(int(v) for v in moves[int(np.argmax(moves[:, 4]))])
+
+
+def play_out(
+    grid: np.ndarray,
+    edges: np.ndarray,
+    points: np.ndarray,
+    hands: list[list[int]],
+    pack: list[int],
+    first: int,
+    plies: int,
+    limited: bool,
+) -> list[int]:
+    """``kernels.play_out`` on lists: ``hands`` and ``pack`` (top first) are used up."""
+
+    def can_play(cards: list[int]) -> bool:
+        return best_points(grid, edges, points, np.array(cards, dtype=np.int16), limited) >= 0
+
+    gained = [0] * len(hands)
+    current = first
+    for _ in range(plies):
+        hand = hands[current]
+        best = _greedy(grid, edges, points, hand, limited) if hand else None
+        order = hands[current:] + hands[:current]
+        if not pack and not all(order):
+            break
+        stuck = best is None and not any(h and can_play(h) for h in order[1:])
+        if stuck and not (pack and can_play(pack)):
+            break
+        if best is not None:
+            number, i, j, _, value = best
+            grid[i, j] = number
+            gained[current] += value
+            hand.remove(number)
+            if pack:
+                hand.append(pack.pop(0))
+        elif pack:
+            pack.append(hand.pop(0))
+            hand.append(pack.pop(0))
+        current = (current + 1) % len(hands)
+    return gained
+
+
+def candidate_values(
+    grid: np.ndarray,
+    edges: np.ndarray,
+    points: np.ndarray,
+    moves: np.ndarray,
+    hand: np.ndarray,
+    me: int,
+    hands: np.ndarray,
+    counts: np.ndarray,
+    packs: np.ndarray,
+    plies: int,
+    limited: bool,
+    weight: float,
+) -> np.ndarray:
+    values = []
+    for number, i, j, now in moves.tolist():
+        total = 0.0
+        for n in range(hands.shape[0]):
+            cells = grid.copy()
+            held = [hands[n, p, : counts[n, p]].tolist() for p in range(hands.shape[1])]
+            held[me] = hand.tolist()
+            pack = packs[n].tolist()
+            if i >= 0 or pack:
+                held[me].remove(number)
+                if i >= 0:
+                    cells[i, j] = number
+                else:
+                    pack.append(number)
+                if pack:
+                    held[me].append(pack.pop(0))
+            gained = play_out(
+                cells, edges, points, held, pack, (me + 1) % len(held), plies, limited
+            )
+            others = max((g for p, g in enumerate(gained) if p != me), default=0)
+            total += gained[me] - weight * max(others, 0)
+        values.append(now + total / max(hands.shape[0], 1))
+    return np.array(values)

@@ -31,6 +31,20 @@ def best_points(lang: str = "en") -> object:
     return kernels.best_points(*_inputs())
 
 
+def reader(lang: str = "en") -> object:
+    """One decision of the reader, a few moves into a game: its kernels (the belief's
+    deals, the play-outs, what every card scores) under the signatures a game uses."""
+    import random
+
+    from solver.layout.game import deal, greedy_move
+    from solver.layout.reader import reader_move
+
+    state = deal(2, 1)
+    for _ in range(3):
+        state.apply(state.turn(), greedy_move(state.view(state.turn()), random.Random(0)))
+    return reader_move(state.view(state.turn()), random.Random(0))
+
+
 def layout_game(seed: int | None = None, lang: str = "en") -> dict[str, object]:
     """A My Word (1980) game, beam against greedy: the whole log (it replays)."""
     from solver.layout.game import play_game
@@ -47,6 +61,7 @@ registry.register(
         kernels=(
             registry.Kernel("legal_moves", legal_moves, in_demo=True),
             registry.Kernel("best_points", best_points),
+            registry.Kernel("reader", reader),
         ),
         second_process=True,
         demo=(registry.DemoPart("my_word_1980", layout_game, "solver.layout.ui.demo:show_game"),),

@@ -64,6 +64,7 @@ KIND = plugins.Kind(
         ("random", "solver.layout.game:random_move"),
         ("greedy", "solver.layout.game:greedy_move"),
         ("beam", "solver.layout.players:beam_move"),
+        ("reader", "solver.layout.reader:reader_move"),
     ),
     wrap=FunctionPlayer,
 )

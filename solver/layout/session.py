@@ -53,8 +53,8 @@ from solver.runtime.errors import UserError
 from solver.runtime.numbers import whole
 
 HUMAN = "human"
-BOTS = ("beam", "greedy", "random")  # the built-ins; any player the arena seats plays too
-LEVEL_BOTS = {"easy": "random", "medium": "greedy", "hard": "beam"}
+BOTS = ("reader", "beam", "greedy", "random")  # the built-ins; any player the arena seats plays too
+LEVEL_BOTS = {"easy": "random", "medium": "greedy", "hard": "reader"}
 PLAY_SYNTAX = "a card number and a square, like 17 G5"
 
 Move = Play | Knock
@@ -241,11 +241,12 @@ def parse_play(state: GameState, player: int, line: str) -> tuple[int, Placement
 
 
 def hint(state: GameState, player: int) -> Move:
-    """What the beam player would do in the person's place (its own seeded choice)."""
-    from solver.layout.players import choose
+    """What the reader, the strongest player, would do in the person's place (its own
+    seeded choice, from the person's view alone)."""
+    from solver.layout.reader import reader_move
 
     rng = seeds.derived(state.seed, "hint", len(state.history))
-    return choose(state, player, rng)
+    return reader_move(state.view(player), rng)
 
 
 @dataclass

@@ -35,7 +35,7 @@ from solver.layout.board import (
 )
 from solver.layout.deck import Card, Deck, DeckError, default_deck, document, parse_deck
 from solver.layout.moves import Event, Knock, Knocked, Move, Play, Played
-from solver.layout.view import LayoutView, legal_plays
+from solver.layout.view import LayoutView, legal_plays, public_history
 from solver.runtime import seeds
 from solver.runtime.errors import UserError
 
@@ -140,7 +140,8 @@ class State:
         return (last + 1) % self.seats
 
     def view(self, seat: int) -> LayoutView:
-        """The view of ``seat``: its own hand only, the sizes of the others and of the pack."""
+        """The view of ``seat``: its own hand only, the sizes of the others and of the pack,
+        and the moves so far with other seats' knocked cards hidden."""
         return LayoutView(
             seat,
             tuple(self.hands[seat]),
@@ -150,6 +151,7 @@ class State:
             tuple(len(hand) for hand in self.hands),
             len(self.pack),
             self.easy,
+            public_history(self.history, seat),
         )
 
     def legal_moves(self, seat: int) -> list[Move]:

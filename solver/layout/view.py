@@ -1,8 +1,13 @@
 """What one seat of My Word (1980) may see, and the plays the rules allow it.
 
 The view holds the layout, the seat's own hand, the deck's cards (what is printed on them
-is public), the scores and how many cards each hand and the pack hold; never another hand
-or the order of the pack, which only the game's ``State`` holds. Its JSON carries all an
+is public), the scores, how many cards each hand and the pack hold, and the public history
+of the game (``history``: who played which card where for how many points, who knocked;
+the card a knock put under the pack only when it was the seat's own); never another hand,
+another seat's knocked card or the order of the pack, which only the game's ``State``
+holds. The history is what a player who reads the table needs (``belief.py``): a knocker
+had no play, a play tells what the rest of the hand could not beat, and one's own knocked
+cards lie at known places near the bottom of the pack. Its JSON carries all an
 engine in another language needs to play without our code: besides the above, every legal
 play with the words it makes and its points (``legal``), so that such an engine may simply
 choose one. ``LayoutView.from_json`` reads it back exactly (the plays are worked out again
@@ -17,7 +22,7 @@ from typing import Any
 
 from solver.layout.board import Layout, placements
 from solver.layout.deck import Card, Deck, default_deck, document, parse_deck
-from solver.layout.moves import Play
+from solver.layout.moves import Knocked, Play, Played, event_from_json
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,9 @@ class LayoutView:
     hand_sizes: tuple[int, ...]  # cards in each seat's hand
     pack_size: int
     easy: bool  # no 6 x 6 limit (rule 9)
+    # Every move so far, in order (``public_history``): plays whole, knocks with the card
+    # only when the seat knocked it itself (``Knocked.card`` is None for another seat's).
+    history: tuple[Played | Knocked, ...] = ()
 
     def card(self, number: int) -> Card:
         return self.deck.card(number)
@@ -47,6 +55,7 @@ class LayoutView:
             "easy": self.easy,
             "deck": _deck_document(self.deck),
             "legal": [_play_json(play) for play in legal_plays(self)],
+            "history": [event.to_json() for event in self.history],
         }
 
     @classmethod
@@ -66,7 +75,27 @@ class LayoutView:
             hand_sizes=tuple(int(s) for s in document["hand_sizes"]),
             pack_size=int(document["pack_size"]),
             easy=bool(document["easy"]),
+            history=tuple(_event_of(event) for event in document.get("history", ())),
         )
+
+
+def public_history(history: list[Played | Knocked], seat: int) -> tuple[Played | Knocked, ...]:
+    """The moves as ``seat`` saw them: every play, every knock with its card hidden unless
+    ``seat`` made it (the card went face down under the pack, rule 5c)."""
+    return tuple(
+        Knocked(event.seat, None) if isinstance(event, Knocked) and event.seat != seat else event
+        for event in history
+    )
+
+
+def _event_of(document: dict[str, Any]) -> Played | Knocked:
+    """A move of a view's history as ``to_json`` wrote it (a hidden knock's card is null)."""
+    if document.get("kind") == "knock" and document.get("card") is None:
+        return Knocked(int(document["player"]), None)
+    event = event_from_json(document)
+    if not isinstance(event, Played | Knocked):
+        raise ValueError(f"not a move of the game: {document.get('kind')!r:.40}")
+    return event
 
 
 @cache

@@ -479,7 +479,7 @@ class SettingsScreen(Screen[None]):
             "# Settings\n\n- **Language**: the words the games accept and the bots play.\n"
             "- **The bots' level**: easy, medium or hard. What's My Word?: the bot's "
             "difficulty (how it guesses, how hard a word it hides); MY WORD!: the bots' "
-            "level; My Word (1980): the random, greedy or beam bot (`myword layout play` "
+            "level; My Word (1980): the random, greedy or reader bot (`myword layout play` "
             "plays beam unless told).\n"
             "- **Seed**: empty, every new game draws a fresh one (shown in the race, and at "
             "the end of the other two games); a "

@@ -48,10 +48,12 @@ def test_a_built_in_served_plays_exactly_as_in_process(player: str) -> None:
         engine.close()
 
 
-def test_the_beam_player_served_plays_exactly_as_in_process() -> None:
-    engine = served("beam")
+@pytest.mark.parametrize("player", ["beam", "reader"])
+def test_the_strong_players_served_play_exactly_as_in_process(player: str) -> None:
+    """The reader reads the view's history: the JSON carries it whole."""
+    engine = served(player)
     try:
-        here = _game([RULES.seat("greedy"), RULES.seat("beam")], 4)
+        here = _game([RULES.seat("greedy"), RULES.seat(player)], 4)
         there = _game([RULES.seat("greedy"), engine], 4)
         assert there.events == here.events and there.scores == here.scores
     finally:

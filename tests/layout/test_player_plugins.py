@@ -10,6 +10,7 @@ from click.testing import CliRunner
 import cli
 from solver.layout import seats
 from solver.layout.game import play_game
+from solver.layout.view import public_history
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "layout_fewest_places.py"
 
@@ -59,10 +60,13 @@ def test_a_player_sees_its_own_hand_and_never_another_or_the_pack(tmp_path) -> N
     on_table = sum(len(stack) for _, stack in first.layout.stacks)
     assert first.hand_sizes == (4, 4)
     assert first.pack_size + sum(first.hand_sizes) + on_table == len(state.deck.cards)
-    # its cards, the table's and counts: nothing that holds another hand or the pack
+    # its cards, the table's, counts and the public history: nothing that holds another
+    # hand or the pack (tests/layout/test_reader.py: the history hides others' knocks)
     assert [f.name for f in fields(seats.LayoutView)] == [
-        "seat", "hand", "layout", "deck", "scores", "hand_sizes", "pack_size", "easy"
+        "seat", "hand", "layout", "deck", "scores", "hand_sizes", "pack_size", "easy", "history"
     ]  # fmt: skip
+    last = seen[-1]
+    assert last.history == public_history(state.history[: len(last.history)], 0) != ()
     assert all(isinstance(n, int) for n in (*first.hand_sizes, first.pack_size))
 
 
@@ -121,7 +125,7 @@ def test_the_players_list_names_the_built_ins() -> None:
     assert result.exit_code == 0
     listed = json.loads(result.output)
     assert listed["group"] == "myword.layout.players"
-    assert [p["name"] for p in listed["players"]] == ["random", "greedy", "beam"]
+    assert [p["name"] for p in listed["players"]] == ["random", "greedy", "beam", "reader"]
 
 
 def test_every_built_in_is_a_player_of_the_protocol() -> None:
@@ -131,9 +135,9 @@ def test_every_built_in_is_a_player_of_the_protocol() -> None:
     from solver.arena import plugins
 
     paths = dict(seats.KIND.builtins)
-    for name in ("random", "greedy", "beam"):
+    for name in ("random", "greedy", "beam", "reader"):
         assert callable(plugins.load(seats.KIND, paths[name]).move)
-        for seed in (1, 2):
+        for seed in (1, 2) if name != "reader" else (1,):  # the reader's games are slower
             by_name = play_game([name, "greedy"], seed).log
             by_path = play_game([paths[name], "greedy"], seed).log
             assert by_path["moves"] == by_name["moves"], (name, seed)

@@ -231,7 +231,7 @@ async def test_help_explains_the_marks_and_keys(tmp_path) -> None:
 def test_new_game_screen_takes_the_settings(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path))
     screen = screens.new_game_screen({"level": "hard", "seed": 11, "lang": "es"})
-    assert screen.state.log["players"] == ["human", "beam"] and screen.state.log["seed"] == 11
+    assert screen.state.log["players"] == ["human", "reader"] and screen.state.log["seed"] == 11
     assert "English" in screen.message
     fresh = screens.new_game_screen({"level": "easy", "seed": None})
     assert fresh.state.log["players"] == ["human", "random"]

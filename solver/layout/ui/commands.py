@@ -33,7 +33,7 @@ def layout() -> None:
 
 
 PLAYER_HELP = (
-    "beam, greedy, random, a registered player (myword layout players), module:attr, "
+    "reader, beam, greedy, random, a registered player (myword layout players), module:attr, "
     "path/to/file.py:attr or engine:COMMAND ARGS"
 )
 

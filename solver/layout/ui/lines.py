@@ -2,10 +2,10 @@
 
 On a person's turn they type a card number and a square (``17 G5``), adding the words they
 state for symbols (``17 G5 TALL``) or being asked for them; ``knock 17`` knocks; ``moves``
-lists their plays, best first; ``hint`` shows what the beam player would do; ``board``,
-``values``, ``help``, and ``quit`` (saved, to resume later). More than one person can play
-(pass the keyboard): each is shown only their own hand. The game itself moves through
-``session`` exactly as the full-screen app moves it.
+lists their plays, best first; ``hint`` shows what the reader (the strongest player) would
+do; ``board``, ``values``, ``help``, and ``quit`` (saved, to resume later). More than one
+person can play (pass the keyboard): each is shown only their own hand. The game itself
+moves through ``session`` exactly as the full-screen app moves it.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from solver.runtime.errors import UserError
 COMMANDS = (
     "Type a card number and a square to play it there (17 G5), with the words you state for "
     "symbols if you like (17 G5 TALL); knock 17 to knock; moves to list your plays; hint for "
-    "the beam player's choice; board, values, help; quit to save and stop."
+    "the reader's choice; board, values, help; quit to save and stop."
 )
 HELP = f"{COMMANDS}\n{display.LEGEND}"
 

@@ -562,7 +562,7 @@ def game_screen(
 
 def new_game_screen(options: dict) -> Screen:
     """A new game against one bot of the chosen level (easy: random, medium: greedy, hard:
-    beam), the basic game, a fresh seed unless one is given; saved in the games folder."""
+    reader), the basic game, a fresh seed unless one is given; saved in the games folder."""
     level = options.get("level") or "medium"
     bot = session.LEVEL_BOTS.get(level)
     if bot is None:

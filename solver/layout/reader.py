@@ -1,0 +1,116 @@
+"""The reader: the My Word (1980) player that reads the other hands from the table.
+
+The beam player (``players.py``) deals the cards it has not seen at random; the same search
+told the other hand wins three games in four against it. The reader deals them from a
+belief instead (``belief.py``): a knocker had no play, a play makes the cards that would
+have scored more unlikely, and its own knocked cards lie at known places under the pack.
+On each of those deals, each of its ``width`` plays that score most now (or, without a
+play, each knock) is played out by every seat greedily, one turn per player and one more
+(at least 3), all in one Numba kernel (``kernels.candidate_values``, twin in
+``reference.py``). A move is worth its points plus, on average over the deals, what it
+makes later less ``opponent_weight`` times the most any other seat makes.
+
+It sees only its seat's view, and every random choice is the move's ``rng``'s: the same
+view and seed, the same move. The play it picks is turned back into a ``Placement`` by the
+rules (``board.placement``), which check it once more.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from solver.layout.arrays import deck_arrays, grid_of, hand_array
+from solver.layout.belief import BeliefSettings, deals
+from solver.layout.board import placement
+from solver.layout.moves import Knock, Knocked, Play
+from solver.layout.view import LayoutView
+from solver.runtime.jit import kernel_array
+
+
+@dataclass(frozen=True)
+class ReaderSettings:
+    width: int = 8  # plays searched, those that score most now
+    plies: int | None = None  # None: every other player once, ourselves, the next (>= 3)
+    opponent_weight: float = 1.0
+    # With the pack used up a knock moves nothing: a pass. Weigh one beside the plays (not
+    # straight after another seat's, so that two readers cannot pass for ever), and play
+    # out to the end of the game, which is then near (every hand only shrinks).
+    endgame: bool = True
+    belief: BeliefSettings = field(default_factory=BeliefSettings)
+
+
+DEFAULT = ReaderSettings()
+
+
+def _plies(view: LayoutView, settings: ReaderSettings) -> int:
+    return settings.plies or max(3, len(view.hand_sizes) + 1)
+
+
+def candidates(
+    view: LayoutView, margin: int, width: int, passes: bool = False
+) -> tuple[np.ndarray, object]:
+    """The moves to search, as rows (card, grid row, grid column, points) on the grid with
+    ``margin`` empty rows and columns round the layout: the ``width`` plays that score most
+    (the kernel's order among equals), or every knock when there is no play; with
+    ``passes``, a knock of the first card besides the plays."""
+    from solver.layout import kernels
+
+    arrays = deck_arrays(view.deck)
+    grid = grid_of(view.layout, margin)
+    moves = kernels.legal_moves(
+        grid.cells, arrays.edges, arrays.points, hand_array(list(view.hand)), not view.easy
+    )
+    if len(moves):
+        order = np.argsort(-moves[:, 4], kind="stable")[:width]
+        rows = moves[order][:, [0, 1, 2, 4]]
+        if passes:
+            rows = np.vstack([rows, [(view.hand[0], -1, -1, 0)]])
+    else:
+        rows = np.array([(card, -1, -1, 0) for card in view.hand]).reshape(-1, 4)
+    return rows.astype(np.int32), grid
+
+
+def reader_move(
+    view: LayoutView, rng: random.Random, settings: ReaderSettings = DEFAULT
+) -> Play | Knock:
+    """The reader (``seats.LayoutPlayer``): what its seat sees is all it uses."""
+    from solver.layout import kernels
+
+    plies = _plies(view, settings)
+    passes = False
+    if settings.endgame and view.pack_size == 0:
+        plies = max(plies, 2 * sum(view.hand_sizes) + 1)
+        last = view.history[-1] if view.history else None
+        passes = not (isinstance(last, Knocked) and last.seat != view.seat)
+    plays = plies if view.pack_size else min(plies, sum(view.hand_sizes))  # cards to lay
+    moves, grid = candidates(view, plays + 1, settings.width, passes)
+    if len(moves) == 1:
+        best = 0  # one move: nothing to weigh
+    else:
+        dealt = deals(view, rng, settings.belief)
+        arrays = deck_arrays(view.deck)
+        values = kernels.candidate_values(
+            grid.cells,
+            arrays.edges,
+            arrays.points,
+            kernel_array(moves, np.dtype(np.int32)),
+            hand_array(list(view.hand)),
+            view.seat,
+            dealt.hands,
+            dealt.counts,
+            dealt.packs,
+            plies,
+            not view.easy,
+            float(settings.opponent_weight),
+        )
+        best = int(np.argmax(values))
+    card, i, j, points = (int(v) for v in moves[best])
+    if i < 0:
+        return Knock(card)
+    spot = placement(view.layout, view.deck, view.card(card), grid.position(i, j))
+    if spot is None or spot.points != points:
+        raise AssertionError(f"kernel and rules disagree on card {card} at {(i, j)}")
+    return Play(card, spot)
