@@ -69,6 +69,7 @@ from typing import Any
 from solver.arena.protocol import DEFAULT_TIME_LIMIT, Hello, IllegalMove, SeatFailed
 from solver.arena.protocol import decision_seed as seat_seed
 from solver.race import claims
+from solver.race.adaptive import AutoLevel
 from solver.race.bots import LEVELS, RaceBot, misread, parse_bot
 from solver.race.calls import Call, RaceView, Wait, checked_call
 from solver.race.claims import Spelling, best_spelling
@@ -303,6 +304,7 @@ class LiveRace:
     seed: int
     lang: str | None = None
     replay: bool = False  # dealt from a typed seed, not one drawn in secret: said
+    auto: AutoLevel | None = None  # the adaptive level: its bots move after every round
     seats: list[Seat] = field(init=False)
     rounds: list[list[int]] = field(init=False, default_factory=list)  # won, rounds done
     events: list[Event] = field(init=False, default_factory=list)
@@ -567,6 +569,7 @@ class LiveRace:
 
     def _end_round(self, now: float) -> list[Event]:
         self.rounds.append(list(self.won))
+        self._adapt()
         self.playing = False
         left = tuple(self.table)
         self.table = []
@@ -578,6 +581,19 @@ class LiveRace:
         else:
             self.starts_at = now + ROUND_BREAK
         return ended
+
+    def _adapt(self) -> None:
+        """The adaptive level's move after a round (``adaptive.AutoLevel``): every built-in
+        bot seat plays the next round at the new skill (a bot of one's own or an engine
+        keeps its seat); the front ends say it from ``auto.moves``."""
+        if self.auto is None:
+            return
+        self.auto.after_round(self.round, self.won)
+        bot = self.auto.bot()
+        for seat, each in enumerate(self.seats):
+            if isinstance(each.bot, RaceBot):
+                self.seats[seat] = Seat(each.name, bot)
+                self.bots[seat - 1] = bot
 
     def _changed(self, now: float, how: Reason) -> None:
         self.last_change = now
@@ -673,6 +689,7 @@ class LiveRace:
                 "calls": [_call_json(event) for event in self.events if event.kind in CALLS],
             }
             | ({"replay": True} if self.replay else {})
+            | ({"auto": self.auto.to_json()} if self.auto is not None else {})
             | self._forfeit_json()
         )
 
