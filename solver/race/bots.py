@@ -117,7 +117,7 @@ LEVELS = {
         about="an average player's match: familiar words, 3% wrong calls",
     ),
     "hard": RaceBot(
-        "hard", "core", 1.42, 0.04, 0.01, rarity=0.4, length=0.2, known_zipf=2.0,
+        "hard", "core", 1.5, 0.04, 0.01, rarity=0.4, length=0.2, known_zipf=2.0,
         per_key=_wpm(80), patience=0.4, **_SHAPE,
         about="a strong player wins about half the time: common-dictionary words, 1% wrong",
     ),

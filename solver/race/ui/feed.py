@@ -182,7 +182,7 @@ def level_move_text(race: LiveRace, round_: int) -> str:
     even = f"{1 / len(race.seats):.0%}"
     won = f"you won {move.share:.0%} of the cards (even: {even})"
     share = "no one won a card" if move.share is None else won
-    upcoming = "next race" if len(race.rounds) == len(race.seats) else "next round"
+    upcoming = "next race" if round_ + 1 == len(race.seats) else "next round"
     return f" Bots' level {move.played:.2f}: {share}; {upcoming} at {where_text(move.next)}."
 
 
