@@ -161,7 +161,9 @@ def test_the_level_is_remembered_across_two_processes(tmp_path) -> None:
     second = race_process(tmp_path, 2)
     assert first["start"] == 3.0 and first["now"] < 3.0  # a person who calls nothing
     assert second["start"] == first["now"] and second["now"] < second["start"]
-    assert json.loads(adaptive.path(tmp_path).read_text())["skill"] == second["now"]
+    assert json.loads(adaptive.path(tmp_path).read_text())["skill"] == pytest.approx(
+        second["now"], abs=1e-3
+    )
 
 
 def test_race_play_refuses_a_bad_auto_policy_in_one_line() -> None:

@@ -89,14 +89,16 @@ def test_a_bad_bot_is_one_line_naming_it(tmp_path) -> None:
         assert result.exit_code != 0
         assert message in result.output and "Traceback" not in result.output
     result = CliRunner().invoke(cli.main, ["race", "bench", "--players", "hard,nosuch"])
-    assert "unknown bot 'nosuch' (choose from beginner, easy, medium, hard, superhuman" in result.output
+    levels = "beginner, easy, medium, hard, superhuman"
+    assert f"unknown bot 'nosuch' (choose from {levels}" in result.output
 
 
 def test_the_players_list_names_the_levels() -> None:
     result = CliRunner().invoke(cli.main, ["race", "players", "--json"])
     listed = json.loads(result.output)
     assert listed["group"] == "myword.race.bots"
-    assert [p["name"] for p in listed["players"]] == ["beginner", "easy", "medium", "hard", "superhuman"]
+    names = [p["name"] for p in listed["players"]]
+    assert names == ["beginner", "easy", "medium", "hard", "superhuman"]
 
 
 def test_a_built_in_is_a_bot_of_the_protocol() -> None:
