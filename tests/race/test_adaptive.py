@@ -122,6 +122,10 @@ def test_new_races_start_where_the_last_one_left_the_level(monkeypatch, tmp_path
     assert second.seats[1].bot.policy == "first"
     fixed = new_race({"players": 2, "seed": 2, "level": "hard"})
     assert fixed.auto is None and fixed.seats[1].bot.name == "hard"
+    from solver.ui.app import DEFAULT_SETTINGS
+
+    assert new_race(DEFAULT_SETTINGS).auto is not None  # the app's race: auto by default
+    assert new_race(DEFAULT_SETTINGS | {"race_level": "medium"}).auto is None
     adaptive.path(tmp_path).write_text("garbage")
     damaged = new_race({"players": 2, "seed": 2})
     assert damaged.auto.skill == START
