@@ -4,6 +4,7 @@ adaptive level over a session, and the plot beside them (docs/race-levels.png).
     python bench/race_levels.py table --games 400 --workers 2   # bench/results/race_levels.json
     python bench/race_levels.py session --games 20              # bench/results/race_session.json
     python bench/race_levels.py plot                            # docs/race-levels.png
+    python bench/race_levels.py times                           # the model's call times
 
 ``table`` runs, for each simulated person (``bench/race_people.py``) and each level, the
 command a reader can run alone (printed with its result):
@@ -14,7 +15,10 @@ command a reader can run alone (printed with its result):
 at the pace of ``myword race play`` (a card every 3 s). ``session`` plays games of three
 players, as ``race play`` does (the simulated person and two bots at the adaptive level),
 the level moving after every round as in a live race (``adaptive.moved``), and records the
-level after each game. ``plot`` draws both (matplotlib: the ``plot`` extra).
+level after each game. ``plot`` draws both (matplotlib: the ``plot`` extra). ``times``
+prints how soon each person and level calls on seeded tables of 5, 8 and 12 cards (no
+wilds): the median and quartiles of the delay of its call, how often it has one, and the
+mean letters of the words it calls.
 """
 
 from __future__ import annotations
@@ -129,6 +133,42 @@ def session_of(person: str, games: int, seed: int, players: int = 3) -> list[flo
     return after
 
 
+def times(tables: int = 300) -> None:
+    """Each person's and level's call on seeded tables (see the module's docstring)."""
+    import statistics
+
+    from race_people import PEOPLE as MODELS
+
+    from solver.race.bots import LEVELS as BOTS
+    from solver.race.calls import RaceView
+    from solver.race.deck import builtin_deck
+    from solver.race.index import load_kernel
+
+    load_kernel()
+    deck = [card for card in builtin_deck("en").cards() if card not in ("?", "??")]
+    players = {f"person {k}": v for k, v in MODELS.items()} | {
+        f"level {k}": v for k, v in BOTS.items()
+    }
+    print("| who | 5 cards | 8 cards | 12 cards |\n|---|---|---|---|")
+    for name, bot in players.items():
+        cells = []
+        for size in (5, 8, 12):
+            afters, letters = [], []
+            for seed in range(tables):
+                table = tuple(random.Random(seed * 31 + size).sample(deck, size))
+                view = RaceView(1, table, 30, (0, 0), 5.0, "en")
+                call = bot.look(view, random.Random(seed))
+                if call is not None:
+                    afters.append(call.after)
+                    letters.append(len(call.word))
+            low, median, high = statistics.quantiles(afters, n=4)
+            cells.append(
+                f"{median:.1f} s ({low:.1f}-{high:.1f}), {len(afters) / tables:.0%}, "
+                f"{statistics.mean(letters):.1f}"
+            )
+        print(f"| {name} | " + " | ".join(cells) + " |")
+
+
 def plot(png: Path) -> None:
     import matplotlib
 
@@ -167,7 +207,7 @@ def plot(png: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("table", "session", "plot"))
+    parser.add_argument("what", choices=("table", "session", "plot", "times"))
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=2027)
     parser.add_argument("--workers", type=int, default=1)
@@ -186,6 +226,8 @@ def main() -> None:
         }
         document = {"start": START, "players": arguments.players, "levels": levels}
         SESSION.write_text(json.dumps(document, indent=1) + "\n")
+    elif arguments.what == "times":
+        times()
     else:
         plot(PNG)
 

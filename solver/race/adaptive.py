@@ -123,10 +123,18 @@ def is_auto(level: str) -> bool:
 def policy_of(level: str) -> str:
     """The claim policy of ``auto:POLICY`` (``most`` when none is named); checked by
     ``bots.parse_bot`` as any level's."""
-    from solver.race.bots import parse_bot
+    from solver.race.bots import POLICIES
+    from solver.runtime.errors import UserError
 
     _, colon, policy = level.strip().lower().partition(":")
-    return parse_bot(f"easy{colon}{policy}").policy
+    if colon and policy not in POLICIES:
+        named = (
+            f"unknown claim policy {policy!r}"
+            if policy
+            else f"no claim policy after {level.strip()!r}"
+        )
+        raise UserError(f"{named} (choose from {', '.join(POLICIES)})")
+    return policy or "most"
 
 
 def path(folder: Path) -> Path:

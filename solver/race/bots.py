@@ -212,6 +212,13 @@ def parse_bot(spec: str) -> RaceBot:
     )
 
 
+def is_level(spec: str) -> bool:
+    """Whether a bot spec names a built-in: a level or a skill, with or without a policy
+    (``hard``, ``medium:wait``, ``2.5``); else it is a bot of one's own or an engine."""
+    level = spec.strip().lower().partition(":")[0]
+    return level in LEVELS or is_skill(level)
+
+
 def is_skill(text: str) -> bool:
     """Whether a level's name is a skill: a number from 0 to ``TOP_SKILL``."""
     try:

@@ -70,7 +70,7 @@ from solver.arena.protocol import DEFAULT_TIME_LIMIT, Hello, IllegalMove, SeatFa
 from solver.arena.protocol import decision_seed as seat_seed
 from solver.race import claims
 from solver.race.adaptive import AutoLevel
-from solver.race.bots import LEVELS, RaceBot, misread, parse_bot
+from solver.race.bots import RaceBot, is_level, misread, parse_bot
 from solver.race.calls import Call, RaceView, Wait, checked_call
 from solver.race.claims import Spelling, best_spelling
 from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
@@ -149,7 +149,7 @@ def bot_seat(spec: str, time_limit: float = DEFAULT_TIME_LIMIT, slot: int = 0) -
     from solver.arena.seats import named
     from solver.race.arena import RULES
 
-    if spec.strip().lower().partition(":")[0] in LEVELS:
+    if is_level(spec):
         return parse_bot(spec)
     return named(RULES, spec, time_limit, slot)
 

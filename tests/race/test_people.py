@@ -184,3 +184,15 @@ def test_a_misread_is_a_word_that_comes_to_mind_with_a_card_not_there() -> None:
 
 def test_a_bot_with_no_word_waits() -> None:
     assert decide(LEVELS["hard"], view(("x", "q")), 1) == Wait()
+
+
+def test_a_skill_seats_in_a_bench_and_in_a_live_race() -> None:
+    """Found by hand: ``--players 2.5,hard`` and ``--level 2.5:wait`` were read as files of
+    one's own (``No module named '2'``)."""
+    from solver.race.live import bot_seat
+    from solver.race.seats import seat_bot
+
+    assert seat_bot("2.5") == parse_bot("2.5")
+    assert bot_seat("2.5:wait") == parse_bot("2.5:wait")
+    with pytest.raises(UserError, match="a skill from 0 to 4"):
+        seat_bot("5")
