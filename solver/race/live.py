@@ -55,6 +55,10 @@ Deals are replayed exactly by the seed: each round's shuffle is drawn from
 from the deck, when the table is empty, changes what is left to deal); the bots' timing
 and mistakes come from ``seeds.derived(seed, "bots", round)`` and so also depend on the
 person's calls.
+
+**The adaptive level** (``auto``: ``adaptive.AutoLevel``): after every round its skill
+moves toward an even game, and every built-in bot seat plays the next round at it
+(``_adapt``); the front ends say each move (``ui/feed.level_move_text``).
 """
 
 from __future__ import annotations
