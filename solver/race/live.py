@@ -74,7 +74,7 @@ from solver.arena.protocol import DEFAULT_TIME_LIMIT, Hello, IllegalMove, SeatFa
 from solver.arena.protocol import decision_seed as seat_seed
 from solver.race import claims
 from solver.race.adaptive import AutoLevel
-from solver.race.bots import RaceBot, is_level, misread, parse_bot
+from solver.race.bots import LEVELS, RaceBot, is_level, misread, parse_bot
 from solver.race.calls import Call, RaceView, Wait, checked_call
 from solver.race.claims import Spelling, best_spelling
 from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
@@ -413,6 +413,8 @@ class LiveRace:
         table, and a numpy search of a big table (``index._best_cards``) took seconds."""
         load_kernel()
         tiers = {bot.tier for bot in self.bots if isinstance(bot, RaceBot)}
+        if self.auto is not None:  # its bots may reach any level's vocabulary
+            tiers |= {level.tier for level in LEVELS.values()}
         for tier in sorted(tiers):
             ranked_indices(["a", "b", "c"], tier, self.lang or "en", top=1)
         lexicon.is_word("cat", self.lang or "en")
