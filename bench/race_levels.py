@@ -196,6 +196,7 @@ def plot(png: Path) -> None:
             right.plot(range(0, len(levels) + 1), [session["start"], *levels], marker=".")
             right.lines[-1].set_label(f"{person} person")
         right.set_yticks(range(len(LEVELS)), LEVELS)
+        right.set_xticks(range(0, len(levels) + 1, 2))
         right.set_xlabel("games played")
         right.set_ylabel("adaptive level after the game")
         right.set_title(f"--level auto over {len(levels)} games ({session['players']} players)")
