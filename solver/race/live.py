@@ -15,21 +15,24 @@ Textual screen (``solver/race/ui/``) are two front ends of this one engine; test
 it with made-up times. Typing a word claims it with the best spelling the table allows
 (``claims.best_spelling``): most cards, fewest wilds.
 
-**Too late.** A race has a rule the rulebook never needed (at a real table everybody
-hears the calls): a word you began typing may lose its cards to a bot before you press
-Enter. The ruling on a word the table cannot spell when the call arrives:
+**Too late** (``fairness.py`` says the rule and why). A race has a rule the rulebook
+never needed (at a real table everybody hears the calls): a word you saw on the table may
+lose its cards to a bot before you press Enter. The ruling on a word the table cannot
+spell when the call arrives, the same for every seat:
 
-- *too late* (no fine, no cards): the word is in the dictionary, and at some moment
-  between the time you began typing it and your call the table could spell it with 3
-  cards or more, without the cards your own claims and wrong calls took since then; that
-  is, it is gone only because other players took its cards. ``began`` is given by the
-  front end: the Textual screen passes the time of the first key typed into the empty
-  input line; the line mode passes the time the previous line arrived (or the round
-  began, whichever is later), since a pipe cannot tell when typing began.
+- *too late* (a ``TooLate`` event: no fine, no cards): the word is in the dictionary and
+  could be claimed on a table shown from ``min(began, call - reaction_window)`` to the
+  call, without the cards the caller's own claims and wrong calls took since; that is, it
+  is gone only because other players took its cards. The event names each of them
+  (``Taken``: who, how, when, how long before the call). ``began`` is given by the front
+  end: the Textual screen passes the time of the first key typed into the empty input
+  line; the line mode passes the time the previous line arrived (or the round began,
+  whichever is later), since a pipe cannot tell when typing began. A bot's or an
+  engine's ``began`` is when it looked at the change its call answers.
 - *wrong call* otherwise (a word not in the dictionary, fewer than 3 cards, or cards the
-  table never held while you typed): you win nothing and every other player takes a free
-  card. A bot's wrong call is a misread: it calls a word that needs a card the table
-  lacks (the feed says which), and pays the same.
+  table never held in that time): the caller wins nothing and every other player takes
+  a free card. A bot's wrong call is a misread: it calls a word that needs a card the
+  table lacks (the feed says which), and pays the same.
 
 Once the deck is out, a round ends when no bot has a call coming and the table has not
 changed for two paces (the "last call"); the next round begins ``ROUND_BREAK`` seconds
@@ -78,6 +81,7 @@ from solver.race.bots import LEVELS, RaceBot, is_level, misread, parse_bot
 from solver.race.calls import Call, RaceView, Wait, checked_call
 from solver.race.claims import Spelling, best_spelling
 from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
+from solver.race.fairness import REACTION_WINDOW, checked_window
 from solver.race.index import load_kernel, ranked_indices
 from solver.race.state import free_cards, heard_as, still_spelled
 from solver.runtime import seeds
@@ -204,6 +208,35 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Taken:
+    """A change of the table that took cards a too-late word needed (``fairness.py``):
+    seat ``seat``'s claim of ``word`` (``code`` CLAIMED_FIRST) or the free cards given
+    after seat ``seat``'s wrong call (GIVEN_AWAY), at race time ``time``, ``before``
+    seconds before the call; ``cards``, the cards of the word's best spelling it took."""
+
+    code: str
+    seat: int
+    word: str
+    time: float
+    before: float
+    cards: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        rounded = {"time": round(self.time, 3), "before": round(self.before, 3)}
+        return asdict(self) | rounded | {"cards": list(self.cards)}
+
+
+@dataclass(frozen=True)
+class TooLate(Event):
+    """Seat ``seat`` called ``word`` too late: no cards, no fine. ``takers``, every change
+    that took its cards, in order (``fairness.py``); ``reason``, the last of them (the one
+    that left it unclaimable) as a ``Reason``."""
+
+    kind: str = TOO_LATE
+    takers: tuple[Taken, ...] = ()
+
+
+@dataclass(frozen=True)
 class Status:
     """What a clock shows: the round, who deals, and how long until the next thing."""
 
@@ -308,6 +341,7 @@ class LiveRace:
     seed: int
     lang: str | None = None
     replay: bool = False  # dealt from a typed seed, not one drawn in secret: said
+    reaction_window: float = REACTION_WINDOW  # seconds: the "too late" rule's (fairness.py)
     auto: AutoLevel | None = None  # the adaptive level: its bots move after every round
     seats: list[Seat] = field(init=False)
     rounds: list[list[int]] = field(init=False, default_factory=list)  # won, rounds done
@@ -320,6 +354,7 @@ class LiveRace:
     forfeited: int | None = field(init=False, default=None)  # the seat that forfeited
 
     def __post_init__(self) -> None:
+        self.reaction_window = checked_window(self.reaction_window)
         self.deck = load_deck(self.deck, self.lang)
         self.lang = self.deck.lang
         names = seat_names(len(self.bots), self.seed)
@@ -335,7 +370,7 @@ class LiveRace:
         self._rng = seeds.derived(self.seed, "bots", 0)
         # The table after each change of the round, when, and who changed it how.
         self._history: list[tuple[float, tuple[str, ...], Reason | None]] = []
-        self._own: list[tuple[int, tuple[str, ...]]] = []  # (history index, cards you lost)
+        self._looked: dict[int, float] = {}  # bot seat -> when it looked for its call
         self._started = False  # the arena seats were told the game's start
         self._decisions = 0  # decisions asked of arena seats: each has its own seed
         self._forfeit: Forfeit | None = None  # a seat that failed, its forfeit not yet played
@@ -422,12 +457,14 @@ class LiveRace:
 
     def variant(self) -> dict[str, Any]:
         """What a seat is told at the handshake, as ``state.RaceState.variant``: the deck
-        (its name, language and every card with its count) and the pace."""
+        (its name, language and every card with its count) and the pace, and the reaction
+        window of the "too late" rule, which a live race adds (``fairness.py``)."""
         return {
             "deck": self.deck.name,
             "lang": self.deck.lang,
             "cards": [[card, count] for card, count in self.deck.counts],
             "pace": self.pace,
+            "reaction_window": self.reaction_window,
         }
 
     def _arena_seats(self) -> list[tuple[int, Any]]:
@@ -555,7 +592,7 @@ class LiveRace:
                 return []
             if isinstance(bot, RaceBot) and self._rng.random() < bot.error_rate:
                 word = misread(self.table, bot, self._rng, self.deck.lang) or word
-            return [self._rule(seat, word, now, now)]
+            return [self._rule(seat, word, now, self._looked.get(seat, now))]
         return self._end_round(now)
 
     def _begin_round(self, now: float) -> Event:
@@ -570,7 +607,7 @@ class LiveRace:
         self._pending = {}
         self.next_deal = self.round_began = self.last_change = now
         self._history = [(now, (), None)]
-        self._own = []
+        self._looked = {}
         return Event(now, self.round, ROUND, self.dealer)
 
     def _end_round(self, now: float) -> list[Event]:
@@ -611,6 +648,7 @@ class LiveRace:
             return
         bots = [seat.bot or self.bots[0] for seat in self.seats]  # seat 0 never searched
         order = [seat for seat in self._seat_order() if seat != YOU]
+        kept = dict(self._pending)
         try:
             search_again(
                 self._pending,
@@ -626,6 +664,9 @@ class LiveRace:
             )
         except Forfeit as forfeit:
             self._forfeit = forfeit
+        for seat, pending in self._pending.items():  # a new call: it began with this look
+            if kept.get(seat) is not pending:
+                self._looked[seat] = now
 
     def _seed_of(self, seat: int) -> int:
         """The seed of an arena seat's next decision: from the race's seed, the round,
@@ -634,7 +675,8 @@ class LiveRace:
         return seat_seed(self.seed, "live", self.round, seat, self._decisions)
 
     def _rule(self, seat: int, word: str, now: float, began: float) -> Event:
-        """The dealer's ruling on a call: a claim, too late (the person only), or wrong."""
+        """The dealer's ruling on seat ``seat``'s call, begun at ``began``: a claim, too
+        late or wrong, by one rule for every seat (``fairness.py``)."""
         lang = self.deck.lang
         spelling = best_spelling(self.table, word, lang)
         if spelling.ok:
@@ -642,37 +684,59 @@ class LiveRace:
                 self.table.remove(card)
             self.won[seat] += len(spelling.cards)
             self._changed(now, Reason(CLAIMED_FIRST, seat, spelling.word))
-            if seat == YOU:
-                self._own.append((len(self._history) - 1, spelling.cards))
             return Event(now, self.round, CLAIM, seat, spelling.word, spelling.cards)
-        if seat == YOU and spelling.reason != claims.NOT_A_WORD:
-            taker = self._taken_by(spelling.word, began)
-            if taker is not None:
-                return Event(now, self.round, TOO_LATE, seat, spelling.word, reason=taker)
+        if spelling.reason != claims.NOT_A_WORD:
+            takers = self._taken_by(seat, spelling.word, began, now)
+            if takers:
+                last = takers[-1]
+                why = Reason(last.code, last.seat, last.word)
+                return TooLate(
+                    now, self.round, seat=seat, word=spelling.word, reason=why, takers=takers
+                )
         reason = why_not(spelling, self.table, lang)
         given = free_cards(seat, self._seat_order(), self.table, self.to_deal, self.won)
         self._changed(now, Reason(GIVEN_AWAY, seat))
-        if seat == YOU:
-            self._own.append((len(self._history) - 1, tuple(card for _, card in given)))
         return Event(now, self.round, WRONG, seat, spelling.word, reason=reason, free=tuple(given))
 
-    def _taken_by(self, word: str, began: float) -> Reason | None:
-        """If ``word`` is too late (see the module's docstring): the change of the table
-        that made it impossible (Ada claimed CATS first); else None. Each table since
-        ``began`` is looked at without the cards the person's own calls took after it, so
-        that the person's own doing never excuses a call."""
-        first = max(i for i, (when, _, _) in enumerate(self._history) if when <= began)
-        could, cause = False, None
-        for index in range(first, len(self._history)):
-            left = Counter(self._history[index][1])
-            for at, lost in self._own:
-                if at > index:
-                    left -= Counter(lost)
-            if best_spelling(list(left.elements()), word, self.deck.lang).ok:
-                could = True
-            elif could:  # the last time it went: the reason it is gone now
-                could, cause = False, self._history[index][2]
-        return cause
+    def _taken_by(self, caller: int, word: str, began: float, now: float) -> tuple[Taken, ...]:
+        """If ``word``, called by ``caller`` at ``now``, is too late (``fairness.py``):
+        every change of the table that made its best claim worse, from the last table of
+        the caller's protection on which it could be claimed, in order; else ().
+
+        The protection: the tables on show from ``min(began, now - reaction_window)``
+        (not before the round began) to ``now``. Each is looked at without the cards the
+        caller's own later claims and wrong calls took, so that the caller's own doing
+        never excuses a call (and is never named)."""
+        start = max(min(began, now - self.reaction_window), self.round_began)
+        first = max(i for i, (when, _, _) in enumerate(self._history) if when <= start)
+        left: list[Counter[str]] = []  # the tables from ``first``, without the caller's doing
+        own: Counter[str] = Counter()  # cards the caller's changes after a table took
+        for index in range(len(self._history) - 1, first - 1, -1):
+            _, table, how = self._history[index]
+            left.append(Counter(table) - own)
+            if how is not None and how.seat == caller and how.code in (CLAIMED_FIRST, GIVEN_AWAY):
+                own += Counter(self._history[index - 1][1]) - Counter(table)
+        left.reverse()
+        spelled = [best_spelling(list(cards.elements()), word, self.deck.lang) for cards in left]
+        could = [index for index, spelling in enumerate(spelled) if spelling.ok]
+        if not could:
+            return ()
+        last = could[-1]  # the word's last table; then back to where this stretch began
+        since = last
+        while since > 0 and spelled[since - 1].ok:
+            since -= 1
+        takers = []
+        for index in range(since + 1, min(last + 2, len(left))):
+            before, after = spelled[index - 1], spelled[index]
+            if after.ok and _worth(after) >= _worth(before):
+                continue  # its best claim is as good as before: this change took nothing
+            took = Counter(before.cards) & (left[index - 1] - left[index])
+            when, _, how = self._history[first + index]
+            assert how is not None
+            takers.append(
+                Taken(how.code, how.seat, how.word, when, now - when, tuple(took.elements()))
+            )
+        return tuple(takers)
 
     # -- the record ----------------------------------------------------------------------
 
@@ -688,6 +752,7 @@ class LiveRace:
                 "deck": self.deck.name,
                 "lang": self.deck.lang,
                 "pace": self.pace,
+                "reaction_window": self.reaction_window,
                 "rounds": self.rounds,
                 "totals": self.totals,
                 "unfinished_round": self.unfinished,
@@ -711,7 +776,15 @@ class LiveRace:
 
 def _call_json(event: Event) -> dict[str, Any]:
     reason = None if event.reason is None else event.reason.to_json()
-    return asdict(event) | {"time": round(event.time, 3), "reason": reason}
+    called = asdict(event) | {"time": round(event.time, 3), "reason": reason}
+    if isinstance(event, TooLate):
+        called["takers"] = [taken.to_json() for taken in event.takers]
+    return called
+
+
+def _worth(spelling: Spelling) -> tuple[int, int]:
+    """How good a claim is (more is better): its cards, then the fewer wilds."""
+    return len(spelling.cards), -sum(is_wild(card) for card in spelling.cards)
 
 
 def _is_arena_seat(bot: Bot | None) -> bool:

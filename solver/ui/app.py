@@ -9,6 +9,7 @@ end, ``solver/<game>/ui/screens.py``, imported only when chosen, with two functi
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 from collections.abc import Callable
@@ -34,6 +35,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from solver.race.fairness import MAX_REACTION_WINDOW, REACTION_WINDOW, checked_window
 from solver.runtime.errors import UserError
 
 
@@ -94,6 +96,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "race_level": "auto",
     "seed": None,
 }
+DEFAULT_SETTINGS["reaction_window"] = REACTION_WINDOW  # MY WORD!'s "too late" rule (seconds)
 SETTINGS_FILE = "settings.json"
 
 MENU_HELP = """\
@@ -116,7 +119,7 @@ Three word games against bots, in one app.
 | up / down, enter | choose on the menu (or click) |
 | `n` | a new game of the game under the cursor |
 | `r` | resume a saved game |
-| `s` | settings: language, the bots' level, a seed |
+| `s` | settings: language, the bots' level, a seed, MY WORD!'s reaction window |
 | `?` | this help; every game screen has its own |
 | `q` | quit (a game in progress is saved first) |
 
@@ -171,6 +174,8 @@ def load_settings() -> dict[str, Any]:
     seed = kept.get("seed")
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10**SEED_DIGITS:
         settings["seed"] = seed
+    with contextlib.suppress(UserError):  # NaN, which json reads, is refused too
+        settings["reaction_window"] = checked_window(kept.get("reaction_window", REACTION_WINDOW))
     return settings
 
 
@@ -435,7 +440,7 @@ class SettingsScreen(Screen[None]):
             yield Select(LANGUAGES, value=settings["lang"], allow_blank=False, id="lang")
             yield Label("The bots' level")
             yield Select(LEVELS, value=settings["level"], allow_blank=False, id="level")
-            yield Label("MY WORD!'s bots")
+            yield Label("MY WORD!: the bots' level")
             yield Select(
                 RACE_LEVELS, value=settings["race_level"], allow_blank=False, id="race_level"
             )
@@ -447,6 +452,13 @@ class SettingsScreen(Screen[None]):
                 restrict=r"[0-9]*",
                 max_length=SEED_DIGITS,
                 id="seed",
+            )
+            yield Label(f"MY WORD!: reaction window, seconds (0 to {MAX_REACTION_WINDOW:g})")
+            yield Input(
+                value=f"{settings['reaction_window']:g}",
+                restrict=r"[0-9.]*",
+                max_length=6,
+                id="window",
             )
             yield Static("", id="problem")
             with Horizontal(id="buttons"):
@@ -465,11 +477,17 @@ class SettingsScreen(Screen[None]):
 
     def save(self) -> None:
         seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            window = checked_window(self.query_one("#window", Input).value.strip())
+        except UserError as error:  # nothing is saved: the screen says why, in one line
+            self.query_one("#problem", Static).update(f"Not saved: {error}.")
+            return
         settings = {
             "lang": self.query_one("#lang", Select).value,
             "level": self.query_one("#level", Select).value,
             "race_level": self.query_one("#race_level", Select).value,
             "seed": int(seed_text) if seed_text else None,
+            "reaction_window": window,
         }
         self.app.settings = settings
         problem = store_settings(settings)
@@ -483,13 +501,18 @@ class SettingsScreen(Screen[None]):
             "- **The bots' level**: easy, medium or hard. What's My Word?: the bot's "
             "difficulty (how it guesses, how hard a word it hides); My Word (1980): the "
             "random, greedy or beam bot (`myword layout play` plays beam unless told).\n"
-            "- **MY WORD!'s bots**: *auto* (the default) moves after every round toward an "
-            "even game and is remembered for the next race; or a fixed level, from "
+            "- **MY WORD!: the bots' level**: *auto* (the default) moves after every round "
+            "toward an even game and is remembered for the next race; or a fixed level, from "
             "beginner (below a casual player) to hard (a strong player wins about half the "
             "time) and superhuman (above any person).\n"
             "- **Seed**: empty, every new game draws a fresh one (shown in the race, and at "
             "the end of the other two games); a "
-            "number replays the same game each time.\n\nSave keeps them for next time."
+            "number replays the same game each time.\n"
+            "- **MY WORD!: reaction window**: a word another player claimed less than this "
+            "many seconds before your call (or while you typed it) is *too late*: no cards, "
+            "no fine, and the feed says who took it and how long before you. Any other word "
+            "the table cannot spell is a wrong call. 0: only while you typed it.\n\n"
+            "Save keeps them for next time."
         )
         self.app.push_screen(HelpScreen("settings", text))
 

@@ -31,7 +31,7 @@ from solver.race.ui.lines import play_live_game
 from solver.runtime import seeds
 
 TINY = "c 1\na 1\nt 1\nx 1\n"  # seed 1 deals X, T, A, C: TAX is on the table at 2 s
-FAST = RaceBot("fast", "easy", 0.5, 0.0, 0.0)  # claims about half a second after a change
+FAST = RaceBot("fast", "easy", 0.5, 0.0, 0.0)  # claims half a second after a change
 SLOW = RaceBot("slow", "easy", 999.0, 0.0, 0.0)  # never in time
 
 
@@ -46,8 +46,8 @@ class FakeClock:
         self.now += seconds
 
 
-def tiny_race(bot: RaceBot = FAST) -> LiveRace:
-    return LiveRace([bot], parse_deck(TINY, "tiny"), 1.0, 1)
+def tiny_race(bot: RaceBot = FAST, window: float = 1.0) -> LiveRace:
+    return LiveRace([bot], parse_deck(TINY, "tiny"), 1.0, 1, reaction_window=window)
 
 
 def test_the_bot_takes_tax_while_you_type_it_too_late_and_no_fine() -> None:
@@ -56,16 +56,19 @@ def test_the_bot_takes_tax_while_you_type_it_too_late_and_no_fine() -> None:
     assert race.table == ["x", "t", "a"]
     began = 2.1  # your first key: TAX is on the table
     taken = race.advance(2.9)
-    assert [(e.kind, e.word) for e in taken] == [(CLAIM, "tax")]  # the bot, at about 2.6 s
+    assert [(e.kind, e.word) for e in taken] == [(CLAIM, "tax")]  # the bot, at 2.5 s
     [ruling] = race.call("tax", 2.9, began)
     assert ruling.kind == TOO_LATE and ruling.free == ()
     assert race.won == [0, 3]  # no free card for the bot: no fine
-    assert describe(race, ruling) == "TAX: too late, Cleo (fast) claimed TAX first. No fine."
+    assert (
+        describe(race, ruling)
+        == "TAX: too late, Cleo (fast) claimed TAX 0.4 s before you. No fine."
+    )
 
 
 def test_a_word_the_table_never_held_while_you_typed_is_still_a_wrong_call() -> None:
-    race = tiny_race()
-    race.advance(2.9)  # the bot took TAX at about 2.6 s
+    race = tiny_race(window=0.0)  # no reaction window: protected from the first key only
+    race.advance(2.9)  # the bot took TAX at 2.5 s
     [late] = race.call("tax", 2.9, began=2.7)  # begun after it was gone: never makeable
     assert late.kind == WRONG and late.free == ((1, "c"),)  # from the deck: the table is empty
     [never] = race.call("cat", 3.5, began=0.0)  # the C went to the bot: never on the table
@@ -188,7 +191,7 @@ def test_line_mode_too_late_from_the_previous_line() -> None:
             lines.put("dog")  # never on the table: a wrong call
 
     play_live_game(tiny_race(), lines, clock, clock.sleep, say)
-    assert "TAX: too late, Cleo (fast) claimed TAX first. No fine." in said
+    assert "TAX: too late, Cleo (fast) claimed TAX just before you. No fine." in said
     assert any(s.startswith("You called DOG: the table has no D. Wrong call") for s in said)
 
 
@@ -310,7 +313,8 @@ def test_every_reason_is_data_and_the_feed_words_each_kind() -> None:
         Reason(LACKS, letter="ñ", held=2): "the table has only 2 Ñ",
         Reason(BETWEEN_ROUNDS): "between rounds",
         Reason(CLAIMED_FIRST, 1, "tax"): "Cleo (fast) claimed TAX first",
-        Reason(GIVEN_AWAY, 0): "its cards went as free cards after you's wrong call",
+        Reason(GIVEN_AWAY, 0): "its cards went as free cards after your wrong call",
+        Reason(GIVEN_AWAY, 1): "its cards went as free cards after Cleo (fast)'s wrong call",
         Reason(SEAT_FAILED, detail="no move within 1 s"): "no move within 1 s",
     }
     assert {reason: reason_text(race, reason) for reason in words} == words
@@ -342,6 +346,6 @@ def test_the_race_document_is_data_and_the_json_words_it() -> None:
     ]
     assert [c["reason"] for c in shown] == [
         "",
-        "Cleo (fast) claimed TAX first",
+        "Cleo (fast) claimed TAX 0.4 s before you",
         "the table has no D",
     ]

@@ -102,10 +102,10 @@ async def whole_race() -> None:
         status = shown(screen, "#status")
         assert status.startswith("Round 2 of 2 · dealt by Cleo (fast) · deck out · last call")
         await pilot.press("c", "a")
-        await at(pilot, clock, 99.5 + 11.7)  # the bot claims at 11.4 s
+        await at(pilot, clock, 99.5 + 11.7)  # the bot claims at 11.5 s
         assert screen.query_one("#word", Input).value == "ca"  # typing never disturbed
         await pilot.press("t", "enter")
-        assert "CAT: too late, Cleo (fast) claimed ACT first. No fine." in feed(screen)
+        assert "CAT: too late, Cleo (fast) claimed ACT 0.2 s before you. No fine." in feed(screen)
         assert race.won == [0, 3]
 
         # A word never on the table is a wrong call: the bot takes the X.
@@ -166,6 +166,37 @@ async def quit_race() -> None:
     assert screen.noted and race.stopped and race.unfinished == [0, 3]
     assert app.return_code == 130  # as Ctrl-C anywhere else in myword
     assert summary(race).startswith("Race stopped in round 1 of 2. Cards won: you 0, Cleo")
+
+
+def test_a_word_the_bot_took_just_before_you_began_typing_is_too_late() -> None:
+    asyncio.run(too_late_race())
+
+
+async def too_late_race() -> None:
+    """The issue's case on the screen: you saw TAX, the bot claimed it, and your first key
+    came after that; the table you saw a moment before counts (the reaction window), so
+    no fine. With the window 0 (protection from the first key only) it was a wrong call."""
+    for window, said in [
+        (1.0, "TAX: too late, Cleo (fast) claimed TAX {} s before you."),
+        (0.0, ""),
+    ]:
+        clock = FakeClock()
+        race = LiveRace([FAST], parse_deck(TINY, "tiny"), 1.0, 1, reaction_window=window)
+        app = race_app(race, clock)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await at(pilot, clock, 2.8)  # the bot took TAX between 2 s and now
+            [claim] = [e for e in race.events if e.kind == "claim"]
+            await pilot.press("t", "a")
+            await at(pilot, clock, 3.1)
+            await pilot.press("x", "enter")
+            if said:
+                assert feed(screen)[-1] == said.format(f"{3.1 - claim.time:.1f}") + " No fine."
+                assert race.won == [0, 3]
+            else:
+                assert feed(screen)[-1].startswith("You called TAX: the table has no T.")
+                assert race.won == [0, 4]
+            await pilot.press("escape", "escape")
+            await pilot.pause()
 
 
 def test_the_menus_new_game_is_a_race_with_named_bots_and_a_fresh_seed(monkeypatch) -> None:

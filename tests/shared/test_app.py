@@ -64,13 +64,58 @@ async def test_settings_are_kept_for_next_time() -> None:
         assert isinstance(app.screen, MenuScreen)
         assert "seed 42" in str(app.screen.query_one("#settings-line", Label).content)
     kept = json.loads((data_dir() / "settings.json").read_text("utf-8"))
-    assert kept == {"lang": "en", "level": "medium", "race_level": "auto", "seed": 42}
+    assert kept == {
+        "lang": "en",
+        "level": "medium",
+        "race_level": "auto",
+        "seed": 42,
+        "reaction_window": 1.0,
+    }
     assert MywordApp().settings["seed"] == 42
+
+
+async def test_the_races_reaction_window_is_a_setting() -> None:
+    """MY WORD!'s "too late" window: typed in the settings, kept, and a new race plays by
+    it; a window out of range is refused on the screen in one line and nothing is kept."""
+    from solver.ui.app import new_game_screen
+
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        window = app.screen.query_one("#window", Input)
+        assert window.value == "1"
+        window.value = ""
+        window.focus()
+        await pilot.press("x", "1", "2", "enter")  # letters are refused as they are typed
+        assert isinstance(app.screen, SettingsScreen)  # 12 s: refused, not saved
+        problem = str(app.screen.query_one("#problem").content)
+        assert (
+            problem
+            == "Not saved: the reaction window is a number of seconds from 0 to 10, not '12'."
+        )
+        assert not (data_dir() / "settings.json").exists()
+        window.value = "2.5"
+        await pilot.click("#save")
+        assert isinstance(app.screen, MenuScreen)
+    assert json.loads((data_dir() / "settings.json").read_text("utf-8"))["reaction_window"] == 2.5
+    settings = MywordApp().settings
+    assert settings["reaction_window"] == 2.5
+    assert new_game_screen("race", settings).race.reaction_window == 2.5
 
 
 @pytest.mark.parametrize(
     "text",
-    ["not json", "[1, 2]", '{"lang": "xx", "level": "mad", "seed": -4}', '{"seed": true}'],
+    [
+        "not json",
+        "[1, 2]",
+        '{"lang": "xx", "level": "mad", "seed": -4}',
+        '{"seed": true}',
+        '{"reaction_window": -1}',
+        '{"reaction_window": NaN}',
+        '{"reaction_window": 1e400}',
+        '{"reaction_window": true}',
+        '{"reaction_window": [1]}',
+    ],
 )
 def test_settings_that_are_not_ours_give_the_defaults(text) -> None:
     folder = data_dir()

@@ -197,6 +197,16 @@ def race_bench(players, engines, engine_time, pace, deck_spec, lang, **kwargs) -
 )
 @RACE_LANG_OPTION
 @click.option(
+    "--reaction-window",
+    "reaction_window",
+    type=FiniteFloat(min=0.0, max=10.0),
+    default=1.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="A word another player took less than this long before your call is too late "
+    "(no fine), not a wrong call; 0: only while you typed it.",
+)
+@click.option(
     "--plain",
     is_flag=True,
     help="Line mode even in a terminal: one word a line, Enter calls it (the table is "
@@ -204,7 +214,18 @@ def race_bench(players, engines, engine_time, pace, deck_spec, lang, **kwargs) -
 )
 @JSON_OPTION
 def race_play(
-    players, level, engines, engine_time, pace, kids, deck_spec, seed, lang, plain, as_json
+    players,
+    level,
+    engines,
+    engine_time,
+    pace,
+    kids,
+    deck_spec,
+    seed,
+    lang,
+    reaction_window,
+    plain,
+    as_json,
 ) -> None:
     """Race the bots in real time: type a word made of the cards on the table and press
     Enter to claim it. In a terminal the race has its own screen (? there explains it);
@@ -213,11 +234,12 @@ def race_play(
 
     A word of 3 cards or more wins its cards, one point each. A wrong call (not a word,
     or cards the table lacks) wins nothing and every other player takes a free card. A
-    word is "too late" (no cards, no fine) when it is a word the table could spell at
-    some moment after you began typing it, and only other players took its cards before
-    your call (their claims, or free cards after a bot's wrong call). Typing begins at
-    the first key in the race's screen; in line mode, when your previous line arrived
-    (or the round began).
+    word is "too late" (no cards, no fine) when the table could spell it at some moment
+    of the --reaction-window before your call, or since you began typing it, and only
+    other players took its cards (their claims, or free cards after another's wrong
+    call); the feed names them ("Ivo (medium) claimed HAND 0.4 s before you"). Typing
+    begins at the first key in the race's screen; in line mode, when your previous line
+    arrived (or the round began). The bots' calls are ruled by the same rule.
 
     Each bot seat is --level, but the last ones when --engine is given (one seat each).
     A bot of one's own or an engine sees only its seat's view (the table, the cards to
@@ -236,6 +258,7 @@ def race_play(
             "lang": lang,
             "engines": engines,
             "engine_time": engine_time,
+            "reaction_window": reaction_window,
         }
     )
     if not (plain or as_json) and sys.stdin.isatty() and sys.stdout.isatty():

@@ -29,12 +29,13 @@ from solver.race.live import (
     ROUND_OVER,
     SEAT_FAILED,
     TOO_FEW,
-    TOO_LATE,
     UNSPELLED,
     WRONG,
     Event,
     LiveRace,
     Reason,
+    Taken,
+    TooLate,
 )
 
 
@@ -86,8 +87,12 @@ def _claimed_first(race: LiveRace, reason: Reason) -> str:
     return f"{race.labels[reason.seat]} claimed {reason.word.upper()} first"
 
 
+def _whose(race: LiveRace, seat: int) -> str:
+    return "your" if seat == 0 else f"{race.labels[seat]}'s"
+
+
 def _given_away(race: LiveRace, reason: Reason) -> str:
-    return f"its cards went as free cards after {race.labels[reason.seat]}'s wrong call"
+    return f"its cards went as free cards after {_whose(race, reason.seat)} wrong call"
 
 
 def _dealt(race: LiveRace, reason: Reason) -> str:
@@ -111,6 +116,23 @@ REASONS = {
 }
 
 
+def taken_text(race: LiveRace, taken: Taken, caller: int) -> str:
+    """One change that took a too-late word's cards, and how long before the call:
+    "Ivo (medium) claimed HAND 0.4 s before you" ("... 0.4 s earlier" for a bot's call)."""
+    if caller == 0:
+        ago = "just before you" if taken.before < 0.05 else f"{taken.before:.1f} s before you"
+    else:
+        ago = "a moment earlier" if taken.before < 0.05 else f"{taken.before:.1f} s earlier"
+    if taken.code == CLAIMED_FIRST:
+        return f"{race.labels[taken.seat]} claimed {taken.word.upper()} {ago}"
+    return f"its cards went as free cards after {_whose(race, taken.seat)} wrong call {ago}"
+
+
+def takers_text(race: LiveRace, event: TooLate) -> str:
+    """Who took a too-late word's cards, each with how long before the call, in order."""
+    return ", then ".join(taken_text(race, taken, event.seat) for taken in event.takers)
+
+
 def reason_text(race: LiveRace, reason: Reason | None) -> str:
     """A reason in a few words ("the table has no C", "Ada (medium) claimed CATS first");
     no reason is the empty string."""
@@ -130,8 +152,9 @@ def describe(race: LiveRace, event: Event) -> str | None:
     if event.kind == WRONG:
         called = f"{_who(race, event.seat)} called {word}: {reason_text(race, event.reason)}."
         return f"{called} Wrong call: {_free_text(race, event)}."
-    if event.kind == TOO_LATE:
-        return f"{word}: too late, {reason_text(race, event.reason)}. No fine."
+    if isinstance(event, TooLate):
+        called = word if event.seat == 0 else f"{_who(race, event.seat)} called {word}"
+        return f"{called}: too late, {takers_text(race, event)}. No fine."
     if event.kind == NOT_NOW:
         return f"{word}: no round is on; not counted."
     if event.kind == ROUND_OVER:
@@ -227,7 +250,8 @@ def race_document(race: LiveRace) -> dict[str, Any]:
     document = race.to_json()
     calls = [event for event in race.events if event.kind in CALLS]
     for call, event in zip(document["calls"], calls, strict=True):  # type: ignore[call-overload]
-        call["reason"] = reason_text(race, event.reason)
+        worded = isinstance(event, TooLate)
+        call["reason"] = takers_text(race, event) if worded else reason_text(race, event.reason)
     if race.auto is not None:
         document["auto"]["where"] = describe_skill(race.auto.skill)  # type: ignore[index]
     if "forfeit" in document:

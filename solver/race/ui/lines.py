@@ -9,8 +9,8 @@ change: every one, in order, even when the loop wakes late and many cards are du
 
 A line cannot tell when its typing began, so the line mode takes the time the previous
 line arrived (or the round began, whichever is later) as the moment the person began to
-type this one: a word whose cards a bot took in between is "too late" (no fine), not a
-wrong call.
+type this one: a word whose cards a bot took in between, or within the reaction window
+before the line arrived, is "too late" (no fine), not a wrong call (``fairness.py``).
 
 Printing the table while the person types mixes the two on a terminal's line; that is
 why a terminal gets the Textual screen, and this mode is for ``--plain``, pipes and

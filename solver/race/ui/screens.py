@@ -29,6 +29,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 from solver.arena.protocol import DEFAULT_TIME_LIMIT
 from solver.race.adaptive import AUTO, AutoLevel, is_auto, policy_of, remembered
 from solver.race.deck import load_deck
+from solver.race.fairness import REACTION_WINDOW, checked_window
 from solver.race.live import (
     CLAIM,
     DEAL,
@@ -87,10 +88,13 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
   wins nothing and **every other player takes a free card** from the table (from the deck
   when the table is empty). A bot's wrong call is a misread: the feed says which card the
   table lacks.
-- **too late**: your word could be spelled from the table at some moment after you typed
-  its first letter, but other players took cards it needs before you pressed enter (their
-  claims, or free cards after a bot's wrong call). No cards, **no fine**. If your own
-  claim took them, it is a wrong call.
+- **too late**: your word could be spelled from the table at some moment of the reaction
+  window before you pressed enter (this race's: {window:g} s; `--reaction-window` or the
+  app's settings), or since you typed its first letter, but other players took cards it
+  needs (their claims, or free cards after another's wrong call). No cards, **no fine**;
+  the feed says who took them and how long before you ("Ivo (medium) claimed HAND 0.4 s
+  before you"). If your own claim took them, it is a wrong call. The bots' calls are
+  ruled the same way.
 
 ## The panels
 
@@ -367,7 +371,8 @@ class RaceScreen(Screen[dict]):
 
         if self.paused_at is None and not self.race.finished:
             self.paused_at = self.clock()
-        self.app.push_screen(HelpScreen("MY WORD!", RACE_HELP), callback=self._resume)
+        text = RACE_HELP.format(window=self.race.reaction_window)
+        self.app.push_screen(HelpScreen("MY WORD!", text), callback=self._resume)
 
     def _resume(self, _: object = None) -> None:
         if self.paused_at is not None:
@@ -425,7 +430,8 @@ def race_bots(
 def new_race(options: dict[str, Any]) -> LiveRace:
     """A race from the app's settings or a command's options: ``lang``, ``seed`` (None:
     fresh), ``level`` (``race_level`` first: the app's setting for this game; none: the
-    adaptive level, ``auto``), and the command's ``players``, ``pace``, ``deck``, ``kids``,
+    adaptive level, ``auto``), ``reaction_window`` (None: 1 s; a bad one is a
+    ``UserError``), and the command's ``players``, ``pace``, ``deck``, ``kids``,
     ``engines`` and ``engine_time``."""
     level = options.get("race_level") or options.get("level") or AUTO
     auto = remembered(policy_of(level)) if is_auto(level) else None
@@ -439,8 +445,14 @@ def new_race(options: dict[str, Any]) -> LiveRace:
         float(options.get("pace") or DEFAULT_PACE),
         seeds.or_fresh(options.get("seed")),
         replay=seeds.is_replay(options.get("seed")),
+        reaction_window=_window(options.get("reaction_window")),
         auto=auto,
     )
+
+
+def _window(seconds: object) -> float:
+    """The reaction window of the options (None, or missing: the default; 0 is 0)."""
+    return REACTION_WINDOW if seconds is None else checked_window(seconds)
 
 
 def new_game_screen(options: dict[str, Any]) -> Screen:
