@@ -58,6 +58,10 @@ Deals are replayed exactly by the seed: each round's shuffle is drawn from
 from the deck, when the table is empty, changes what is left to deal); the bots' timing
 and mistakes come from ``seeds.derived(seed, "bots", round)`` and so also depend on the
 person's calls.
+
+**The adaptive level** (``auto``: ``adaptive.AutoLevel``): after every round its skill
+moves toward an even game, and every built-in bot seat plays the next round at it
+(``_adapt``); the front ends say each move (``ui/feed.level_move_text``).
 """
 
 from __future__ import annotations
@@ -72,7 +76,8 @@ from typing import Any
 from solver.arena.protocol import DEFAULT_TIME_LIMIT, Hello, IllegalMove, SeatFailed
 from solver.arena.protocol import decision_seed as seat_seed
 from solver.race import claims
-from solver.race.bots import LEVELS, RaceBot, misread, parse_bot
+from solver.race.adaptive import AutoLevel
+from solver.race.bots import LEVELS, RaceBot, is_level, misread, parse_bot
 from solver.race.calls import Call, RaceView, Wait, checked_call
 from solver.race.claims import Spelling, best_spelling
 from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
@@ -152,7 +157,7 @@ def bot_seat(spec: str, time_limit: float = DEFAULT_TIME_LIMIT, slot: int = 0) -
     from solver.arena.seats import named
     from solver.race.arena import RULES
 
-    if spec.strip().lower().partition(":")[0] in LEVELS:
+    if is_level(spec):
         return parse_bot(spec)
     return named(RULES, spec, time_limit, slot)
 
@@ -337,6 +342,7 @@ class LiveRace:
     lang: str | None = None
     replay: bool = False  # dealt from a typed seed, not one drawn in secret: said
     reaction_window: float = REACTION_WINDOW  # seconds: the "too late" rule's (fairness.py)
+    auto: AutoLevel | None = None  # the adaptive level: its bots move after every round
     seats: list[Seat] = field(init=False)
     rounds: list[list[int]] = field(init=False, default_factory=list)  # won, rounds done
     events: list[Event] = field(init=False, default_factory=list)
@@ -442,6 +448,8 @@ class LiveRace:
         table, and a numpy search of a big table (``index._best_cards``) took seconds."""
         load_kernel()
         tiers = {bot.tier for bot in self.bots if isinstance(bot, RaceBot)}
+        if self.auto is not None:  # its bots may reach any level's vocabulary
+            tiers |= {level.tier for level in LEVELS.values()}
         for tier in sorted(tiers):
             ranked_indices(["a", "b", "c"], tier, self.lang or "en", top=1)
         lexicon.is_word("cat", self.lang or "en")
@@ -604,6 +612,7 @@ class LiveRace:
 
     def _end_round(self, now: float) -> list[Event]:
         self.rounds.append(list(self.won))
+        self._adapt()
         self.playing = False
         left = tuple(self.table)
         self.table = []
@@ -615,6 +624,19 @@ class LiveRace:
         else:
             self.starts_at = now + ROUND_BREAK
         return ended
+
+    def _adapt(self) -> None:
+        """The adaptive level's move after a round (``adaptive.AutoLevel``): every built-in
+        bot seat plays the next round at the new skill (a bot of one's own or an engine
+        keeps its seat); the front ends say it from ``auto.moves``."""
+        if self.auto is None:
+            return
+        self.auto.after_round(self.round, self.won)
+        bot = self.auto.bot()
+        for seat, each in enumerate(self.seats):
+            if isinstance(each.bot, RaceBot):
+                self.seats[seat] = Seat(each.name, bot)
+                self.bots[seat - 1] = bot
 
     def _changed(self, now: float, how: Reason) -> None:
         self.last_change = now
@@ -738,6 +760,7 @@ class LiveRace:
                 "calls": [_call_json(event) for event in self.events if event.kind in CALLS],
             }
             | ({"replay": True} if self.replay else {})
+            | ({"auto": self.auto.to_json()} if self.auto is not None else {})
             | self._forfeit_json()
         )
 

@@ -34,7 +34,15 @@ from typing import Protocol
 from solver.arena import plugins
 from solver.arena.seats import InProcess, stop_if_interrupted
 from solver.race import bots
-from solver.race.bots import LEVELS, POLICIES, RaceBot, parse_bot, parse_players
+from solver.race.bots import (
+    LEVELS,
+    POLICIES,
+    TOP_SKILL,
+    RaceBot,
+    is_level,
+    parse_bot,
+    parse_players,
+)
 from solver.race.calls import Call, Move, RaceView, Wait, checked_call
 from solver.runtime.errors import UserError
 
@@ -99,15 +107,14 @@ KIND = plugins.Kind(
 @lru_cache(maxsize=64)
 def seat_bot(spec: str) -> RaceBot | PluginBot:
     """A built-in level (``hard``, ``medium:wait``...) or a bot of one's own."""
-    level = spec.strip().lower().partition(":")[0]
-    if level in LEVELS:
+    if is_level(spec):
         return parse_bot(spec)
     name = spec.strip()
     if ":" not in name and not any(e.name == name for e in plugins.registered(KIND)):
         known = ", ".join(e.name for e in plugins.registered(KIND))
         raise UserError(
             f"unknown bot {name!r} (choose from {known}, each with :{'/:'.join(POLICIES)}, "
-            "or give module:attr or path/to/file.py:attr)"
+            f"a skill from 0 to {TOP_SKILL:g}, or give module:attr or path/to/file.py:attr)"
         )
     return PluginBot(name, plugins.load(KIND, name))
 

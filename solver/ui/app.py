@@ -80,8 +80,22 @@ GAMES_BY_KEY = {game.key: game for game in GAMES}
 
 LANGUAGES = (("English", "en"), ("Spanish (español)", "es"))
 LEVELS = (("easy", "easy"), ("medium", "medium"), ("hard", "hard"))
+# MY WORD!'s bots have levels of their own (``solver/race/bots.py``, docs/race-people.md).
+RACE_LEVELS = (
+    ("auto: moves toward an even game, remembered", "auto"),
+    ("beginner", "beginner"),
+    ("easy: a casual player wins most games", "easy"),
+    ("medium", "medium"),
+    ("hard: a strong player wins about half", "hard"),
+    ("superhuman: above any person", "superhuman"),
+)
 SEED_DIGITS = 39  # a fresh seed (128 bits) shown at a game's end can be typed back
-DEFAULT_SETTINGS: dict[str, Any] = {"lang": "en", "level": "medium", "seed": None}
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "lang": "en",
+    "level": "medium",
+    "race_level": "auto",
+    "seed": None,
+}
 DEFAULT_SETTINGS["reaction_window"] = REACTION_WINDOW  # MY WORD!'s "too late" rule (seconds)
 SETTINGS_FILE = "settings.json"
 
@@ -155,6 +169,8 @@ def load_settings() -> dict[str, Any]:
         settings["lang"] = kept["lang"]
     if kept.get("level") in dict(LEVELS):
         settings["level"] = kept["level"]
+    if kept.get("race_level") in dict(map(reversed, RACE_LEVELS)):
+        settings["race_level"] = kept["race_level"]
     seed = kept.get("seed")
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10**SEED_DIGITS:
         settings["seed"] = seed
@@ -424,6 +440,10 @@ class SettingsScreen(Screen[None]):
             yield Select(LANGUAGES, value=settings["lang"], allow_blank=False, id="lang")
             yield Label("The bots' level")
             yield Select(LEVELS, value=settings["level"], allow_blank=False, id="level")
+            yield Label("MY WORD!: the bots' level")
+            yield Select(
+                RACE_LEVELS, value=settings["race_level"], allow_blank=False, id="race_level"
+            )
             yield Label("Seed (empty: a fresh one every game)")
             seed = "" if settings["seed"] is None else str(settings["seed"])
             yield Input(
@@ -465,6 +485,7 @@ class SettingsScreen(Screen[None]):
         settings = {
             "lang": self.query_one("#lang", Select).value,
             "level": self.query_one("#level", Select).value,
+            "race_level": self.query_one("#race_level", Select).value,
             "seed": int(seed_text) if seed_text else None,
             "reaction_window": window,
         }
@@ -478,9 +499,12 @@ class SettingsScreen(Screen[None]):
         text = (
             "# Settings\n\n- **Language**: the words the games accept and the bots play.\n"
             "- **The bots' level**: easy, medium or hard. What's My Word?: the bot's "
-            "difficulty (how it guesses, how hard a word it hides); MY WORD!: the bots' "
-            "level; My Word (1980): the random, greedy or reader bot (`myword layout play` "
-            "plays beam unless told).\n"
+            "difficulty (how it guesses, how hard a word it hides); My Word (1980): the "
+            "random, greedy or reader bot (`myword layout play` plays beam unless told).\n"
+            "- **MY WORD!: the bots' level**: *auto* (the default) moves after every round "
+            "toward an even game and is remembered for the next race; or a fixed level, from "
+            "beginner (below a casual player) to hard (a strong player wins about half the "
+            "time) and superhuman (above any person).\n"
             "- **Seed**: empty, every new game draws a fresh one (shown in the race, and at "
             "the end of the other two games); a "
             "number replays the same game each time.\n"

@@ -89,24 +89,27 @@ def test_a_bad_bot_is_one_line_naming_it(tmp_path) -> None:
         assert result.exit_code != 0
         assert message in result.output and "Traceback" not in result.output
     result = CliRunner().invoke(cli.main, ["race", "bench", "--players", "hard,nosuch"])
-    assert "unknown bot 'nosuch' (choose from hard, medium, easy" in result.output
+    levels = "beginner, easy, medium, hard, superhuman"
+    assert f"unknown bot 'nosuch' (choose from {levels}" in result.output
 
 
 def test_the_players_list_names_the_levels() -> None:
     result = CliRunner().invoke(cli.main, ["race", "players", "--json"])
     listed = json.loads(result.output)
     assert listed["group"] == "myword.race.bots"
-    assert [p["name"] for p in listed["players"]] == ["hard", "medium", "easy"]
+    names = [p["name"] for p in listed["players"]]
+    assert names == ["beginner", "easy", "medium", "hard", "superhuman"]
 
 
 def test_a_built_in_is_a_bot_of_the_protocol() -> None:
     """A built-in level has ``look(view, rng)``: seated as a bot of one's own (its calls
-    checked, asked through its view), the hard bot races the games it races by name."""
-    from solver.race.bots import HARD
+    checked, asked through its view), the superhuman bot (no wrong calls: a bot of one's
+    own makes its own) races the games it races by name."""
+    from solver.race.bots import SUPERHUMAN
 
     view = seats.RaceView(0, ("c", "a", "t"), 5, (0, 0), 0.0, "en")
-    assert isinstance(HARD.look(view, random.Random(1)), seats.Call)
+    assert isinstance(SUPERHUMAN.look(view, random.Random(1)), seats.Call)
     for seed in (1, 2):
-        as_plugin = play_game([seats.PluginBot("hard", HARD), parse_bot("easy")], seed)
-        by_name = play_game([parse_bot("hard"), parse_bot("easy")], seed)
+        as_plugin = play_game([seats.PluginBot("superhuman", SUPERHUMAN), parse_bot("easy")], seed)
+        by_name = play_game([parse_bot("superhuman"), parse_bot("easy")], seed)
         assert as_plugin.to_json() == by_name.to_json()

@@ -148,7 +148,7 @@ def test_the_bench_table_says_who_forfeited_and_why(broken: Path) -> None:
 def test_engine_command_refuses_an_unknown_bot_in_one_line() -> None:
     result = CliRunner().invoke(cli.main, ["race", "engine", "--player", "wizard"])
     assert result.exit_code == 1
-    assert "unknown bot 'wizard' (choose from hard" in result.output
+    assert "unknown bot 'wizard' (choose from beginner" in result.output
     assert "Traceback" not in result.output
 
 

@@ -90,4 +90,4 @@ def test_race_bench_json() -> None:
     )
     assert json.loads(kids.stdout)["options"]["deck"] == "kids"
     bad = CliRunner().invoke(cli.main, ["race", "bench", "--players", "hard,wizard"])
-    assert bad.exit_code == 1 and "unknown bot 'wizard' (choose from hard" in bad.stderr
+    assert bad.exit_code == 1 and "unknown bot 'wizard' (choose from beginner" in bad.stderr

@@ -222,7 +222,8 @@ def test_the_built_ins_race_as_before_and_the_seats_are_named_in_one_line() -> N
     assert isinstance(race_bots("easy", 2)[0], RaceBot)
     result = CliRunner().invoke(cli.main, [*PLAY, "--level", "wizard"], input="")
     assert result.exit_code == 1 and result.output.count("\n") == 1
-    assert "Error: unknown bot 'wizard' (choose from hard, medium, easy" in result.output
+    levels = "beginner, easy, medium, hard, superhuman"
+    assert f"Error: unknown bot 'wizard' (choose from {levels}" in result.output
     two = ["--engine", "node a.js", "--engine", "node b.js"]
     result = CliRunner().invoke(cli.main, [*PLAY, *two], input="")
     assert result.exit_code == 1 and result.output.count("\n") == 1

@@ -102,10 +102,10 @@ async def whole_race() -> None:
         status = shown(screen, "#status")
         assert status.startswith("Round 2 of 2 · dealt by Cleo (fast) · deck out · last call")
         await pilot.press("c", "a")
-        await at(pilot, clock, 99.5 + 11.7)  # the bot claims at 11.4 s
+        await at(pilot, clock, 99.5 + 11.7)  # the bot claims at 11.5 s
         assert screen.query_one("#word", Input).value == "ca"  # typing never disturbed
         await pilot.press("t", "enter")
-        assert "CAT: too late, Cleo (fast) claimed ACT 0.3 s before you. No fine." in feed(screen)
+        assert "CAT: too late, Cleo (fast) claimed ACT 0.2 s before you. No fine." in feed(screen)
         assert race.won == [0, 3]
 
         # A word never on the table is a wrong call: the bot takes the X.

@@ -64,7 +64,13 @@ async def test_settings_are_kept_for_next_time() -> None:
         assert isinstance(app.screen, MenuScreen)
         assert "seed 42" in str(app.screen.query_one("#settings-line", Label).content)
     kept = json.loads((data_dir() / "settings.json").read_text("utf-8"))
-    assert kept == {"lang": "en", "level": "medium", "seed": 42, "reaction_window": 1.0}
+    assert kept == {
+        "lang": "en",
+        "level": "medium",
+        "race_level": "auto",
+        "seed": 42,
+        "reaction_window": 1.0,
+    }
     assert MywordApp().settings["seed"] == 42
 
 

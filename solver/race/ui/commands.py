@@ -120,7 +120,8 @@ def race_engine(player: str, log_path: str | None) -> None:
     "--players",
     default="hard,medium,easy",
     show_default=True,
-    help="Bot levels, with an optional claim policy (hard,medium:wait,easy:first), a "
+    help="Bot levels (beginner, easy, medium, hard, superhuman, or a skill from 0 to 4 "
+    "such as 2.5), with an optional claim policy (hard,medium:wait,easy:first), a "
     "registered bot (myword race players), module:attr, path/to/file.py:attr, or "
     "engine:COMMAND ARGS (a bot in another process, over the engine protocol).",
 )
@@ -163,12 +164,15 @@ def race_bench(players, engines, engine_time, pace, deck_spec, lang, **kwargs) -
 )
 @click.option(
     "--level",
-    default="medium",
+    default="auto",
     show_default=True,
-    help="The bots: a level with an optional claim policy (easy, medium, hard, e.g. "
-    "hard:wait), a registered bot (myword race players), module:attr, "
-    "path/to/file.py:attr, or engine:COMMAND ARGS (a bot in another process, over the "
-    "engine protocol).",
+    help="The bots: auto (the adaptive level: it moves after every round toward an even "
+    "game and is remembered for your next race), a level (beginner; easy: a casual player "
+    "beats it most of the time; medium; hard: a strong player wins about half the time; "
+    "superhuman: above any person), a skill from 0 (beginner) to 4 (superhuman), each "
+    "with an optional claim policy (auto:first, hard:wait), a registered bot (myword race "
+    "players), module:attr, path/to/file.py:attr, or engine:COMMAND ARGS (a bot in another "
+    "process, over the engine protocol). The levels: docs/race-people.md.",
 )
 @ENGINE_OPTION
 @ENGINE_TIME_OPTION
@@ -276,7 +280,13 @@ def play_lines(race, as_json: bool) -> None:
     import threading
     import time
 
-    from solver.race.ui.feed import race_document, seed_line, start_line
+    from solver.race.ui.feed import (
+        level_start_text,
+        race_document,
+        seed_line,
+        start_line,
+        unsaid_warnings,
+    )
     from solver.race.ui.lines import RaceStopped, play_live_game
     from solver.ui import render, signals
     from solver.ui.terminal import UnreadableLine, read_line
@@ -303,6 +313,11 @@ def play_lines(race, as_json: bool) -> None:
 
     say_plain(start_line(race))
     say_plain("Players: " + ", ".join(race.labels) + ".")
+    level = level_start_text(race)
+    if level is not None:
+        say_plain(level)
+    for warning in unsaid_warnings(race):
+        click.echo(f"Warning: {warning}", err=True)
     race.warm()
     try:
         play_live_game(race, lines, time.monotonic, time.sleep, say_plain)

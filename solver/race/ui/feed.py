@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.race.bots import describe_skill
 from solver.race.claims import MIN_CARDS
 from solver.race.live import (
     BETWEEN_ROUNDS,
@@ -159,13 +160,53 @@ def describe(race: LiveRace, event: Event) -> str | None:
     if event.kind == ROUND_OVER:
         left = len(event.cards)
         unscored = f"{left} card{'s' if left != 1 else ''} left on the table not scored"
-        return f"Round {event.round + 1} over ({unscored})."
+        return f"Round {event.round + 1} over ({unscored}).{level_move_text(race, event.round)}"
     if event.kind == FORFEIT:
         why = reason_text(race, event.reason)
         return f"{_who(race, event.seat)} forfeits the race: {why}."
     if event.kind == GAME_OVER:
         return winner_text(race)
     return None
+
+
+def level_start_text(race: LiveRace) -> str | None:
+    """Said as a race at the adaptive level begins: where its bots start (None: a race
+    at a fixed level)."""
+    if race.auto is None:
+        return None
+    from solver.race.adaptive import where_text
+
+    return (
+        f"Bots' level: auto, at {where_text(race.auto.start)}; it moves after every round "
+        "toward an even game, and is remembered for your next race."
+    )
+
+
+def unsaid_warnings(race: LiveRace) -> list[str]:
+    """The adaptive level's warnings not yet said (its memory unread or unwritten): each
+    is said once, by the front end that asks."""
+    if race.auto is None or not race.auto.warnings:
+        return []
+    said, race.auto.warnings = race.auto.warnings, []
+    return said
+
+
+def level_move_text(race: LiveRace, round_: int) -> str:
+    """After a round at the adaptive level: the level it was played at, the person's share
+    of the cards and the level of the next round (or race); empty at a fixed level."""
+    if race.auto is None:
+        return ""
+    moves = [move for move in race.auto.moves if move.round == round_]
+    if not moves:
+        return ""
+    from solver.race.adaptive import where_text
+
+    move = moves[-1]
+    even = f"{1 / len(race.seats):.0%}"
+    won = f"you won {move.share:.0%} of the cards (even: {even})"
+    share = "no one won a card" if move.share is None else won
+    upcoming = "next race" if round_ + 1 == len(race.seats) else "next round"
+    return f" Bots' level {move.played:.2f}: {share}; {upcoming} at {where_text(move.next)}."
 
 
 def winner_text(race: LiveRace) -> str:
@@ -211,6 +252,8 @@ def race_document(race: LiveRace) -> dict[str, Any]:
     for call, event in zip(document["calls"], calls, strict=True):  # type: ignore[call-overload]
         worded = isinstance(event, TooLate)
         call["reason"] = takers_text(race, event) if worded else reason_text(race, event.reason)
+    if race.auto is not None:
+        document["auto"]["where"] = describe_skill(race.auto.skill)  # type: ignore[index]
     if "forfeit" in document:
         [failed] = [event for event in race.events if event.kind == FORFEIT]
         document["forfeit"]["reason"] = reason_text(race, failed.reason)  # type: ignore[index]

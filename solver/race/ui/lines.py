@@ -25,7 +25,7 @@ import signal
 from collections.abc import Callable
 
 from solver.race.live import CLAIM, DEAL, ROUND, ROUND_OVER, WRONG, Event, LiveRace
-from solver.race.ui.feed import cards_text, describe, scores_text
+from solver.race.ui.feed import cards_text, describe, scores_text, unsaid_warnings
 
 TICK = 0.05  # seconds between two looks at the clock
 CHANGES = (DEAL, CLAIM, WRONG)
@@ -59,6 +59,8 @@ def report(race: LiveRace, events: list[Event], say: Callable[[str], None]) -> N
         say(text)
         if event.kind == ROUND_OVER:
             say("Scores: " + scores_text(race, race.totals))
+    for warning in unsaid_warnings(race):
+        say(f"Warning: {warning}")
     if race.playing and any(event.kind in CHANGES for event in events):
         say(table_line(race))
 

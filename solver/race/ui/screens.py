@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from solver.arena.protocol import DEFAULT_TIME_LIMIT
+from solver.race.adaptive import AUTO, AutoLevel, is_auto, policy_of, remembered
 from solver.race.deck import load_deck
 from solver.race.fairness import REACTION_WINDOW, checked_window
 from solver.race.live import (
@@ -44,10 +45,12 @@ from solver.race.live import (
 from solver.race.ui.cards import CardsView
 from solver.race.ui.feed import (
     describe,
+    level_start_text,
     race_document,
     seed_line,
     start_line,
     summary,
+    unsaid_warnings,
     winner_text,
 )
 from solver.runtime import seeds
@@ -96,7 +99,11 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
 ## The panels
 
 - **Cards won**: each player's points, this round and the whole game; *deals* marks the
-  dealer. Each bot has its own name and its level: easy, medium or hard.
+  dealer. Each bot has its own name and its level: beginner, easy, medium, hard or
+  superhuman (above any person), or *auto* and its skill (0 beginner to 4 superhuman).
+- **The bots' level auto** (the default): the bots' skill moves after every round toward
+  an even game (up when you won more than your share of the cards, down when less), and is
+  remembered for your next race. The feed says the level of each round and the next one.
 - **The clock line**: the round, who deals, seconds to the next card; once the deck is out,
   the round ends after a few quiet seconds (*last call*); then the next round, dealt by the
   next player. A game has one round per player.
@@ -185,6 +192,10 @@ class RaceScreen(Screen[dict]):
         self.query_one("#feed", RichLog).border_title = "Calls"
         self.say(start_line(self.race), "dim")
         self.say("Players: " + ", ".join(self.race.labels) + ".", "dim")
+        level = level_start_text(self.race)
+        if level is not None:
+            self.say(level, "dim")
+        self.warn()
         self.query_one("#word", Input).focus()
         self.race.warm()
         self.started = self.clock()
@@ -224,8 +235,14 @@ class RaceScreen(Screen[dict]):
             if text is not None:
                 self.say(text, self.style_of(event))
         self.draw()
+        self.warn()
         if any(event.kind == GAME_OVER for event in events):
             self.end_view()
+
+    def warn(self) -> None:
+        """The adaptive level's warnings (its memory unread or unwritten), each once."""
+        for line in unsaid_warnings(self.race):
+            self.app.notify(line, severity="warning")
 
     def style_of(self, event: Event) -> str:
         if event.kind == ROUND or event.kind == GAME_OVER:
@@ -388,11 +405,13 @@ def race_bots(
     players: int,
     engines: tuple[str, ...] = (),
     engine_time: float = DEFAULT_TIME_LIMIT,
+    auto: AutoLevel | None = None,
 ) -> list[Bot]:
     """The bots of a race of ``players`` (the person included): each seat names ``level``
-    (a built-in level, a bot of one's own or ``engine:COMMAND ARGS``: ``live.bot_seat``)
-    but the last ``len(engines)``, which are the engines given (``--engine``), each
-    allowed ``engine_time`` seconds a move. More engines than bot seats: one line."""
+    (a built-in level, a bot of one's own or ``engine:COMMAND ARGS``: ``live.bot_seat``;
+    ``auto``: the adaptive level's bots, at ``auto``'s skill) but the last
+    ``len(engines)``, which are the engines given (``--engine``), each allowed
+    ``engine_time`` seconds a move. More engines than bot seats: one line."""
     seats = players - 1
     if len(engines) > seats:
         raise UserError(
@@ -400,26 +419,34 @@ def race_bots(
             f"(--players {players} counts you too): raise --players or give fewer --engine"
         )
     names = with_engines([level] * (seats - len(engines)), engines)
-    return [bot_seat(name, engine_time, slot) for slot, name in enumerate(names, start=1)]
+    return [
+        auto.bot()
+        if auto is not None and slot <= seats - len(engines)
+        else bot_seat(name, engine_time, slot)
+        for slot, name in enumerate(names, start=1)
+    ]
 
 
 def new_race(options: dict[str, Any]) -> LiveRace:
     """A race from the app's settings or a command's options: ``lang``, ``seed`` (None:
-    fresh), ``level``, ``reaction_window`` (None: 1 s; a bad one is a ``UserError``), and
-    the command's ``players``, ``pace``, ``deck``, ``kids``, ``engines`` and
-    ``engine_time``."""
-    level = options.get("level") or "medium"
+    fresh), ``level`` (``race_level`` first: the app's setting for this game; none: the
+    adaptive level, ``auto``), ``reaction_window`` (None: 1 s; a bad one is a
+    ``UserError``), and the command's ``players``, ``pace``, ``deck``, ``kids``,
+    ``engines`` and ``engine_time``."""
+    level = options.get("race_level") or options.get("level") or AUTO
+    auto = remembered(policy_of(level)) if is_auto(level) else None
     players = int(options.get("players") or DEFAULT_PLAYERS)
     deck = load_deck(options.get("deck"), options.get("lang"), bool(options.get("kids")))
     engines = tuple(options.get("engines") or ())
     engine_time = float(options.get("engine_time") or DEFAULT_TIME_LIMIT)
     return LiveRace(
-        race_bots(level, players, engines, engine_time),
+        race_bots(level, players, engines, engine_time, auto),
         deck,
         float(options.get("pace") or DEFAULT_PACE),
         seeds.or_fresh(options.get("seed")),
         replay=seeds.is_replay(options.get("seed")),
         reaction_window=_window(options.get("reaction_window")),
+        auto=auto,
     )
 
 
