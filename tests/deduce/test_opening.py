@@ -73,7 +73,9 @@ def test_the_book_covers_every_early_position_of_the_play(
 def test_the_game_plays_the_booked_move() -> None:
     sheet = default_sheet(6)
     deduction = cand.deduce([], sheet)
-    root = opening.booked_choices(deduction, sheet, 0, "lookahead", "familiar", "en", "core")
+    root = opening.booked_choices(
+        deduction, sheet, 0, "lookahead", "familiar", "en", DEFAULT_VOCABULARY
+    )
     assert root is not None
     assert play_round("ballet", sheet).rows[0].guess == root[0].guess
     assert advise([], sheet, top=3).choices[0] == root[0]
@@ -86,7 +88,7 @@ def test_advice_on_an_empty_sheet_comes_from_the_book() -> None:
     assert advise([], sheet, strategy="points", top=3).choices == tuple(from_book)
     assert book_choices(sheet, "lookahead", "familiar", "en", 3, False) is None  # custom pool
     root = opening.booked_choices(
-        cand.deduce([], sheet), sheet, 0, "lookahead", "familiar", "en", "core"
+        cand.deduce([], sheet), sheet, 0, "lookahead", "familiar", "en", DEFAULT_VOCABULARY
     )
     many = advise([], sheet, top=8)  # the rollout book holds the empty sheet: its moves
     assert many.from_book and many.choices == tuple(root)
@@ -142,7 +144,7 @@ def test_rows_one_to_four_come_from_the_book_with_the_default_top(gameword, monk
         advice = advise(history, sheet, top=5)
         deduction = cand.deduce(history, sheet)
         booked = opening.booked_choices(
-            deduction, sheet, index, "lookahead", "familiar", "en", "core"
+            deduction, sheet, index, "lookahead", "familiar", "en", DEFAULT_VOCABULARY
         )
         assert advice.from_book and advice.choices == tuple(booked)
         assert len(advice.choices) == opening.ROLLOUT_TOP < 5
