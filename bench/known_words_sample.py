@@ -2,6 +2,7 @@
 ``docs/known-words.md``.
 
     python bench/known_words_sample.py --workers 2 > bench/results/known-words-sample.json
+    python bench/known_words_sample.py --tables bench/results/known-words-sample.json
 
 1. Every Guessword the default strategy chooses over the whole game tree of the familiar
    pool (``deduce evaluate``'s walk, at 6 and 7 letters, default vocabulary and prior),
@@ -110,13 +111,49 @@ def advised(positions: int, seed: int, lang: str) -> dict[str, object]:
     return {"lang": lang, "seed": seed, "positions": sampled, "breaking": breaking}
 
 
+def tables(report: dict) -> str:
+    """The sample as Markdown for docs/known-words.md: each walk's summary and its rarest
+    Guesswords, and every advised position with its choices."""
+    out = [
+        "| letters | positions | Guesswords played | rarest (Zipf) | outside the measure |",
+        "|---|---|---|---|---|",
+    ]
+    for walk in report["walks"]:
+        words = sorted(walk["words"].values(), key=lambda e: (e["zipf"], e["word"]))
+        rarest = ", ".join(f"{e['word'].upper()} {e['zipf']:.2f}" for e in words[:12])
+        out.append(
+            f"| {walk['length']} | {walk['positions']:,} | {walk['distinct_guesswords']:,} | "
+            f"{rarest} | {len(walk['breaking'])} |"
+        )
+    for advice in report["advice"]:
+        out += ["", f"Advice, `--lang {advice['lang']}` (seed {advice['seed']}):", ""]
+        out += ["| Gameword | row | scores heard | advised (tier, Zipf) |", "|---|---|---|---|"]
+        for position in advice["positions"]:
+            shown = ", ".join(
+                f"{c['word'].upper()} ({c['tier']}, {c['zipf']:.2f}"
+                + (", candidate" if c["candidate"] and not c["known"] else "")
+                + ")"
+                for c in position["choices"]
+            )
+            heard = position["history"] or "(none)"
+            word = position["gameword"].upper()
+            out.append(f"| {word} | {position['row']} | {heard} | {shown} |")
+        out.append(f"\nOutside the measure: {len(advice['breaking'])}.")
+    return "\n".join(out) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--positions", type=int, default=40, help="advice positions per language")
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--lengths", default="6,7")
+    parser.add_argument("--tables", metavar="JSON", help="print a saved sample as Markdown")
     args = parser.parse_args(argv)
+    if args.tables:
+        with open(args.tables, encoding="utf-8") as saved:
+            print(tables(json.load(saved)), end="")
+        return 0
     report = {
         "walks": [walked(int(n), args.workers) for n in args.lengths.split(",") if n],
         "advice": [advised(args.positions, args.seed, lang) for lang in ("en", "es")],

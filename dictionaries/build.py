@@ -574,6 +574,7 @@ def build() -> dict[Path, str]:
         WORDS / "en" / "LICENSE-SCOWL.txt": scowl_notice(),
         WORDS / "es" / "play.txt": lines(es_forms - es_blocked),
         WORDS / "es" / "core.txt": lines(es_core - es_blocked),
+        WORDS / "es" / "not-known.txt": lines(not_known("es-not-known.txt", es_core - es_blocked)),
         WORDS / "es" / "LICENSE-hunspell-es.txt": hunspell_notice(),
         WORDS / "es" / "LICENSE-wspanish.txt": wspanish_notice(),
     }

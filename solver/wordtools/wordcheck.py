@@ -15,7 +15,7 @@ class WordCheck:
     tier: str | None  # smallest tier holding it: easy, familiar, core, all; None if not a word
     familiar: bool  # easy or familiar: fit to be a Gameword
     zipf: float  # wordfreq Zipf frequency, 0 if unseen
-    note: str  # why a word is not valid, in words; empty when it is
+    note: str  # why a word is not valid, or not familiar above the line; empty otherwise
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
@@ -36,12 +36,17 @@ def check_word(word: str, lang: str = "en", build_index: bool = True) -> WordChe
             note = f"has characters that are not {spec.name} letters: {shown}"
         else:
             note = f"not in the {spec.name} play list"
+    frequency = lexicon.zipf(normalized, lang, build_index) if normalized else 0.0
+    if tier == "core" and frequency >= lexicon.FAMILIAR_ZIPF:
+        # a core word above the line that is not familiar: its frequency is another
+        # token's, a name or a contraction (``lexicon.not_known``, docs/known-words.md)
+        note = "not familiar: its frequency is another word's"
     return WordCheck(
         word=word,
         normalized=normalized,
         valid=tier is not None,
         tier=tier,
         familiar=tier in ("easy", "familiar"),
-        zipf=lexicon.zipf(normalized, lang, build_index) if normalized else 0.0,
+        zipf=frequency,
         note=note,
     )
