@@ -3,6 +3,7 @@
     python bench/deduce_ideas.py --length 6 endgame.NODES=100
     python bench/deduce_ideas.py --length 6 --no-book candidates.PRIOR_SLOPE=0.125
     python bench/deduce_ideas.py --length 6 --no-book --value-function
+    python bench/deduce_ideas.py --length 6 --losses --move-times
 
 Each run walks the default setting's game tree over the familiar pool (``deduce
 evaluate``'s walk, one process: the settings below are patched in this process only) and
@@ -69,6 +70,27 @@ def loss_table(scores: np.ndarray, known: np.ndarray, most: int = 20_000) -> np.
         table[r, 1:][beyond] = ys[-1] + (log_n[beyond] - xs[-1])
     table[rows - 1, 1:] = (1 - 1 / np.arange(1, most + 1)) * 16
     return table
+
+
+SIZES = ((1, 1), (2, 3), (4, 8), (9, 24), (25, 100), (101, 10**6))
+
+
+def losses_by_size(scores: np.ndarray, known: np.ndarray) -> list[dict[str, float]]:
+    """Points a row loses to the ceiling (mean over the Gamewords, drawn alike), split by
+    how many candidates were left at the position the row was played from: where the
+    points go, row by row."""
+    words, rows = scores.shape
+    out = []
+    for r in range(rows):
+        groups = defaultdict(list)
+        for i in range(words):
+            groups[scores[i, :r].tobytes()].append(i)
+        lost = dict.fromkeys((f"{low}-{high}" for low, high in SIZES), 0.0)
+        for members in groups.values():
+            low, high = next(s for s in SIZES if s[0] <= len(members) <= s[1])
+            lost[f"{low}-{high}"] += float((known[members, r] - scores[members, r]).sum() / words)
+        out.append({"row": r + 1, **{k: round(v, 1) for k, v in lost.items()}})
+    return out
 
 
 def two_ply_units(part_of, weights, next_units, loss, scores):
@@ -153,6 +175,14 @@ def main() -> None:
     parser.add_argument("--vocabulary", default=None, help="default: the default vocabulary")
     parser.add_argument("--no-book", action="store_true", help="no rollout book (rows 1-4)")
     parser.add_argument("--value-function", action="store_true")
+    parser.add_argument(
+        "--move-times",
+        action="store_true",
+        help="time every move of the walk (one process, the endgame's memo emptied first)",
+    )
+    parser.add_argument(
+        "--losses", action="store_true", help="add each row's loss by candidates left"
+    )
     parser.add_argument("settings", nargs="*", metavar="MODULE.NAME=VALUE")
     args = parser.parse_args()
 
@@ -178,6 +208,20 @@ def main() -> None:
         if not hasattr(target, attribute):
             parser.error(f"solver.deduce.{module} has no {attribute}")
         setattr(target, attribute, eval(value, {}))  # numbers and tuples: a bench's input
+    times: list[tuple[float, int, int]] = []  # seconds, row, candidates
+    if args.move_times:
+        from solver.deduce import endgame
+
+        choose = strategies.choose
+
+        def timed(deduction, sheet, row_index, *rest, **options):
+            endgame._part_values.clear()  # as a new game meets the position: nothing known
+            began = time.perf_counter()
+            chosen = choose(deduction, sheet, row_index, *rest, **options)
+            times.append((time.perf_counter() - began, row_index + 1, len(deduction.words)))
+            return chosen
+
+        strategies.choose = timed
     started = time.perf_counter()
     walked = ev.walk(setting)
     figures = {}
@@ -199,6 +243,19 @@ def main() -> None:
         "seconds": round(time.perf_counter() - started, 1),
         "figures": figures,
     }
+    if times:
+        seconds = np.array([t for t, _, _ in times])
+        line["move_times_ms"] = {
+            "moves computed": len(times),
+            "median": round(float(np.median(seconds)) * 1000, 2),
+            "p95": round(float(np.percentile(seconds, 95)) * 1000, 1),
+            "max": round(float(seconds.max()) * 1000, 1),
+            "slowest (ms, row, candidates)": [
+                (round(t * 1000, 1), row, n) for t, row, n in sorted(times, reverse=True)[:3]
+            ],
+        }
+    if args.losses:
+        line["losses"] = losses_by_size(walked.scores, walked.known)
     print(json.dumps(line), flush=True)
 
 
