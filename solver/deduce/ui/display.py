@@ -436,7 +436,7 @@ def rows_table(summary: Mapping[str, Any]) -> Table:
     table.add_column("row", justify="right")
     for figure in summary["figures"]:
         for heading in ("points", "ceiling", "bound"):
-            table.add_column(f"{heading} ({figure['opponent']})", justify="right")
+            table.add_column(f"{heading}\n{figure['opponent']}", justify="right")
     for r in range(len(summary["figures"][0]["row_points"])):
         cells = [str(r + 1)]
         for figure in summary["figures"]:
