@@ -103,8 +103,8 @@ def last_row_allowed(length: int, tier: str, lang: str, candidates: tuple[str, .
     pool fits). Never another word outside the vocabulary: the advice once listed BEDHEAD,
     GODHEAD and AIRHEAD beside the candidates, for the letters they share (issue 27). The
     search still weighs the last row over every word (``vocabulary_tier``, the endgame),
-    which differs only where a word outside both would be best (measured in
-    ``docs/known-words.md``)."""
+    which differs only where a word outside both would be best: over the whole game trees
+    of the default setting, never (``docs/known-words.md``)."""
     if tier == "all":
         return np.ones(len(lexicon.words(length, "all", lang)), dtype=bool)
     everything = np.array(lexicon.words(length, "all", lang))

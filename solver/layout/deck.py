@@ -7,8 +7,9 @@ in ``data/deck.json``:
 - Two cards side by side make ``left card's right pair + right card's left pair``; one above
   the other, ``upper card's bottom pair + lower card's top pair``. So right and bottom pairs
   begin 4-letter words and left and top pairs end them.
-- Beginnings: the 24 most common first pairs of the familiar 4-letter words; endings: the 24
-  most common last pairs. Each appears on 4 cards (48 cards x 2 edges = 96 = 24 x 4).
+- Beginnings: the 24 most common first pairs of the familiar 4-letter words as they stood
+  when the deck was made (``_deck_words``); endings: the 24 most common last pairs. Each
+  appears on 4 cards (48 cards x 2 edges = 96 = 24 x 4).
 - The pairs are dealt to the cards by a seeded shuffle (seed ``DECK_SEED``).
 - Red cards: 6 cards carry the symbol pair ``..`` instead of one pair, on a different edge
   in turn (top, right, bottom, left, ...), so every edge has a symbol somewhere.
@@ -81,8 +82,23 @@ class Deck:
         return self.by_number[number]
 
 
+def _deck_words(lang: str) -> list[str]:
+    """The 4-letter words the pairs are counted over: core words of Zipf >= 3.0, less the
+    misread Spanish ones, which was the familiar tier when the deck was made. Issue 27 left
+    out of that tier the words whose frequency is another token's (``lexicon.not_known``:
+    hes, cant, lite), a judgement about words a person knows; the deck is a product, made
+    once (``data/deck.json``), and a word judged later must not deal its cards again."""
+    zipfs = lexicon.zipfs(4, "core", lang)
+    misread = lexicon.misread(lang)
+    return [
+        w
+        for w, z in zip(lexicon.words(4, "core", lang), zipfs.tolist(), strict=True)
+        if z >= lexicon.FAMILIAR_ZIPF and w not in misread
+    ]
+
+
 def _common_pairs(lang: str) -> tuple[list[str], list[str]]:
-    words = lexicon.words(4, "familiar", lang)
+    words = _deck_words(lang)
     firsts = Counter(w[:2] for w in words)
     lasts = Counter(w[2:] for w in words)
     top = lambda counts: [p for p, _ in sorted(counts.items(), key=lambda i: (-i[1], i[0]))]  # noqa: E731

@@ -260,7 +260,7 @@ def test_a_whole_round_in_line_mode_from_stdin(tmp_path: Path) -> None:
     result = run("deduce", "assist", "--rounds", "1", "--save", str(path), input=round_input())
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Recommended (lookahead, Guesswords from core)" in out
+    assert "Recommended (lookahead, Guesswords from familiar)" in out
     assert "Most probable Gamewords" in out
     assert "Their row 2: CAR. Announce 1,000" in out
     assert "Grand total: you 19,750, your opponent 19,500. You win!" in out

@@ -8,7 +8,6 @@ from solver.deduce import default_sheet, opening, rollout
 from solver.deduce import evaluate as ev
 from solver.deduce.candidates import deduce, parse_history
 from solver.deduce.game import play_round
-from solver.deduce.strategies import DEFAULT_VOCABULARY
 from solver.wordtools import lexicon
 
 SIX, SEVEN = default_sheet(6), default_sheet(7)
@@ -77,10 +76,10 @@ def test_a_position_is_found_by_its_candidates_not_its_history() -> None:
     deduction = deduce(history, SIX, pool)
     with opening.positions_in_use(book):
         found = opening.booked_choices(
-            deduction, SIX, 1, "lookahead", "familiar", "en", DEFAULT_VOCABULARY
+            deduction, SIX, 1, "lookahead", "familiar", "en", setting.vocabulary
         )
         other_prior = opening.booked_choices(
-            deduction, SIX, 1, "lookahead", "uniform", "en", DEFAULT_VOCABULARY
+            deduction, SIX, 1, "lookahead", "uniform", "en", setting.vocabulary
         )
     assert found is not None and found[0].guess == second.choices[0].guess
     assert other_prior is None

@@ -93,22 +93,51 @@ def test_nothing_above_the_line_is_left_out_but_the_judged_words(lang: str) -> N
     assert set(lexicon.words(3, "familiar", lang)) == above - lexicon.not_known(lang)
 
 
-def test_the_judged_list_holds_only_words_the_line_would_let_in() -> None:
+@pytest.mark.parametrize(
+    ("lang", "size"), [("en", 60), pytest.param("es", 39, marks=pytest.mark.heavy)]
+)
+def test_the_judged_list_holds_only_words_the_line_would_let_in(lang: str, size: int) -> None:
     """Every line of not-known.txt is a core word at Zipf >= 3.0: a rarer word needs no
     judgement (the line leaves it out), and a word outside core.txt is never known."""
-    listed = lexicon.load("en").not_known
-    assert len(listed) >= 50
-    table = lexicon.zipf_table("en")
+    listed = lexicon.load(lang).not_known
+    assert len(listed) == size
+    table = lexicon.zipf_table(lang)
     assert [w for w in sorted(listed) if table.get(w, 0.0) < lexicon.FAMILIAR_ZIPF] == []
-    assert listed <= lexicon.load("en").core
+    assert listed <= lexicon.load(lang).core
 
 
-def test_the_judged_list_is_keyed_in_the_tables() -> None:
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_judged_list_is_keyed_in_the_tables(lang: str) -> None:
     """The stored tier tables are keyed on not-known.txt: a word added to it leaves the
     familiar tier without clearing any cache."""
-    folder = lexicon.dictionaries_dir() / "en"
-    assert folder / lexicon.NOT_KNOWN in lexicon.sources("en")
-    assert folder / lexicon.NOT_KNOWN not in lexicon.sources("es")  # none: misread rules
+    assert lexicon.dictionaries_dir() / lang / lexicon.NOT_KNOWN in lexicon.sources(lang)
+
+
+def test_a_folder_without_a_judged_list_judges_nothing(tmp_path, monkeypatch) -> None:
+    """A word list of one's own (MYWORD_DICTIONARIES) need not have a not-known.txt."""
+    for lang in ("en", "es"):
+        (tmp_path / lang).mkdir()
+        for name in ("play.txt", "core.txt"):
+            (tmp_path / lang / name).write_text("table\ntables\n", "utf-8")
+    monkeypatch.setenv("MYWORD_DICTIONARIES", str(tmp_path))
+    lexicon.load.cache_clear()
+    try:
+        assert lexicon.load("en").not_known == frozenset()
+        assert tmp_path / "en" / lexicon.NOT_KNOWN not in lexicon.sources("en")
+    finally:
+        lexicon.load.cache_clear()
+
+
+@pytest.mark.heavy  # Spanish reads its misread words first (seconds): CI's heavy step
+def test_spanish_words_of_english_text_are_not_known() -> None:
+    """Spanish text quotes English (song titles, names): HER, CAR and SINGLE take their
+    Spanish count from it; AS (an ace), RED (a net) and ONCE (eleven) are Spanish words of
+    their own and stay known."""
+    for word in ("her", "car", "single", "ceo"):
+        assert lexicon.tier_of(word, "es") == "core"
+        assert wordfreq.zipf_frequency(word, "en") > lexicon.zipf(word, "es")
+    for word in ("as", "red", "once"):
+        assert known(word, "es")
 
 
 def test_the_gameword_pools_are_unchanged_by_the_judged_list() -> None:
