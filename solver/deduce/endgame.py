@@ -23,9 +23,10 @@ position always gets the same move, in a game, in the walk of ``evaluate.py`` an
 assistant. The budget is 1,000 positions (issue 27: the slowest move a person would wait
 for is a second; a position costs about 0.2 ms warm). Measured exactly (``deduce
 evaluate``, lookahead, vocabulary ``familiar``, no opening book): 1,000 positions score
-11.6 points a round more than 100 at 6 letters (words alike; 10.0 familiar-weighted) and
-3.1 more at 7 (3.5), within 1.1 / 1.5 points of no budget at all at 6 letters; 2,000
-scored the same as 1,000 at 7. (Before, with ``core``: 100 positions cost 11 points of
+11.5 points a round more than 100 at 6 letters (words alike; 10.0 familiar-weighted) and
+3.1 more at 7 (3.5), about a point from no budget at all at 6 letters; 2,000 scored the
+same as 1,000 at 7. With the book rebuilt for it, 14.7 / 18.1 more at 6 letters
+(``docs/deduce-strength.md``). (Before, with ``core``: 100 positions cost 11 points of
 31,570; 150: 10, 400: 8.)
 
 Where the time goes, and why it is small: a part reads its guesses' units from a table
