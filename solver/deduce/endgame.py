@@ -20,9 +20,14 @@ up (``OverBudget``) and the strategy plays its one-step lookahead for that move.
 search passes the budget is a property of the position, never of what was searched before:
 a remembered part counts the positions its own search met (see ``_Search``), so the same
 position always gets the same move, in a game, in the walk of ``evaluate.py`` and in the
-assistant. Measured exactly (``deduce evaluate``, lookahead, ``core``, 6 letters), the
-budget costs 11 points a round of 31,570 (100 positions; 150: 10, 400: 8), and a position
-costs about 0.2 ms: 100 keep the slowest move near 40 ms.
+assistant. The budget is 1,000 positions (issue 27: the slowest move a person would wait
+for is a second; a position costs about 0.2 ms warm). Measured exactly (``deduce
+evaluate``, lookahead, vocabulary ``familiar``, no opening book): 1,000 positions score
+11.5 points a round more than 100 at 6 letters (words alike; 10.0 familiar-weighted) and
+3.1 more at 7 (3.5), about a point from no budget at all at 6 letters; 2,000 scored the
+same as 1,000 at 7. With the book rebuilt for it, 14.7 / 18.1 more at 6 letters
+(``docs/deduce-strength.md``). (Before, with ``core``: 100 positions cost 11 points of
+31,570; 150: 10, 400: 8.)
 
 Where the time goes, and why it is small: a part reads its guesses' units from a table
 scored once per process and candidate (``_columns``), and only the guesses whose best
@@ -54,7 +59,7 @@ _column_bytes = 0
 # of its time.
 COLUMN_BYTES = 64 * 2**20
 MEMO_LIMIT = 500_000
-NODES = 100  # positions one search may take (about 40 ms warm); see the module's docstring
+NODES = 1000  # positions one search may take (about 0.2 s warm); see the module's docstring
 
 
 class OverBudget(Exception):

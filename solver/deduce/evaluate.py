@@ -101,6 +101,12 @@ class Figure:
     bonus_rate: float  # probability of naming the word on the last row
     rows_to_one: float | None  # expected rows to one candidate, where it happens
     row_points: tuple[float, ...]  # expected points of each row
+    # Where the points are lost, row by row: the ceiling's expected points on each row, and
+    # the ratio to the ceiling of a player who plays the strategy's first r rows and then
+    # knows the word (r = 1 .. rows; the last is ``vocabulary_ratio``). What a better move
+    # on the rows after r could gain at most is ``bounds[r - 1] - vocabulary_ratio``.
+    ceiling_row_points: tuple[float, ...] = ()
+    bounds: tuple[float, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -113,6 +119,8 @@ class Figure:
             "bonus_rate": self.bonus_rate,
             "rows_to_one": self.rows_to_one,
             "row_points": list(self.row_points),
+            "ceiling_row_points": list(self.ceiling_row_points),
+            "bounds": list(self.bounds),
         }
 
 
@@ -319,7 +327,14 @@ def figure(result: Walk, opponent: str = "familiar") -> Figure:
         else None
     )
     row_points = tuple(float(x) for x in weights @ result.scores)
-    ceiling = float(weights @ result.known.sum(axis=1))
+    known_rows = weights @ result.known
+    ceiling = float(known_rows.sum())
+    played = np.cumsum(row_points)  # the strategy's first r rows, then the ceiling's
+    to_come = np.cumsum(known_rows[::-1])[::-1]
+    bounds = tuple(
+        float((played[r] + (to_come[r + 1] if r + 1 < len(to_come) else 0.0)) / ceiling)
+        for r in range(len(row_points))
+    )
     return Figure(
         opponent,
         expected,
@@ -330,6 +345,8 @@ def figure(result: Walk, opponent: str = "familiar") -> Figure:
         bonus,
         to_one,
         row_points,
+        tuple(float(x) for x in known_rows),
+        bounds,
     )
 
 

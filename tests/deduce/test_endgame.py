@@ -103,35 +103,42 @@ def test_a_search_counts_the_same_positions_whatever_is_remembered() -> None:
         endgame._part_values.clear()
         searched(position(word, rows + 1), rows + 1)  # a later position remembered
         assert searched(position(word, rows), rows).spent == fresh
-    assert fresh > endgame.NODES  # FACING's row 7 is over the budget
+    assert fresh > 500  # FACING's row 7: hundreds of positions (751)
 
 
+def facing_row_5():
+    """FACING's row 5 as the advice once played it: 22 candidates, a search of 8,471
+    positions (over the budget)."""
+    turns = [
+        Turn(guess, score("facing", guess, SIX.rows[i].offset, False))
+        for i, guess in enumerate(("la", "ear", "ant", "gin"))
+    ]
+    return deduce(turns, SIX)
+
+
+@pytest.mark.heavy  # the whole search of 8,471 positions, twice (4 s)
 def test_a_search_over_its_budget_is_given_up_the_same_way_every_time() -> None:
-    small, large = position("ballet", 5), position("facing", 6)  # 47 and 1,202 positions
+    small, large = position("ballet", 5), facing_row_5()  # 47 and 8,471 positions
     for memo in ("empty", "full"):
         if memo == "empty":
             endgame._part_values.clear()
         else:  # every part of both searches remembered
-            searched(small, 5), searched(large, 6)
+            searched(small, 5), searched(large, 4)
         values = endgame.endgame_values(small.codes[:24], small.weights[:24], SIX, 5, "en", "core")
         assert values is not None and np.isfinite(values).sum() == endgame.SHORTLIST
         given_up = endgame.endgame_values(
-            large.codes[:24], large.weights[:24], SIX, 6, "en", "core"
+            large.codes[:24], large.weights[:24], SIX, 4, "en", "core"
         )
         assert given_up is None, memo
         whole = endgame.endgame_values(
-            large.codes[:24], large.weights[:24], SIX, 6, "en", "core", budget=False
+            large.codes[:24], large.weights[:24], SIX, 4, "en", "core", budget=False
         )
         assert whole is not None and np.isfinite(whole).sum() == endgame.SHORTLIST
 
 
 def test_over_the_budget_the_strategy_plays_its_lookahead(monkeypatch) -> None:
     """FACING's row 5 as the advice plays it (22 candidates, 8,471 positions to search)."""
-    turns = [
-        Turn(guess, score("facing", guess, SIX.rows[i].offset, False))
-        for i, guess in enumerate(("la", "ear", "ant", "gin"))
-    ]
-    found = deduce(turns, SIX)
+    found = facing_row_5()
     assert len(found.words) <= endgame.CANDIDATES
     choices = strategies.choose(found, SIX, 4, top=4, vocabulary="core")
     monkeypatch.setattr(endgame, "CANDIDATES", 0)  # no endgame search at all
@@ -196,3 +203,32 @@ def test_a_new_memo_leaves_a_running_search_its_own(monkeypatch) -> None:
     assert len(memo) > endgame.MEMO_LIMIT
     for _, children in memo.values():
         assert all(child in memo for child in children)
+
+
+# Thirty familiar -ING words, evenly through them (look-alikes: the endgame searches from
+# early rows, and some of its searches need between 100 and 1,000 positions).
+LOOK_ALIKES = (
+    "aching ailing asking biting buying coding curing diving eating facing firing gaping "
+    "having hoping liking making moving opting paving poking rating rising seeing skiing "
+    "string timing tuning voting waning zoning"
+)
+
+
+def test_the_budget_of_a_thousand_positions_scores_more_than_a_hundred(monkeypatch) -> None:
+    """Issue 27: the budget grew from 100 positions to 1,000 (a move stays under a second).
+    Exactly, over a pool of look-alikes, the default strategy then scores more against
+    Gamewords drawn alike and drawn by frequency (with 100 it scored the same: this fails
+    on the old budget)."""
+    from solver.deduce import evaluate as ev
+
+    pool = lexicon.Pool(tuple(LOOK_ALIKES.split()), 6, "en", "familiar", "test pool")
+    setting = ev.Setting(SIX, "lookahead", pool, vocabulary="familiar")
+    figures = {}
+    for nodes in (100, endgame.NODES):
+        monkeypatch.setattr(endgame, "NODES", nodes)
+        endgame._part_values.clear()
+        walked = ev.walk(setting)
+        figures[nodes] = [
+            ev.figure(walked, opponent).expected for opponent in ("uniform", "familiar")
+        ]
+    assert all(new > old for new, old in zip(figures[endgame.NODES], figures[100], strict=True))

@@ -81,6 +81,11 @@ def test_each_vocabulary_walks_as_the_game_loop_plays(vocabulary: str) -> None:
     assert figure.vocabulary_oracle == pytest.approx(known.sum(axis=1).mean())
     assert figure.vocabulary_ratio == pytest.approx(figure.expected / figure.vocabulary_oracle)
     assert figure.ratio <= figure.vocabulary_ratio <= 1  # its own ceiling is the lower one
+    # row by row: no row scores more than knowing the word, so the bound only falls
+    assert figure.ceiling_row_points == pytest.approx(tuple(known.mean(axis=0)))
+    assert figure.bounds[-1] == pytest.approx(figure.vocabulary_ratio)
+    assert all(a >= b - 1e-12 for a, b in zip(figure.bounds[:-1], figure.bounds[1:], strict=True))
+    assert figure.bounds[0] < 1  # the first row is played without knowing the word
 
 
 def test_seven_letters_with_the_bot_weighing_candidates_alike() -> None:

@@ -409,9 +409,10 @@ def evaluate(
     if as_json:
         render.emit_json(report)
         return
-    from solver.deduce.ui.display import evaluation_table
+    from solver.deduce.ui.display import evaluation_table, rows_table
 
     render.console().print(evaluation_table(report))
+    render.console().print(rows_table(report))
 
 
 DIFFICULTY_OPTION = click.option(

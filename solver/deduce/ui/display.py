@@ -425,3 +425,29 @@ def evaluation_table(summary: Mapping[str, Any]) -> Table:
         f"ceiling: knowing the word, Guesswords from {summary['vocabulary']}."
     )
     return table
+
+
+def rows_table(summary: Mapping[str, Any]) -> Table:
+    """``deduce evaluate``: where the points are lost, row by row, for each way the
+    opponent draws Gamewords: the strategy's expected points on the row, the ceiling's, and
+    the ratio to the ceiling of playing the strategy's rows up to this one and then knowing
+    the word (what better play on the later rows could reach at most)."""
+    table = Table(title="Row by row")
+    table.add_column("row", justify="right")
+    for figure in summary["figures"]:
+        for heading in ("points", "ceiling", "bound"):
+            table.add_column(f"{heading}\n{figure['opponent']}", justify="right")
+    for r in range(len(summary["figures"][0]["row_points"])):
+        cells = [str(r + 1)]
+        for figure in summary["figures"]:
+            cells += [
+                f"{figure['row_points'][r]:,.0f}",
+                f"{figure['ceiling_row_points'][r]:,.0f}",
+                f"{figure['bounds'][r]:.4f}",
+            ]
+        table.add_row(*cells)
+    table.caption = (
+        "Bound: the strategy's rows up to this one, then the ceiling's (a player knowing "
+        "the word, Guesswords from the same vocabulary), over the ceiling."
+    )
+    return table
