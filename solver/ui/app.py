@@ -35,7 +35,6 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from solver.race.fairness import MAX_REACTION_WINDOW, REACTION_WINDOW, checked_window
 from solver.runtime.errors import UserError
 
 
@@ -96,7 +95,23 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "race_level": "auto",
     "seed": None,
 }
-DEFAULT_SETTINGS["reaction_window"] = REACTION_WINDOW  # MY WORD!'s "too late" rule (seconds)
+# MY WORD!'s "too late" rule (seconds; solver/race/fairness.py). The app sits below the
+# games in the house's layers, so it reads the race's rule by import path when it needs it
+# (as it opens the games' screens); a test holds this default equal to the race's.
+DEFAULT_SETTINGS["reaction_window"] = 1.0
+FAIRNESS = "solver.race.fairness"
+
+
+def checked_window(seconds: object) -> float:
+    """The race's own check of a reaction window (a ``UserError`` in one line)."""
+    return importlib.import_module(FAIRNESS).checked_window(seconds)
+
+
+def max_reaction_window() -> float:
+    """The longest reaction window the race accepts."""
+    return importlib.import_module(FAIRNESS).MAX_REACTION_WINDOW
+
+
 SETTINGS_FILE = "settings.json"
 
 MENU_HELP = """\
@@ -175,7 +190,9 @@ def load_settings() -> dict[str, Any]:
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10**SEED_DIGITS:
         settings["seed"] = seed
     with contextlib.suppress(UserError):  # NaN, which json reads, is refused too
-        settings["reaction_window"] = checked_window(kept.get("reaction_window", REACTION_WINDOW))
+        settings["reaction_window"] = checked_window(
+            kept.get("reaction_window", DEFAULT_SETTINGS["reaction_window"])
+        )
     return settings
 
 
@@ -453,7 +470,7 @@ class SettingsScreen(Screen[None]):
                 max_length=SEED_DIGITS,
                 id="seed",
             )
-            yield Label(f"MY WORD!: reaction window, seconds (0 to {MAX_REACTION_WINDOW:g})")
+            yield Label(f"MY WORD!: reaction window, seconds (0 to {max_reaction_window():g})")
             yield Input(
                 value=f"{settings['reaction_window']:g}",
                 restrict=r"[0-9.]*",

@@ -74,6 +74,17 @@ async def test_settings_are_kept_for_next_time() -> None:
     assert MywordApp().settings["seed"] == 42
 
 
+def test_the_apps_reaction_window_is_the_races() -> None:
+    """The app reads the race's rule by import path (it sits below the games): its default
+    and its bound are the race's own."""
+    from solver.race import fairness
+    from solver.ui import app
+
+    assert app.DEFAULT_SETTINGS["reaction_window"] == fairness.REACTION_WINDOW
+    assert app.max_reaction_window() == fairness.MAX_REACTION_WINDOW
+    assert app.checked_window("2.5") == 2.5
+
+
 async def test_the_races_reaction_window_is_a_setting() -> None:
     """MY WORD!'s "too late" window: typed in the settings, kept, and a new race plays by
     it; a window out of range is refused on the screen in one line and nothing is kept."""
