@@ -41,5 +41,5 @@ def test_the_transcript_of_a_whole_game_is_what_the_protocol_says(tmp_path) -> N
         outcome = loop.play(new_state(7, 2, deck=str(deck)), [served, RULES.seat("medium")], 7)
     finally:
         served.close()
-    assert outcome.scores == (15, 3)
+    assert outcome.scores == (19, 0)
     assert log.getvalue().splitlines() == shown
