@@ -277,12 +277,13 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
                 await page.drawn_text("Resume a saved game", "n New game")
                 await page.screenshot("menu", shots)
                 assert await page.evaluate(FOCUS)
-                # The settings screen, typed in the page: two tabs to the seed, 42, enter.
+                # The settings screen, typed in the page: three tabs to the seed (past the
+                # language, the bots' level and MY WORD!'s bots' level), 42, enter.
                 page.mark()
                 await page.type("s")
                 await page.drawn_text("Seed (empty: a fresh one every game)")
                 page.mark()
-                await page.type("tab", "tab")
+                await page.type("tab", "tab", "tab")
                 # The seed's field with the cursor on its placeholder's first letter: it has
                 # the focus (keys typed before the app has moved it go to the level's list).
                 await page.painted_like("f(\x1b\\[[0-9;]*m)+resh")
