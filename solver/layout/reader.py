@@ -39,6 +39,9 @@ class ReaderSettings:
     # straight after another seat's, so that two readers cannot pass for ever), and play
     # out to the end of the game, which is then near (every hand only shrinks).
     endgame: bool = True
+    # Plays each player weighs in the play-outs (``kernels._lookahead_play``): 1 is greedy;
+    # more, the best of that many by points less the next hand's best reply.
+    lookahead: int = 1
     belief: BeliefSettings = field(default_factory=BeliefSettings)
 
 
@@ -105,6 +108,7 @@ def reader_move(
             plies,
             not view.easy,
             float(settings.opponent_weight),
+            int(settings.lookahead),
         )
         best = int(np.argmax(values))
     card, i, j, points = (int(v) for v in moves[best])

@@ -178,6 +178,8 @@ def test_the_reader_kernels_match_their_twins(players: int) -> None:
             found[0][:2], found[1][:2], found[2][:2], plies, True, 0.8,
         )  # fmt: skip
         assert np.allclose(kernels.candidate_values(*values), reference.candidate_values(*values))
+        ahead = (*values, 3)  # the play-outs with a one-ply look ahead
+        assert np.allclose(kernels.candidate_values(*ahead), reference.candidate_values(*ahead))
         numbers = np.arange(49, dtype=np.int16)
         bests = (grid.cells, arrays.edges, arrays.points, numbers, True)
         assert np.array_equal(kernels.card_bests(*bests), reference.card_bests(*bests))
