@@ -193,6 +193,7 @@ def test_the_play_out_kernel_matches_its_twin_and_the_beam_players_play_out() ->
     from solver.layout.players import _play_out
 
     arrays = deck_arrays(deal(1, 0).deck)
+    differs = 0
     for seed in range(6):
         state = deal(3, seed)
         for _ in range(seed * 3):
@@ -218,6 +219,21 @@ def test_the_play_out_kernel_matches_its_twin_and_the_beam_players_play_out() ->
             len(state.pack), first, 7, True,
         )  # fmt: skip
         assert plain == twin == found.tolist()
+        ahead = reference.play_out(
+            grid.cells.copy(), arrays.edges, arrays.points, [list(h) for h in state.hands],
+            list(state.pack), first, 7, True, 4,
+        )  # fmt: skip
+        counts = np.array([len(h) for h in state.hands], dtype=np.int64)
+        for p, h in enumerate(state.hands):
+            hands[p, : len(h)] = h
+        pack[: len(state.pack)] = state.pack
+        found = kernels.play_out(
+            grid.cells.copy(), arrays.edges, arrays.points, hands, counts, pack, 0,
+            len(state.pack), first, 7, True, 4,
+        )  # fmt: skip
+        assert ahead == found.tolist()
+        differs += ahead != twin
+    assert differs  # the look ahead does not always play as greedy does
 
 
 def test_the_reader_is_decided_by_its_seed_and_sees_only_its_view() -> None:
