@@ -370,16 +370,72 @@ def _can_play(grid, edges, points, cards, first, last, limited):
 
 
 @njit(cache=True)
-def play_out(grid, edges, points, hands, counts, pack, head, tail, first, plies, limited):
+def _lookahead_play(grid, edges, points, hands, counts, p, limited, lookahead):
+    """The play of hand ``p`` a one-ply look ahead picks: of its ``lookahead`` plays that
+    score most (``legal_moves``' order among equals), the one whose points less the most
+    the next hand could then score (0 without a play) is highest, the first of equals.
+    Beam and people pass up points that open a rich spot; greedy play-outs do not, and
+    so misjudge what a play leaves the next player. Returns what ``_best_play`` does."""
+    rows, columns = grid.shape
+    first_row, last_row, first_column, last_column = _bounds(grid)
+    top_h = np.full(lookahead, -1, dtype=np.int64)
+    top_i = np.zeros(lookahead, dtype=np.int64)
+    top_j = np.zeros(lookahead, dtype=np.int64)
+    top_v = np.full(lookahead, -1, dtype=np.int64)
+    for h in range(counts[p]):
+        for i in range(rows):
+            if limited and max(last_row, i) - min(first_row, i) >= LIMIT:
+                continue
+            for j in range(columns):
+                if limited and max(last_column, j) - min(first_column, j) >= LIMIT:
+                    continue
+                value = _cell_points(grid, edges, points, hands[p, h], i, j)
+                if value < 0 or value <= top_v[lookahead - 1]:
+                    continue
+                k = lookahead - 1
+                while k > 0 and top_v[k - 1] < value:  # after the equals found before
+                    top_h[k], top_i[k], top_j[k], top_v[k] = (
+                        top_h[k - 1], top_i[k - 1], top_j[k - 1], top_v[k - 1]
+                    )  # fmt: skip
+                    k -= 1
+                top_h[k], top_i[k], top_j[k], top_v[k] = h, i, j, value
+    if top_h[0] < 0 or lookahead == 1:
+        return top_h[0], top_i[0], top_j[0], top_v[0]
+    nxt = (p + 1) % counts.shape[0]
+    best_k, best = 0, -1e18
+    for k in range(lookahead):
+        if top_h[k] < 0:
+            break
+        kept = grid[top_i[k], top_j[k]]
+        grid[top_i[k], top_j[k]] = hands[p, top_h[k]]
+        reply = 0
+        if nxt != p:
+            reply = max(_best_play(grid, edges, points, hands, counts, nxt, limited)[3], 0)
+        grid[top_i[k], top_j[k]] = kept
+        if top_v[k] - reply > best:
+            best_k, best = k, top_v[k] - reply
+    return top_h[best_k], top_i[best_k], top_j[best_k], top_v[best_k]
+
+
+@njit(cache=True)
+def play_out(
+    grid, edges, points, hands, counts, pack, head, tail, first, plies, limited, lookahead=1
+):
     """Points each player makes in ``plies`` greedy turns from seat ``first`` on, or until
     the game ends by ``state.ending``'s rule; a player without a play knocks their first
     card. ``grid``, ``hands``, ``counts`` and ``pack`` (``pack[head:tail]``, room behind
-    for the knocks) are used up. ``players._play_out`` step for step."""
+    for the knocks) are used up. ``players._play_out`` step for step. With ``lookahead``
+    above 1 every player picks by ``_lookahead_play`` instead of greedily."""
     players = counts.shape[0]
     gained = np.zeros(players, dtype=np.int64)
     current = first
     for _ in range(plies):
-        h, i, j, value = _best_play(grid, edges, points, hands, counts, current, limited)
+        if lookahead > 1:
+            h, i, j, value = _lookahead_play(
+                grid, edges, points, hands, counts, current, limited, lookahead
+            )
+        else:
+            h, i, j, value = _best_play(grid, edges, points, hands, counts, current, limited)
         ended = False
         if head == tail:
             for p in range(players):
@@ -417,8 +473,9 @@ def play_out(grid, edges, points, hands, counts, pack, head, tail, first, plies,
 
 @njit(cache=True)
 def candidate_values(
-    grid, edges, points, moves, hand, me, hands, counts, packs, plies, limited, weight
-):
+    grid, edges, points, moves, hand, me, hands, counts, packs, plies, limited, weight,
+    lookahead=1,
+):  # fmt: skip
     """What each of ``moves`` is worth to seat ``me`` over the deals (``sample_deals``):
     its points now plus, on average, what ``me`` makes in the greedy play-out after it less
     ``weight`` times the most any other seat makes. A move is a row (card, grid row, grid
@@ -462,7 +519,7 @@ def candidate_values(
                     head += 1
             gained = play_out(
                 cells, edges, points, held, sizes, pack, head, tail, (me + 1) % players,
-                plies, limited,
+                plies, limited, lookahead,
             )  # fmt: skip
             others = 0
             for p in range(players):

@@ -5,8 +5,10 @@ told the other hand wins three games in four against it. The reader deals them f
 belief instead (``belief.py``): a knocker had no play, a play makes the cards that would
 have scored more unlikely, and its own knocked cards lie at known places under the pack.
 On each of those deals, each of its ``width`` plays that score most now (or, without a
-play, each knock) is played out by every seat greedily, one turn per player and one more
-(at least 3), all in one Numba kernel (``kernels.candidate_values``, twin in
+play, each knock) is played out, one turn per player and one more (at least 3), every seat
+playing the best of its ``lookahead`` highest-scoring plays by points less the next hand's
+best reply (a one-ply look ahead, closer to how beam and people play than greedy), all in
+one Numba kernel (``kernels.candidate_values``, twin in
 ``reference.py``). A move is worth its points plus, on average over the deals, what it
 makes later less ``opponent_weight`` times the most any other seat makes.
 
@@ -39,6 +41,10 @@ class ReaderSettings:
     # straight after another seat's, so that two readers cannot pass for ever), and play
     # out to the end of the game, which is then near (every hand only shrinks).
     endgame: bool = True
+    # Plays each player weighs in the play-outs (``kernels._lookahead_play``): 1 is greedy;
+    # more, the best of that many by points less the next hand's best reply. Beam and people
+    # pass up points that open a rich spot; greedy play-outs misjudged what a play leaves.
+    lookahead: int = 4
     belief: BeliefSettings = field(default_factory=BeliefSettings)
 
 
@@ -105,6 +111,7 @@ def reader_move(
             plies,
             not view.easy,
             float(settings.opponent_weight),
+            int(settings.lookahead),
         )
         best = int(np.argmax(values))
     card, i, j, points = (int(v) for v in moves[best])

@@ -233,6 +233,29 @@ def _greedy(grid: np.ndarray, edges, points, hand: list[int], limited: bool):
     return tuple(int(v) for v in moves[int(np.argmax(moves[:, 4]))])
 
 
+def _looking_ahead(grid: np.ndarray, edges, points, hands, current, limited, lookahead):
+    """``kernels._lookahead_play`` on lists: of the ``lookahead`` plays that score most,
+    the first whose points less the next hand's best reply (0 without one) is highest."""
+    moves = legal_moves(grid, edges, points, np.array(hands[current], dtype=np.int16), limited)
+    if not len(moves):
+        return None
+    order = np.argsort(-moves[:, 4], kind="stable")[:lookahead]
+    nxt = (current + 1) % len(hands)
+    found, best = None, None
+    for k in order:
+        number, i, j, top, value = (int(v) for v in moves[k])
+        reply = 0
+        if nxt != current and hands[nxt]:
+            kept = grid[i, j]
+            grid[i, j] = number
+            cards = np.array(hands[nxt], dtype=np.int16)
+            reply = max(best_points(grid, edges, points, cards, limited), 0)
+            grid[i, j] = kept
+        if best is None or value - reply > best:
+            found, best = (number, i, j, top, value), value - reply
+    return found
+
+
 def play_out(
     grid: np.ndarray,
     edges: np.ndarray,
@@ -242,6 +265,7 @@ def play_out(
     first: int,
     plies: int,
     limited: bool,
+    lookahead: int = 1,
 ) -> list[int]:
     """``kernels.play_out`` on lists: ``hands`` and ``pack`` (top first) are used up."""
 
@@ -252,7 +276,10 @@ def play_out(
     current = first
     for _ in range(plies):
         hand = hands[current]
-        best = _greedy(grid, edges, points, hand, limited) if hand else None
+        if lookahead > 1:
+            best = _looking_ahead(grid, edges, points, hands, current, limited, lookahead)
+        else:
+            best = _greedy(grid, edges, points, hand, limited) if hand else None
         order = hands[current:] + hands[:current]
         if not pack and not all(order):
             break
@@ -286,6 +313,7 @@ def candidate_values(
     plies: int,
     limited: bool,
     weight: float,
+    lookahead: int = 1,
 ) -> np.ndarray:
     values = []
     for number, i, j, now in moves.tolist():
@@ -304,7 +332,7 @@ def candidate_values(
                 if pack:
                     held[me].append(pack.pop(0))
             gained = play_out(
-                cells, edges, points, held, pack, (me + 1) % len(held), plies, limited
+                cells, edges, points, held, pack, (me + 1) % len(held), plies, limited, lookahead
             )
             others = max((g for p, g in enumerate(gained) if p != me), default=0)
             total += gained[me] - weight * max(others, 0)

@@ -178,6 +178,9 @@ def test_the_reader_kernels_match_their_twins(players: int) -> None:
             found[0][:2], found[1][:2], found[2][:2], plies, True, 0.8,
         )  # fmt: skip
         assert np.allclose(kernels.candidate_values(*values), reference.candidate_values(*values))
+        # the play-outs with a one-ply look ahead, on one deal (the twin is slow)
+        ahead = (*values[:6], found[0][:1], found[1][:1], found[2][:1], *values[9:], 3)
+        assert np.allclose(kernels.candidate_values(*ahead), reference.candidate_values(*ahead))
         numbers = np.arange(49, dtype=np.int16)
         bests = (grid.cells, arrays.edges, arrays.points, numbers, True)
         assert np.array_equal(kernels.card_bests(*bests), reference.card_bests(*bests))
@@ -191,6 +194,7 @@ def test_the_play_out_kernel_matches_its_twin_and_the_beam_players_play_out() ->
     from solver.layout.players import _play_out
 
     arrays = deck_arrays(deal(1, 0).deck)
+    differs = 0
     for seed in range(6):
         state = deal(3, seed)
         for _ in range(seed * 3):
@@ -216,6 +220,21 @@ def test_the_play_out_kernel_matches_its_twin_and_the_beam_players_play_out() ->
             len(state.pack), first, 7, True,
         )  # fmt: skip
         assert plain == twin == found.tolist()
+        ahead = reference.play_out(
+            grid.cells.copy(), arrays.edges, arrays.points, [list(h) for h in state.hands],
+            list(state.pack), first, 7, True, 4,
+        )  # fmt: skip
+        counts = np.array([len(h) for h in state.hands], dtype=np.int64)
+        for p, h in enumerate(state.hands):
+            hands[p, : len(h)] = h
+        pack[: len(state.pack)] = state.pack
+        found = kernels.play_out(
+            grid.cells.copy(), arrays.edges, arrays.points, hands, counts, pack, 0,
+            len(state.pack), first, 7, True, 4,
+        )  # fmt: skip
+        assert ahead == found.tolist()
+        differs += ahead != twin
+    assert differs  # the look ahead does not always play as greedy does
 
 
 def test_the_reader_is_decided_by_its_seed_and_sees_only_its_view() -> None:
