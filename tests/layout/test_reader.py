@@ -151,7 +151,13 @@ def test_the_belief_puts_ones_own_knocked_cards_where_they_are() -> None:
 
 
 @pytest.mark.kernels
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize(
+    "players",
+    # 2 players in the suite; the others (5-18 s with the twins' plain Python) in CI's
+    # heavy step and its bounds-checked kernels step
+    [pytest.param(1, marks=pytest.mark.heavy), 2]
+    + [pytest.param(n, marks=pytest.mark.heavy) for n in (3, 4)],
+)
 def test_the_reader_kernels_match_their_twins(players: int) -> None:
     arrays = deck_arrays(deal(1, 0).deck)
     rng = random.Random(players)
@@ -189,6 +195,7 @@ def test_the_reader_kernels_match_their_twins(players: int) -> None:
 
 
 @pytest.mark.kernels
+@pytest.mark.heavy  # 3.6 s of plain-Python play-outs: CI's heavy and kernels steps
 def test_the_play_out_kernel_matches_its_twin_and_the_beam_players_play_out() -> None:
     from solver.layout.arrays import grid_of
     from solver.layout.players import _play_out

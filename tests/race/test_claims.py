@@ -64,7 +64,8 @@ def tables(draw: st.DrawFn, lang: str) -> list[str]:
     return table
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+# English in the suite; Spanish (9 s on 2 cores) in CI's heavy step
+@pytest.mark.parametrize("lang", ["en", pytest.param("es", marks=pytest.mark.heavy)])
 def test_the_spelling_search_is_the_plain_recursion(lang: str) -> None:
     """The best spelling (most cards, fewest wilds, first in card order), searched with
     bounds, against the rules' plain recursion that tries every spelling: words of the
