@@ -53,7 +53,11 @@ def assert_walk_is_the_game_loop(result: ev.Walk, rounds) -> None:
         assert figure.bonus_rate == pytest.approx(weights @ bonus / weights.sum(), rel=1e-12)
 
 
-@pytest.mark.parametrize("strategy", STRATEGIES)
+# the default strategy in the suite; the others (4 s each) in CI's heavy step
+@pytest.mark.parametrize(
+    "strategy",
+    [s if s == "lookahead" else pytest.param(s, marks=pytest.mark.heavy) for s in STRATEGIES],
+)
 def test_every_word_scores_what_the_game_loop_gives_it(strategy: str) -> None:
     pool = spread_pool(6, 150)  # lookahead at rows 1 and 2, the endgame below
     result = ev.walk(ev.Setting(SIX, strategy, pool))
