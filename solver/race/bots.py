@@ -10,7 +10,8 @@ calibrated against simulated people (``bench/race_people.py``; the win table is 
 ``docs/race-people.md``):
 
 - ``beginner``: below a casual player; easy words; 30 words a minute; 6% wrong calls.
-- ``easy``: a casual player beats it most of the time; easy words; 6% wrong calls.
+- ``easy``: a casual player beats it most of the time; easy words; 35 words a minute;
+  4% wrong calls.
 - ``medium``: an average player's match; familiar words; 50 words a minute.
 - ``hard``: a strong player wins about half the time; common-dictionary words.
 - ``superhuman``: above people, and says so: every word, found and typed faster than any
@@ -109,12 +110,12 @@ LEVELS = {
     "easy": RaceBot(
         "easy", "easy", 3.1, 0.06, 0.04, rarity=0.55, length=0.28, known_zipf=3.5,
         per_key=_wpm(35), patience=0.5, **_SHAPE,
-        about="a casual player beats it most of the time: easy words, 5% wrong calls",
+        about="a casual player beats it most of the time: easy words, 4% wrong calls",
     ),
     "medium": RaceBot(
         "medium", "familiar", 2.1, 0.05, 0.02, rarity=0.5, length=0.25, known_zipf=3.0,
         per_key=_wpm(50), patience=0.5, **_SHAPE,
-        about="an average player's match: familiar words, 3% wrong calls",
+        about="an average player's match: familiar words, 2% wrong calls",
     ),
     "hard": RaceBot(
         "hard", "core", 1.5, 0.04, 0.01, rarity=0.4, length=0.2, known_zipf=2.0,
