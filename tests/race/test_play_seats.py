@@ -223,7 +223,11 @@ def test_the_built_ins_race_as_before_and_the_seats_are_named_in_one_line() -> N
     result = CliRunner().invoke(cli.main, [*PLAY, "--level", "wizard"], input="")
     assert result.exit_code == 1 and result.output.count("\n") == 1
     levels = "beginner, easy, medium, hard, superhuman"
-    assert f"Error: unknown bot 'wizard' (choose from {levels}" in result.output
+    assert f"Error: unknown bot 'wizard' (choose from auto (the default), {levels}" in (
+        result.output
+    )
+    result = CliRunner().invoke(cli.main, [*PLAY, "--level", "4.5"], input="")
+    assert result.exit_code == 1 and "(choose from auto (the default), beginner" in result.output
     two = ["--engine", "node a.js", "--engine", "node b.js"]
     result = CliRunner().invoke(cli.main, [*PLAY, *two], input="")
     assert result.exit_code == 1 and result.output.count("\n") == 1

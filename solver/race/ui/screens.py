@@ -419,12 +419,25 @@ def race_bots(
             f"(--players {players} counts you too): raise --players or give fewer --engine"
         )
     names = with_engines([level] * (seats - len(engines)), engines)
-    return [
-        auto.bot()
-        if auto is not None and slot <= seats - len(engines)
-        else bot_seat(name, engine_time, slot)
-        for slot, name in enumerate(names, start=1)
-    ]
+    try:
+        return [
+            auto.bot()
+            if auto is not None and slot <= seats - len(engines)
+            else bot_seat(name, engine_time, slot)
+            for slot, name in enumerate(names, start=1)
+        ]
+    except UserError as error:
+        raise _naming_auto(error) from None
+
+
+def _naming_auto(error: UserError) -> UserError:
+    """An unknown level's error as ``race play`` and the app say it: the list of choices
+    starts with ``auto``, the default, which only a race with a person accepts (a bench of
+    bots has no one to even the game for, so ``seats`` does not list it)."""
+    text = str(error)
+    if not text.startswith("unknown bot "):
+        return error
+    return UserError(text.replace("(choose from ", f"(choose from {AUTO} (the default), ", 1))
 
 
 def new_race(options: dict[str, Any]) -> LiveRace:
