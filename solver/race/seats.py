@@ -111,12 +111,26 @@ def seat_bot(spec: str) -> RaceBot | PluginBot:
         return parse_bot(spec)
     name = spec.strip()
     if ":" not in name and not any(e.name == name for e in plugins.registered(KIND)):
-        known = ", ".join(e.name for e in plugins.registered(KIND))
-        raise UserError(
-            f"unknown bot {name!r} (choose from {known}, each with :{'/:'.join(POLICIES)}, "
-            f"a skill from 0 to {TOP_SKILL:g}, or give module:attr or path/to/file.py:attr)"
-        )
+        raise UnknownBot(name, ", ".join(e.name for e in plugins.registered(KIND)))
     return PluginBot(name, plugins.load(KIND, name))
+
+
+class UnknownBot(UserError):
+    """A bot name no level, plugin or path stands for, said with the choices. ``race play``
+    names its default ``auto`` first (``naming``); a bench has no person to even the game
+    for, so the plain error does not offer it."""
+
+    def __init__(self, name: str, known: str, first: str = "") -> None:
+        self.name, self.known = name, known
+        super().__init__(
+            f"unknown bot {name!r} (choose from {first}{known}, each with "
+            f":{'/:'.join(POLICIES)}, a skill from 0 to {TOP_SKILL:g}, or give module:attr "
+            "or path/to/file.py:attr)"
+        )
+
+    def naming(self, first: str) -> UnknownBot:
+        """The same error with ``first`` named before the other choices."""
+        return UnknownBot(self.name, self.known, f"{first}, ")
 
 
 def bench_players(text: str) -> list[RaceBot | PluginBot]:

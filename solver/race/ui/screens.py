@@ -42,6 +42,7 @@ from solver.race.live import (
     LiveRace,
     bot_seat,
 )
+from solver.race.seats import UnknownBot
 from solver.race.ui.cards import CardsView
 from solver.race.ui.feed import (
     describe,
@@ -426,18 +427,8 @@ def race_bots(
             else bot_seat(name, engine_time, slot)
             for slot, name in enumerate(names, start=1)
         ]
-    except UserError as error:
-        raise _naming_auto(error) from None
-
-
-def _naming_auto(error: UserError) -> UserError:
-    """An unknown level's error as ``race play`` and the app say it: the list of choices
-    starts with ``auto``, the default, which only a race with a person accepts (a bench of
-    bots has no one to even the game for, so ``seats`` does not list it)."""
-    text = str(error)
-    if not text.startswith("unknown bot "):
-        return error
-    return UserError(text.replace("(choose from ", f"(choose from {AUTO} (the default), ", 1))
+    except UnknownBot as error:  # race play's default is a choice too
+        raise error.naming(f"{AUTO} (the default)") from None
 
 
 def new_race(options: dict[str, Any]) -> LiveRace:
