@@ -84,7 +84,8 @@ def review_state(state: dict[str, Any], source: str = "") -> GameReview:
             if certain is None:
                 notes.append(f"round {number + 1}: {who} never had the word certain")
             else:
-                notes.append(f"round {number + 1}: {who} had the word certain from row {certain + 1}")
+                row = certain + 1
+                notes.append(f"round {number + 1}: {who} had the word certain from row {row}")
     result = session.totals(state)
     totals = [0, 0]
     totals[you], totals[1 - you] = result["you"], result["bot"]

@@ -121,7 +121,8 @@ def show(out: Console, found: GameReview, seat: int | None) -> None:
     whose = "every seat" if seat is None else found.players[seat]
     turning = found.turning_points(seat)
     if turning:
-        out.print(_table(found, turning, f"Turning points ({escape(whose)}): cost most", seat is None))
+        title = f"Turning points ({escape(whose)}): cost most"
+        out.print(_table(found, turning, title, seat is None))
     else:
         out.print(f"No move of {escape(whose)} cost anything by the analysis.")
     out.print(_table(found, found.of(seat), f"Every move ({escape(whose)})", seat is None))
@@ -130,10 +131,9 @@ def show(out: Console, found: GameReview, seat: int | None) -> None:
 def _table(found: GameReview, moves: tuple[ReviewedMove, ...], title: str, every: bool):
     """The moves, one a line: the move, the engine's best, their worth, the cost, the
     game's own figures (``GameReview.shown``) and the notes; ``every``: whose too."""
+    from rich import box
     from rich.markup import escape
     from rich.table import Table
-
-    from rich import box
 
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1))
     table.add_column("move", no_wrap=True)
