@@ -74,7 +74,8 @@ class GameReview:
     moves: tuple[ReviewedMove, ...]
     notes: tuple[str, ...] = ()  # about the whole game
     source: str = ""  # the file it was read from
-    # Which of the moves' facts a table shows beside each move: (key, heading)
+    # Which of the moves' facts a table shows beside each move: (key, heading), the
+    # heading with ``{}`` where the value goes ("{} left"), else before it
     shown: tuple[tuple[str, str], ...] = ()
 
     def of(self, seat: int | None) -> tuple[ReviewedMove, ...]:

@@ -99,7 +99,7 @@ def review_state(state: dict[str, Any], source: str = "") -> GameReview:
         moves=tuple(moves),
         notes=tuple(notes),
         source=source,
-        shown=(("candidates", "left"),),
+        shown=(("candidates", "{} left"),),
     )
 
 

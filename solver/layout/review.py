@@ -85,7 +85,7 @@ def review_log(log: dict[str, Any], final: State, source: str = "") -> GameRevie
         moves=tuple(moves),
         notes=tuple(notes),
         source=source,
-        shown=(("most", "most"),),
+        shown=(("most", "most {}"),),
     )
 
 

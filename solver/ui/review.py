@@ -129,34 +129,42 @@ def show(out: Console, found: GameReview, seat: int | None) -> None:
 
 
 def _table(found: GameReview, moves: tuple[ReviewedMove, ...], title: str, every: bool):
-    """The moves, one a line: the move, the engine's best, their worth, the cost, the
-    game's own figures (``GameReview.shown``) and the notes; ``every``: whose too."""
+    """The moves, one each: where, then what was played and the engine's best with their
+    worth, the cost and the game's own figures (``GameReview.shown``) on one line, the
+    notes on the next (two columns: readable at 80 columns, whatever the game's words)."""
     from rich import box
-    from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1))
     table.add_column("move", no_wrap=True)
-    table.add_column("played", no_wrap=True)
-    table.add_column("worth", justify="right", no_wrap=True)
-    table.add_column("best", no_wrap=True)
-    table.add_column("worth", justify="right", no_wrap=True)
-    table.add_column("cost", justify="right", no_wrap=True)
-    for _, heading in found.shown:
-        table.add_column(heading, justify="right", no_wrap=True)
-    table.add_column("notes")
+    table.add_column("played (worth), the engine's best (worth), cost")
     for move in moves:
-        table.add_row(
-            escape(f"{move.where} ({found.players[move.seat]})" if every else move.where),
-            escape(move.played) or "-",
-            f"{move.played_value:,.0f}",
-            escape(move.best) or "-",
-            f"{move.best_value:,.0f}",
-            f"{move.cost:,.0f}",
-            *(_fact(move.facts.get(key)) for key, _ in found.shown),
-            escape("; ".join(move.notes)),
-        )
+        where = f"{move.where} ({found.players[move.seat]})" if every else move.where
+        shown = [_shown(heading, move.facts.get(key)) for key, heading in found.shown]
+        line = Text(_worth(move.played, move.played_value))
+        line.append("  best ", style="dim")
+        line.append(_worth(move.best, move.best_value))
+        line.append("  cost ", style="dim")
+        line.append(f"{move.cost:,.0f}", style="bold" if move.cost > 0 else "")
+        for figure in shown:
+            line.append(f"  {figure}", style="dim")
+        if move.notes:
+            line.append("\n" + "; ".join(move.notes), style="italic")
+        table.add_row(Text(where), line)
     return table
+
+
+def _worth(what: str, value: float) -> str:
+    return f"{what or '-'} ({value:,.0f})"
+
+
+def _shown(heading: str, value: object) -> str:
+    """A game's own figure as the table shows it: ``heading`` with ``{}`` where the value
+    goes ("{} left"), or before it."""
+    if value is None:
+        return ""
+    return heading.format(_fact(value)) if "{}" in heading else f"{heading} {_fact(value)}"
 
 
 def _fact(value: object) -> str:

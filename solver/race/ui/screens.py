@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Group
@@ -162,6 +163,7 @@ class RaceScreen(Screen[dict]):
         self.feed_lines: list[str] = []  # what the feed has said, in order
         self.old_sub_title = ""
         self.noted = False  # the app printed exit_note() when it quit
+        self.kept: Path | None = None  # where the finished race was saved, for a review
 
     # -- layout --------------------------------------------------------------------------
 
@@ -237,7 +239,19 @@ class RaceScreen(Screen[dict]):
         self.draw()
         self.warn()
         if any(event.kind == GAME_OVER for event in events):
+            self.keep()
             self.end_view()
+
+    def keep(self) -> None:
+        """Save the race that came to its end, for a review (``record.keep``: it is then
+        in the saved games); a save that fails is said in a notice, the end view stays."""
+        from solver.race import record
+        from solver.race.ui.feed import kept_line
+
+        path, problem = record.keep(self.race)
+        self.kept = path
+        if problem is not None:
+            self.app.notify(str(kept_line(path, problem)), severity="warning")
 
     def warn(self) -> None:
         """The adaptive level's warnings (its memory unread or unwritten), each once."""
