@@ -7,7 +7,8 @@ empty input line, which is when typing began for the "too late" rule. The table 
 cards, the scores, the clock and a scrolling feed of the calls are redrawn around the
 input line; nothing is ever printed into it. Help (``?``) pauses the clock.
 
-A race is real time and is not saved: escape stops it and shows the scores of the rounds
+A race is real time and is not saved while it is played (one that ends is kept for
+a review, ``record.py``): escape stops it and shows the scores of the rounds
 finished; the end view shows the rounds and the winner, and enter or escape leaves it.
 """
 
