@@ -95,3 +95,41 @@ def test_race_play_saves_the_finished_race(fake_clock) -> None:  # noqa: F811
     assert reviewed.exit_code == 0, reviewed.output
     assert "Turning points (you)" in reviewed.output
     assert max(len(line) for line in reviewed.output.splitlines()) <= 80
+
+
+async def test_the_race_screen_saves_the_race_and_r_steps_through_its_review(until) -> None:
+    """Pilot: a race played to its end on the screen, then its review, stepped through."""
+    from textual.widgets import DataTable, Static
+
+    from solver.ui.review_screen import ReviewScreen
+
+    from .test_screens import at, race_app
+
+    clock = FakeClock()
+    race = LiveRace([SLOW], parse_deck(TINY, "tiny"), 1.0, 1)
+    app = race_app(race, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at(pilot, clock, 3.5)  # X T A C on the table
+        await pilot.press("c", "a", "t", "enter")
+        await at(pilot, clock, 60.0)
+        await until(pilot, lambda: race.finished and screen.kept is not None, "the race kept")
+        await pilot.press("r")
+        shown = lambda: isinstance(app.screen, ReviewScreen) and app.screen.shown  # noqa: E731
+        await until(pilot, shown, "the review, filled")
+        review = app.screen
+        table = review.query_one("#moves", DataTable)
+        assert review.shown[0].played == "CAT" and review.seat == 0
+        costliest = review.review.turning_points(0)[0]
+        assert review.shown[table.cursor_row] == costliest  # it opens on the costliest
+        detail = lambda: str(review.query_one("#detail", Static).render())  # noqa: E731
+        assert costliest.where in detail() and "the round ended" in detail()
+        await pilot.press("up")
+        assert "you took CAT (3 cards)" in detail()
+        await pilot.press("t")
+        assert review.shown[table.cursor_row] == costliest
+        await pilot.press("s")  # the bot's moves: it never called
+        assert review.seat == 1 and table.row_count == 0
+        await pilot.press("s")
+        assert review.seat is None and table.row_count == len(review.review.moves)
+        await pilot.press("escape")
+        assert app.screen is screen

@@ -119,6 +119,7 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
 | `?` | this help (the race waits while it is open) |
 | escape | stop the race (a race is real time: it is not saved) and see the scores |
 | enter or escape, at the end | leave |
+| r, at the end of a race that ended | review it table by table (it is saved: `myword review`) |
 | ctrl+c or ctrl+q | quit the app at once (the race is not saved) |
 """
 
@@ -139,6 +140,7 @@ class RaceScreen(Screen[dict]):
         Binding("escape", "leave", "Leave"),
         Binding("enter", "leave", "Leave", show=False),
         Binding("q", "leave", "Leave", show=False),
+        Binding("r", "review", "Review"),  # the end view's (the race saved: ``keep``)
     ]
     DEFAULT_CSS = """
     RaceScreen #status { height: 1; padding: 0 1; background: $boost; }
@@ -398,9 +400,11 @@ class RaceScreen(Screen[dict]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Escape stops the race, then leaves the end view; enter and q leave only the end
-        view (during the race they are typing)."""
+        view (during the race they are typing); r reviews the race that ended."""
         if action == "stop":
             return not self.race.finished
+        if action == "review":  # once the race ended and was saved (``keep``)
+            return self.kept is not None
         return action != "leave" or self.race.finished
 
     def action_stop(self) -> None:
@@ -413,6 +417,11 @@ class RaceScreen(Screen[dict]):
     def action_leave(self) -> None:
         if self.race.finished:
             self.dismiss(race_document(self.race))
+
+    def action_review(self) -> None:
+        """The review of the race that ended, table by table (``solver.ui.review_screen``)."""
+        if self.kept is not None:
+            self.app.open_review(self.kept)
 
 
 def race_bots(
