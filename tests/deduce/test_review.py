@@ -153,3 +153,36 @@ def test_bad_input_is_one_line(finished: dict, tmp_path: Path) -> None:
     session.save(finished, good)
     assert "--seat" in error(str(good), "--seat", "9")
     assert "--seat" in error(str(good), "--seat", "nobody")
+
+
+@pytest.mark.heavy  # a whole game on the screen: CI's second step (pytest -m heavy)
+async def test_r_at_the_end_of_a_game_on_the_screen_steps_through_its_review(
+    tmp_path: Path, until
+) -> None:
+    """Pilot: a round played to its end on the screen, then r: its review, stepped."""
+    from textual.widgets import DataTable, Static
+
+    from solver.ui.review_screen import ReviewScreen
+
+    from .test_screens import SIZE, snapshot_app, whole_game
+
+    app = snapshot_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await whole_game(pilot)
+        game = app.screen
+        assert game.game.finished
+        await pilot.press("r")
+        filled = lambda: isinstance(app.screen, ReviewScreen) and app.screen.shown  # noqa: E731
+        await until(pilot, filled, "the review, filled")
+        review = app.screen
+        moves = review.query_one("#moves", DataTable)
+        assert [m.played.lower() for m in review.shown] == [
+            r["guess"] for r in game.game.state["rounds"][0]["you"]
+        ]
+        assert review.shown[moves.cursor_row] == review.review.turning_points(0)[0]
+        await pilot.press("home")
+        first = review.shown[moves.cursor_row]
+        detail = str(review.query_one("#detail", Static).render())
+        assert first.where in detail and f"candidates {first.facts['candidates']:,}" in detail
+        await pilot.press("escape")
+        assert app.screen is game

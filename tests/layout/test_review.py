@@ -97,3 +97,58 @@ def test_review_json_and_errors_through_the_command(finished: dict, tmp_path) ->
     assert result.exit_code == 1
     assert result.output.startswith("Error: the game in ") and "not finished" in result.output
     assert "myword layout play --resume" in result.output
+
+
+async def test_the_saved_games_list_opens_a_finished_games_review(finished: dict, until) -> None:
+    """Pilot: the menu's saved games, enter on the finished game, its review stepped."""
+    from textual.widgets import DataTable, Static
+
+    from solver.runtime import savefile
+    from solver.ui.app import MywordApp, SavedGamesScreen
+    from solver.ui.review_screen import ReviewScreen
+
+    session.save(rebuild(finished), savefile.new_path("layout"))
+    app = MywordApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, SavedGamesScreen)
+        table = app.screen.query_one("#games", DataTable)
+        assert "finished: enter reviews" in str(table.get_row_at(0)[2])
+        await pilot.press("enter")
+        filled = lambda: isinstance(app.screen, ReviewScreen) and app.screen.shown  # noqa: E731
+        await until(pilot, filled, "the review, filled")
+        review = app.screen
+        moves = review.query_one("#moves", DataTable)
+        knock = next(m for m in review.shown if m.facts["knocked_with_plays"])
+        assert knock in review.review.turning_points(0)
+        while review.shown[moves.cursor_row] != knock:
+            await pilot.press("t")  # the turning points, one after another
+        detail = str(review.query_one("#detail", Static).render())
+        assert "knocked with a play" in detail and knock.played in detail
+        await pilot.press("down")
+        after = review.shown[moves.cursor_row]
+        assert after.index > knock.index and after.where in str(
+            review.query_one("#detail", Static).render()
+        )
+        await pilot.press("escape")
+        assert isinstance(app.screen, SavedGamesScreen)
+
+
+@pytest.mark.heavy  # a whole game on the screen: CI's second step (pytest -m heavy)
+async def test_r_at_the_end_of_a_game_on_the_screen_opens_its_review(tmp_path, until) -> None:
+    """Pilot: a game played to its end on the screen, then r: its review."""
+    from solver.ui.review_screen import ReviewScreen
+
+    from .test_screens import SIZE, _play_to_the_end, _snap_app
+
+    app = _snap_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _play_to_the_end(pilot)
+        game = app.screen
+        await pilot.press("r")
+        filled = lambda: isinstance(app.screen, ReviewScreen) and app.screen.shown  # noqa: E731
+        await until(pilot, filled, "the review, filled")
+        assert app.screen.review.totals == tuple(game.state.scores())
+        assert len(app.screen.shown) == sum(m.seat == 0 for m in game.state.history)
+        await pilot.press("escape")
+        assert app.screen is game
