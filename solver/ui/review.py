@@ -68,7 +68,9 @@ def load(name_or_path: str) -> GameReview:
     kind = str(envelope.get("game"))
     entry = registry.saved_as(kind)
     if entry is None or not entry.review:
-        raise UserError(f"{path} holds a game of a kind that has no review ({kind})")
+        made = savefile.GAME_COMMANDS.get(kind)
+        what = f"made by `myword {made}`" if made else f"of the kind {kind!r}"
+        raise UserError(f"{path} holds a game {what}, which has no review")
     readable, sealed = savefile.read(kind, path, resuming=False)  # the signature checked
     if not envelope.get("finished"):
         command = savefile.GAME_COMMANDS.get(kind, "")
