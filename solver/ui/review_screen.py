@@ -160,9 +160,9 @@ class ReviewScreen(Screen[None]):
 def describe(found: GameReview, move: ReviewedMove) -> str:
     """Everything about one move, as markup (whatever was typed shown as text)."""
     figures = ", ".join(
-        f"{key.replace('_', ' ')} {escape(_value(value))}"
+        key.replace("_", " ") if value is True else f"{key.replace('_', ' ')} {escape(_value(value))}"
         for key, value in move.facts.items()
-        if value is not None and value != ""
+        if value not in (None, "", False)
     )
     lines = [
         f"[bold]{escape(move.where)}[/bold], {escape(_who(found, move))}: played "
