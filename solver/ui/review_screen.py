@@ -160,9 +160,9 @@ class ReviewScreen(Screen[None]):
 def describe(found: GameReview, move: ReviewedMove) -> str:
     """Everything about one move, as markup (whatever was typed shown as text)."""
     figures = ", ".join(
-        key.replace("_", " ") if value is True else f"{key.replace('_', ' ')} {escape(_value(value))}"
+        _figure(key.replace("_", " "), value)
         for key, value in move.facts.items()
-        if value not in (None, "", False)
+        if value is not None and value is not False and value != ""
     )
     lines = [
         f"[bold]{escape(move.where)}[/bold], {escape(_who(found, move))}: played "
@@ -173,6 +173,11 @@ def describe(found: GameReview, move: ReviewedMove) -> str:
         f"[dim]{figures}[/dim]",
     ]
     return "\n".join(lines)
+
+
+def _figure(name: str, value: object) -> str:
+    """One of a move's figures: a flag that holds by its name alone, else name and value."""
+    return name if value is True else f"{name} {escape(_value(value))}"
 
 
 def _value(value: object) -> str:
