@@ -1,7 +1,8 @@
 """A finished game of What's My Word? reviewed row by row (``solver.arena.review``).
 
 For each row of each sheet: the candidates its player had left (the familiar words that fit
-every score that player had heard before the row, as ``advise`` deduces them), the
+every score that player had heard before the row, as heard then, as ``advise`` deduces
+them; with no word fitting, after the likeliest fix, as the bot believed it), the
 Guessword the advisor (``advisor.advise``, the default strategy) would have played there,
 and the expected points of both.
 
@@ -103,23 +104,31 @@ def review_state(state: dict[str, Any], source: str = "") -> GameReview:
     )
 
 
-def _history(game_round: dict[str, Any], whom: str) -> list[cand.Turn]:
-    """What a player's scores told them: yours as scored (a late row told nothing), the
-    bot's as it heard them."""
+def _history(game_round: dict[str, Any], whom: str, before: int) -> list[cand.Turn]:
+    """What a player's scores had told them before their row ``before``: yours as scored
+    (a late row told nothing); the bot's as it had heard them then (``you_score``: a score
+    rechecked later was still the one first given; ``rechecks`` says when each changed)."""
     if whom == "you":
-        return session.your_history(game_round)
-    return [cand.Turn(r["guess"], r["heard"]) for r in game_round["bot"]]
+        return session.your_history(game_round)[:before]
+    history = []
+    for index, entry in enumerate(game_round["bot"][:before]):
+        asked = [r for r in game_round["rechecks"] if r["row"] == index]
+        heard = asked[0]["was"] if asked else entry["heard"]
+        for recheck in asked:  # a recheck after bot row ``turn``, before the next
+            if recheck["turn"] < before:
+                heard = recheck["now"]
+        history.append(cand.Turn(entry["guess"], heard))
+    return history
 
 
 def _rows(
     game_round: dict[str, Any], whom: str, sheet: Sheet, pool: lexicon.Pool | None, lang: str
 ) -> list[dict[str, Any]]:
     """Each row a player played in a round, with its analysis."""
-    history = _history(game_round, whom)
     gameword = game_round["bot_word"] if whom == "you" else game_round["your_word"]
     analysed = []
     for index, entry in enumerate(game_round[whom]):
-        advice = advise(history[:index], sheet, pool=pool, lang=lang, top=1)
+        advice = advise(_history(game_round, whom, index), sheet, pool=pool, lang=lang, top=1)
         deduction = advice.deduction
         spec, last = sheet.rows[index], sheet.is_last(index)
         advised = advice.choices[0].guess if advice.choices else entry["guess"]

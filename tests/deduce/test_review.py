@@ -186,3 +186,31 @@ async def test_r_at_the_end_of_a_game_on_the_screen_steps_through_its_review(
         assert first.where in detail and f"candidates {first.facts['candidates']:,}" in detail
         await pilot.press("escape")
         assert app.screen is game
+
+
+def test_the_bot_is_reviewed_on_the_scores_it_had_heard_then(tmp_path: Path) -> None:
+    """A score given wrong and corrected on a recheck later: the rows before the recheck
+    are weighed on the wrong score, as the bot heard it; the rows after, on the right one."""
+    from solver.deduce.advisor import advise
+
+    from .test_session import scored_game
+
+    state, named, _ = scored_game(tmp_path, 1, {1}, fix=True)  # rechecked after bot row 5
+    game_round = state["rounds"][0]
+    (recheck,) = game_round["rechecks"]
+    assert recheck["row"] == 1 and recheck["was"] != recheck["now"] and named == [1]
+    found = review_state(state)
+    rows = [cand.Turn(r["guess"], r["heard"]) for r in game_round["bot"]]  # as rechecked
+    given = [*rows[:1], cand.Turn(rows[1].guess, recheck["was"]), *rows[2:]]
+    sheet = default_sheet(6)
+
+    def left(history: list[cand.Turn]) -> int:
+        return len(advise(history, sheet, top=1).deduction.words)
+
+    differs = 0
+    for move in found.of(1):
+        index = move.facts["row"] - 1
+        heard = given if index <= recheck["turn"] else rows
+        assert move.facts["candidates"] == left(heard[:index])
+        differs += index > 1 and heard is given and left(given[:index]) != left(rows[:index])
+    assert differs  # the wrong score told the bot something else than the right one
