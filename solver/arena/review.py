@@ -91,7 +91,7 @@ class GameReview:
 
     def cost(self, seat: int) -> float:
         """What the moves of ``seat`` cost, counting only those that cost something."""
-        return sum(max(0.0, m.cost) for m in self.of(seat))
+        return sum((max(0.0, m.cost) for m in self.of(seat)), 0.0)
 
     def best_possible(self, seat: int) -> float:
         """The total the analysis says ``seat`` could have had: its total plus its cost."""
