@@ -9,6 +9,7 @@ from click.testing import CliRunner
 import cli
 from solver.layout import session
 from solver.layout.game import legal_plays
+from solver.layout.moves import Play
 from solver.layout.review import review_log
 from solver.layout.state import rebuild
 
@@ -57,12 +58,37 @@ def test_every_turn_is_reviewed_from_the_seat_that_made_it(finished: dict) -> No
         plays = legal_plays(before, move.seat)  # the rules' own list, not the kernel's
         most = max((spot.points for _, spot in plays), default=0)
         assert move.facts["most"] == most and move.facts["plays"] == len(plays)
-        assert move.played_value == (logged["points"] if logged["kind"] == "play" else 0)
+        assert move.facts["points"] == (logged["points"] if logged["kind"] == "play" else 0)
         card = int(move.best.split()[-1] if move.best.startswith("knock") else move.best.split()[0])
         assert card in before.hands[move.seat]  # the reader plays from that seat's hand
         if not move.best.startswith("knock"):  # and a play the rules allow, worth that much
-            assert any(number == card and spot.points == move.best_value for number, spot in plays)
-        assert move.best_value <= most
+            points = move.facts["reader_points"]
+            assert any(number == card and spot.points == points for number, spot in plays)
+        if move.played == move.best:
+            assert move.cost == 0
+
+
+def test_the_reader_chooses_as_it_plays_from_the_seats_view(finished: dict) -> None:
+    """The review's valuation picks the move ``reader_move`` picks with the same seed: the
+    same candidates, the same deals; the move made is only valued beside them."""
+    from solver.layout.reader import reader_move
+    from solver.layout.review import valued
+    from solver.runtime import seeds
+
+    start = {k: v for k, v in finished.items() if k != "scores"}
+    for index in (0, 1, 7, 20, len(finished["moves"]) - 1):
+        logged = finished["moves"][index]
+        before = rebuild(start | {"moves": finished["moves"][:index]})
+        view = before.view(logged["player"])
+        chosen = reader_move(view, seeds.derived(before.seed, "review", index))
+        best, best_value, played_value = valued(
+            view, logged, seeds.derived(before.seed, "review", index)
+        )
+        assert best == chosen
+        if isinstance(chosen, Play) and logged["kind"] == "play":
+            same = list(chosen.placement.position) == logged["position"]
+            if same and chosen.card == logged["card"]:
+                assert best_value == played_value
 
 
 def test_the_knock_that_could_have_been_a_play(finished: dict) -> None:
@@ -70,11 +96,10 @@ def test_the_knock_that_could_have_been_a_play(finished: dict) -> None:
     flagged = [m for m in found.moves if m.facts["knocked_with_plays"]]
     assert len(flagged) == 1
     (knock,) = flagged
-    assert knock.seat == 0 and knock.played.startswith("knock") and knock.played_value == 0
-    assert knock.cost == knock.best_value and knock.facts["most"] > 0
+    assert knock.seat == 0 and knock.played.startswith("knock") and knock.facts["points"] == 0
+    assert knock.facts["most"] > 0 and knock.cost > 0  # the reader values a play above it
     assert "knocked with a play" in knock.notes
     assert f"knocks that could have been plays: {knock.where} (you)" in found.notes
-    assert knock in found.turning_points(0)
 
 
 def test_the_review_is_the_same_each_time(finished: dict) -> None:
@@ -119,10 +144,14 @@ async def test_the_saved_games_list_opens_a_finished_games_review(finished: dict
         await until(pilot, filled, "the review, filled")
         review = app.screen
         moves = review.query_one("#moves", DataTable)
+        turning = review.review.turning_points(0)
+        assert review.shown[moves.cursor_row] == turning[0]  # it opens on the costliest
+        await pilot.press("t")  # the next turning point after it, in the game's order
+        later = [m for m in turning if m.index > turning[0].index] or list(turning)
+        assert review.shown[moves.cursor_row] == min(later, key=lambda m: m.index)
         knock = next(m for m in review.shown if m.facts["knocked_with_plays"])
-        assert knock in review.review.turning_points(0)
-        while review.shown[moves.cursor_row] != knock:
-            await pilot.press("t")  # the turning points, one after another
+        while (at := review.shown[moves.cursor_row]) != knock:
+            await pilot.press("down" if at.index < knock.index else "up")
         detail = str(review.query_one("#detail", Static).render())
         assert "knocked with a play" in detail and knock.played in detail
         await pilot.press("down")
