@@ -592,14 +592,21 @@ class MywordApp(App[int]):
 
     def open_review(self, path: Path) -> None:
         """The review of the finished game saved at ``path``, over the screen shown (escape
-        comes back). Its module is imported by name: it sits above the games, whose end
-        screens open it too (``solver.ui.review_screen``)."""
-
-        def make() -> Screen:
-            return importlib.import_module("solver.ui.review_screen").review_screen(path)
-
+        comes back). The engine weighs every move meanwhile (seconds) in a worker thread,
+        so the app keeps drawing; the review's module is imported by name: it sits above
+        the games, whose end screens open it too (``solver.ui.review_screen``)."""
         self.notify("Reviewing: the engine weighs every move (a few seconds)")
-        self.set_timer(0.2, lambda: self._open(make, replace=False))  # the note drawn first
+        screens = importlib.import_module("solver.ui.review_screen")
+
+        def work() -> None:
+            try:
+                found = screens.load_review(path)
+            except UserError as error:
+                self.call_from_thread(self.notify, str(error), severity="error", timeout=8)
+                return
+            self.call_from_thread(lambda: self.push_screen(screens.ReviewScreen(found)))
+
+        self.run_worker(work, thread=True, group="review")
 
     async def action_quit(self) -> None:
         """Leave the app; every game screen still open may say how to resume its game

@@ -204,9 +204,15 @@ def _seat_order(found: GameReview) -> list[int | None]:
     return [*seats, None]
 
 
-def review_screen(path: Path) -> ReviewScreen:
+def load_review(path: Path) -> GameReview:
     """The review of the finished game saved at ``path`` (``UserError`` in one line when
-    it cannot be reviewed: the app says it)."""
+    it cannot be reviewed: the app says it). Slow (the engine weighs every move): the app
+    calls it in a worker thread."""
     from solver.ui.review import load
 
-    return ReviewScreen(load(str(path)))
+    return load(str(path))
+
+
+def review_screen(path: Path) -> ReviewScreen:
+    """The review screen of the finished game saved at ``path`` (``load_review``)."""
+    return ReviewScreen(load_review(path))

@@ -51,3 +51,22 @@ def test_the_json_gives_every_seat_and_the_chosen_moves() -> None:
         "turning_points": [1],
     }
     assert document["moves"][1]["cost"] == 20.0
+
+
+async def test_the_app_says_in_one_line_why_a_game_has_no_review(tmp_path, until) -> None:
+    """Pilot: asked to review an unfinished game, the app says why and stays where it was."""
+    from solver.deduce import session
+    from solver.ui.app import MenuScreen, MywordApp
+
+    path = tmp_path / "unfinished.json"
+    session.save(session.new_game(session.Settings(seed=5)), path)
+    app = MywordApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_review(path)
+
+        def said() -> bool:
+            return any("is not finished" in str(n.message) for n in app._notifications)
+
+        await until(pilot, said, "the error's note")
+        assert isinstance(app.screen, MenuScreen)
