@@ -1,5 +1,5 @@
 """What each game adds to the shared commands: the kernels and word tables ``myword warm``
-prepares, and the parts ``myword demo`` plays.
+prepares, the parts ``myword demo`` plays, and the review ``myword review`` reads.
 
 Why: the shared modules (``warm.py``, ``demo.py``) once imported eleven and seven game
 modules to name them, so the arrows of the house pointed up (issue 25). Now each game fills
@@ -73,6 +73,20 @@ class Game:
     demo: tuple[DemoPart, ...] = ()
     # Words the demo may show (no bot hides them), by length and language; None: any.
     shown_words: Callable[[int, str], Sequence[str]] | None = None
+    # The import path of the game's review (``"solver.deduce.review:review"``), called
+    # with a finished game's save (its readable part, its sealed part opened, and the
+    # file's name) and giving a ``solver.arena.review.GameReview``; "" for none. A path,
+    # as ``DemoPart.show``: registering imports nothing, ``myword review`` imports it.
+    review: str = ""
+    # The save's ``game`` field for this game's saves (``savefile.write``'s ``game``)
+    saves: tuple[str, ...] = ()
+
+    def reviewed(self, readable: object, sealed: object, source: str = "") -> object:
+        """The review of a finished game saved by this game (importing its review now)."""
+        import importlib
+
+        module, _, function = self.review.partition(":")
+        return getattr(importlib.import_module(module), function)(readable, sealed, source)
 
     @property
     def kernel_file(self) -> str:
@@ -98,6 +112,11 @@ def games() -> tuple[Game, ...]:
 def demo_parts() -> tuple[DemoPart, ...]:
     """Every registered game's demo parts, in the games' order."""
     return tuple(part for game in games() for part in game.demo)
+
+
+def saved_as(kind: str) -> Game | None:
+    """The game whose saves are marked ``kind`` (the save's ``game`` field), or None."""
+    return next((game for game in games() if kind in game.saves), None)
 
 
 def sources() -> tuple[str, ...]:

@@ -133,5 +133,7 @@ registry.register(
             registry.DemoPart("bot_match", deduce_match, "solver.deduce.ui.demo:show_match"),
         ),
         shown_words=never_picked,
+        review="solver.deduce.review:review",
+        saves=("deduce",),
     )
 )

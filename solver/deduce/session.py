@@ -194,24 +194,34 @@ def save(state: dict[str, Any], path: Path) -> None:
     savefile.write("deduce", public(state), secret, bool(state["finished"]), path)
 
 
-def load(path: Path) -> dict[str, Any]:
+def load(path: Path, resuming: bool = True) -> dict[str, Any]:
     """A saved game, checked whole: its signature, then every value and every score
-    recomputed from the Guesswords and the Gamewords (``validate``)."""
-    readable, secret = savefile.read("deduce", path)
+    recomputed from the Guesswords and the Gamewords (``validate``). ``resuming``: to play
+    it on (``savefile.read``); without, to look at it (a review)."""
+    readable, secret = savefile.read("deduce", path, resuming)
     try:
-        state = {k: v for k, v in readable.items() if k != "totals"}
-        if len(secret["rounds"]) != len(state["rounds"]):
-            raise ValueError("its sealed part does not match its rounds")
-        state["rounds"] = [
-            # (saves from before ``bot_seed`` was sealed keep it readable)
-            r | {k: hidden[k] for k in SECRET_FIELDS if k in hidden or k not in r}
-            for r, hidden in zip(state["rounds"], secret["rounds"], strict=True)
-        ]
-        if "seed" in secret:  # saves from before the seed was sealed keep it readable
-            state["settings"] = state["settings"] | {"seed": secret["seed"]}
+        state = unsealed(readable, secret)
         validate(state)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError) as error:
         raise UserError(f"{path} is not a valid saved game: {error}") from None
+    return state
+
+
+def unsealed(readable: dict[str, Any], secret: dict[str, Any]) -> dict[str, Any]:
+    """A saved state made whole again: its readable part (less the totals, worked out
+    again) and its sealed one (the Gamewords, the bot seeds, the seed). Unchecked: raises
+    KeyError, TypeError or ValueError for parts that do not fit; ``validate`` checks the
+    rest."""
+    state = {k: v for k, v in readable.items() if k != "totals"}
+    if len(secret["rounds"]) != len(state["rounds"]):
+        raise ValueError("its sealed part does not match its rounds")
+    state["rounds"] = [
+        # (saves from before ``bot_seed`` was sealed keep it readable)
+        r | {k: hidden[k] for k in SECRET_FIELDS if k in hidden or k not in r}
+        for r, hidden in zip(state["rounds"], secret["rounds"], strict=True)
+    ]
+    if "seed" in secret:  # saves from before the seed was sealed keep it readable
+        state["settings"] = state["settings"] | {"seed": secret["seed"]}
     return state
 
 

@@ -65,5 +65,7 @@ registry.register(
         ),
         second_process=True,
         demo=(registry.DemoPart("my_word_1980", layout_game, "solver.layout.ui.demo:show_game"),),
+        review="solver.layout.review:review",
+        saves=("layout",),
     )
 )

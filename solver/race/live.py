@@ -50,8 +50,9 @@ seconds from the change that prompted it, however long the seat took to answer. 
 that fails (an engine that crashed, answered late or said a move the rules refuse; a bot
 of one's own that raised or returned no call) **forfeits**: the race ends at once, the
 seat scores 0 and wins nothing, the others keep the cards they won, the round cut short
-included (as ``state.RaceState.forfeit``). A race is real time: it is not saved, so no
-seat has to be started again for a resumed one.
+included (as ``state.RaceState.forfeit``). A race is real time: it is not saved while it
+is played (one that ended is kept for a review: ``record.py``), so no seat has to be
+started again for a resumed one.
 
 Deals are replayed exactly by the seed: each round's shuffle is drawn from
 ``seeds.derived(seed, "deal", round)``, whatever happened before (only a free card taken

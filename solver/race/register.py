@@ -83,5 +83,7 @@ registry.register(
         ),
         second_process=True,
         demo=(registry.DemoPart("my_word_race", race_game, "solver.race.ui.demo:show_race"),),
+        review="solver.race.review:review",
+        saves=("race",),
     )
 )

@@ -405,7 +405,7 @@ def read(game: str, path: Path, resuming: bool = True) -> tuple[Any, Any]:
     if not isinstance(signature, str) or not hmac.compare_digest(signature, _signature(envelope)):
         raise UserError(
             f"{path} was changed outside myword, or saved by another install "
-            "(its signature does not match); not resumed"
+            f"(its signature does not match); not {'resumed' if resuming else 'read'}"
         )
     if resuming:
         bound = _check_binding(envelope, path)

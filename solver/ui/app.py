@@ -378,7 +378,7 @@ class SavedGamesScreen(Screen[None]):
         for game in kept:
             choice = GAMES_BY_KEY.get(str(game["game"]))
             title = choice.title if choice else str(game["game"])
-            state = "finished" if game["finished"] else "unfinished: enter resumes"
+            state = "finished: enter reviews" if game["finished"] else "unfinished: enter resumes"
             cells = (title, game["name"], state, str(game["saved"]))
             # a file's name and its unchecked fields: text, never markup nor escape sequences
             table.add_row(*(Text(one_line(cell)) for cell in cells), key=game["path"])
@@ -392,8 +392,8 @@ class SavedGamesScreen(Screen[None]):
         game = self._kept.get(str(event.row_key.value))
         if game is None:
             return
-        if game["finished"]:
-            self.notify("That game is finished; start a new one from the menu.")
+        if game["finished"]:  # looked back on: its review, with the engine's analysis
+            self.app.open_review(Path(game["path"]))
             return
         key, path = str(game["game"]), Path(game["path"])
         self.app.open_game(lambda: resume_screen(key, path), replace=True)
@@ -424,8 +424,10 @@ class SavedGamesScreen(Screen[None]):
 
     def action_help(self) -> None:
         text = (
-            "# Saved games\n\nEvery game you play is saved after each move. Choose an "
-            "unfinished one (up/down, enter, or click) to play on where you left it; `d` "
+            "# Saved games\n\nEvery game you play is saved after each move (a MY WORD! race "
+            "once it ends). Choose an unfinished one (up/down, enter, or click) to play on "
+            "where you left it, a finished one to review it move by move with the engine's "
+            "analysis (`myword review NAME` in a terminal); `d` "
             "deletes the one under the cursor (after asking). Escape goes back to the menu."
             "\n\nIn a terminal, `myword games` lists them too, and `myword games --delete "
             "NAME` deletes one."
@@ -587,6 +589,24 @@ class MywordApp(App[int]):
         if replace:
             self.pop_screen()
         self.push_screen(screen, callback=(lambda _: self.exit(0)) if exit_after else None)
+
+    def open_review(self, path: Path) -> None:
+        """The review of the finished game saved at ``path``, over the screen shown (escape
+        comes back). The engine weighs every move meanwhile (seconds) in a worker thread,
+        so the app keeps drawing; the review's module is imported by name: it sits above
+        the games, whose end screens open it too (``solver.ui.review_screen``)."""
+        self.notify("Reviewing: the engine weighs every move (a few seconds)")
+        screens = importlib.import_module("solver.ui.review_screen")
+
+        def work() -> None:
+            try:
+                found = screens.load_review(path)
+            except UserError as error:
+                self.call_from_thread(self.notify, str(error), severity="error", timeout=8)
+                return
+            self.call_from_thread(lambda: self.push_screen(screens.ReviewScreen(found)))
+
+        self.run_worker(work, thread=True, group="review")
 
     async def action_quit(self) -> None:
         """Leave the app; every game screen still open may say how to resume its game

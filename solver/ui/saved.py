@@ -21,7 +21,8 @@ from solver.ui.options import JSON_OPTION, PathType
 )
 @JSON_OPTION
 def games(to_delete: tuple[str, ...], as_json: bool) -> None:
-    """Your saved games, newest first, and how to resume each (--delete NAME removes one)."""
+    """Your saved games, newest first, and how to resume each, or review it once finished
+    (--delete NAME removes one)."""
     from solver.runtime import savefile
     from solver.ui import render
 
@@ -50,13 +51,16 @@ def games(to_delete: tuple[str, ...], as_json: bool) -> None:
 
     from solver.runtime.errors import one_line
 
-    table = Table("name", "state", "saved", "resume with", title="Saved games")
+    table = Table("name", "state", "saved", "resume or review with", title="Saved games")
     table.columns[0].no_wrap = True
     for game in kept:
         command = savefile.GAME_COMMANDS.get(str(game["game"]), "?")
-        resume = f"myword {command} --resume {game['name']}"
+        if game["finished"]:  # looked back on, move by move (``myword review``)
+            going_on = f"myword review {game['name']}" if game["game"] != "assist" else ""
+        else:
+            going_on = f"myword {command} --resume {game['name']}"
         state = "finished" if game["finished"] else "unfinished"
-        cells = (game["name"], state, str(game["saved"]), "" if game["finished"] else resume)
+        cells = (game["name"], state, str(game["saved"]), going_on)
         # a file's name and its unchecked fields are text: not markup, no escape sequence
         table.add_row(*(escape(one_line(cell)) for cell in cells))
     out = render.console()

@@ -75,6 +75,7 @@ still fit.
 | `!` | show or hide the hints: marks and marginal alphabets (`h` too between rounds) |
 | Escape | leave, saved (`q` too between rounds: the input takes letters, QI is a word) |
 | Enter | when a round is over, go on; when the game is over, leave |
+| r | when the game is over, review it: the advisor's choice beside yours (`myword review`) |
 | Page Up, Page Down, mouse wheel | scroll the sheets when the terminal is too small for them |
 
 A game you leave goes on with `myword deduce play --resume NAME` (`myword games` lists the
@@ -120,6 +121,7 @@ class DeduceScreen(Screen[None]):
         Binding("q", "leave", "Leave", show=False),
         Binding("h", "hints", "Hints", show=False),
         Binding("enter", "go_on", "Go on", show=False),
+        Binding("r", "review", "Review", show=False),  # once the game is over
         Binding("pageup", "scroll_board(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_board(1)", "Scroll down", show=False),
     ]
@@ -303,7 +305,8 @@ class DeduceScreen(Screen[None]):
             self.note(words.verdict(game.state), "bold")
             if line := words.seed_line(game.state):  # only now: the seed draws the bot's words
                 self.note(line)
-            prompt.update("The game is over: Enter or q leaves")
+            leave = "r reviews it, Enter or q leaves" if game.path else "Enter or q leaves"
+            prompt.update(f"The game is over: {leave}")
             self.set_focus(None)  # nothing to type: keys go to the screen
             return
         question = (waiting.kind, game.state["round"], waiting.row)
@@ -412,6 +415,11 @@ class DeduceScreen(Screen[None]):
             self.next_step()
         elif kind == session.OVER:
             self.dismiss(None)
+
+    def action_review(self) -> None:
+        """Over (and saved): its review, row by row (``solver.ui.review_screen``)."""
+        if self.game.finished and self.game.path is not None:
+            self.app.open_review(self.game.path)
 
     def resume_note(self) -> str | None:
         """How to go on with this game, unless it is over."""

@@ -74,6 +74,7 @@ two pairs. Then you draw from the pack. Most points when the game ends wins.
 | `h` | hint: what the strongest bot would do (selects the card and moves the cursor) |
 | `?` | this help |
 | `q` or `escape` | leave; the game is saved and `myword layout play --resume NAME` goes on |
+| `r`, once the game is over | review it: the reader's play beside each move (`myword review`) |
 
 ## The mouse
 
@@ -181,6 +182,7 @@ class LayoutScreen(Screen[Path]):
         Binding("h", "hint", "hint"),
         Binding("question_mark", "help", "help"),
         Binding("q", "leave", "save & leave"),
+        Binding("r", "review", "review", show=False),  # once the game is over
         Binding("escape", "leave", "save & leave", show=False),
     ]
     DEFAULT_CSS = """
@@ -334,7 +336,7 @@ class LayoutScreen(Screen[Path]):
             reason = wording.why_over(state)
             return Text(
                 f"Game over ({reason}). {wording.scores_line(state)}: "
-                f"{wording.result_line(state)}. Press enter or q to leave.",
+                f"{wording.result_line(state)}. Press r to review it, enter or q to leave.",
                 style="bold",
             )
         text = Text(self.message)
@@ -471,6 +473,11 @@ class LayoutScreen(Screen[Path]):
         from solver.ui.saved import resume_hint
 
         return f"Game saved to {self.path}; continue with: {resume_hint('layout play', self.path)}"
+
+    def action_review(self) -> None:
+        """Over: its review, turn by turn (``solver.ui.review_screen``; saved already)."""
+        if finished(self.state):
+            self.app.open_review(self.path)
 
     def action_leave(self) -> None:
         for worker in self.workers:

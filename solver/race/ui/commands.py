@@ -328,6 +328,12 @@ def play_lines(race, as_json: bool) -> None:
             render.emit_json(race_document(race) | {"totals": totals, "ended": "interrupted"})
         sys.exit(signals.exit_status(stop))
     say_plain(seed_line(race))  # only now: the seed dealt the cards to come
+    from solver.race import record
+    from solver.race.ui.feed import kept_line
+
+    kept = kept_line(*record.keep(race))  # saved for a review (myword review)
+    if kept is not None:
+        say_plain(kept)
     if as_json:
         ended = "finished" if race.forfeited is None else "forfeited"
         render.emit_json(race_document(race) | {"ended": ended})

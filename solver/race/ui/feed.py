@@ -9,6 +9,7 @@ their facts); every word a person reads is chosen here.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from solver.race.bots import describe_skill
@@ -258,3 +259,15 @@ def race_document(race: LiveRace) -> dict[str, Any]:
         [failed] = [event for event in race.events if event.kind == FORFEIT]
         document["forfeit"]["reason"] = reason_text(race, failed.reason)  # type: ignore[index]
     return document
+
+
+def kept_line(path: Path | None, problem: str | None) -> str | None:
+    """What the front ends say once a finished race is saved (``record.keep``)."""
+    if problem is not None:
+        return f"Warning: the race was not saved for a review: {problem}"
+    if path is None:
+        return None
+    from solver.runtime import savefile
+
+    name = path.stem if path.parent == savefile.games_dir() else str(path)
+    return f"Race saved as {name}; review it with: myword review {name}"

@@ -7,7 +7,8 @@ empty input line, which is when typing began for the "too late" rule. The table 
 cards, the scores, the clock and a scrolling feed of the calls are redrawn around the
 input line; nothing is ever printed into it. Help (``?``) pauses the clock.
 
-A race is real time and is not saved: escape stops it and shows the scores of the rounds
+A race is real time and is not saved while it is played (one that ends is kept for
+a review, ``record.py``): escape stops it and shows the scores of the rounds
 finished; the end view shows the rounds and the winner, and enter or escape leaves it.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Group
@@ -118,6 +120,7 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
 | `?` | this help (the race waits while it is open) |
 | escape | stop the race (a race is real time: it is not saved) and see the scores |
 | enter or escape, at the end | leave |
+| r, at the end of a race that ended | review it table by table (it is saved: `myword review`) |
 | ctrl+c or ctrl+q | quit the app at once (the race is not saved) |
 """
 
@@ -138,6 +141,7 @@ class RaceScreen(Screen[dict]):
         Binding("escape", "leave", "Leave"),
         Binding("enter", "leave", "Leave", show=False),
         Binding("q", "leave", "Leave", show=False),
+        Binding("r", "review", "Review"),  # the end view's (the race saved: ``keep``)
     ]
     DEFAULT_CSS = """
     RaceScreen #status { height: 1; padding: 0 1; background: $boost; }
@@ -163,6 +167,7 @@ class RaceScreen(Screen[dict]):
         self.feed_lines: list[str] = []  # what the feed has said, in order
         self.old_sub_title = ""
         self.noted = False  # the app printed exit_note() when it quit
+        self.kept: Path | None = None  # where the finished race was saved, for a review
 
     # -- layout --------------------------------------------------------------------------
 
@@ -238,7 +243,19 @@ class RaceScreen(Screen[dict]):
         self.draw()
         self.warn()
         if any(event.kind == GAME_OVER for event in events):
+            self.keep()
             self.end_view()
+
+    def keep(self) -> None:
+        """Save the race that came to its end, for a review (``record.keep``: it is then
+        in the saved games); a save that fails is said in a notice, the end view stays."""
+        from solver.race import record
+        from solver.race.ui.feed import kept_line
+
+        path, problem = record.keep(self.race)
+        self.kept = path
+        if problem is not None:
+            self.app.notify(str(kept_line(path, problem)), severity="warning")
 
     def warn(self) -> None:
         """The adaptive level's warnings (its memory unread or unwritten), each once."""
@@ -384,9 +401,11 @@ class RaceScreen(Screen[dict]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Escape stops the race, then leaves the end view; enter and q leave only the end
-        view (during the race they are typing)."""
+        view (during the race they are typing); r reviews the race that ended."""
         if action == "stop":
             return not self.race.finished
+        if action == "review":  # once the race ended and was saved (``keep``)
+            return self.kept is not None
         return action != "leave" or self.race.finished
 
     def action_stop(self) -> None:
@@ -399,6 +418,11 @@ class RaceScreen(Screen[dict]):
     def action_leave(self) -> None:
         if self.race.finished:
             self.dismiss(race_document(self.race))
+
+    def action_review(self) -> None:
+        """The review of the race that ended, table by table (``solver.ui.review_screen``)."""
+        if self.kept is not None:
+            self.app.open_review(self.kept)
 
 
 def race_bots(

@@ -1,0 +1,144 @@
+"""The shape of a finished game's review, the same for the three games: each move with the
+engine's analysis beside it, the game's turning points and each seat's share of the best
+possible.
+
+Why one shape: ``myword review`` (``solver.ui.review``), the app's review screen and the
+record all read a review without knowing the game. Each game turns its finished game's
+document into a ``GameReview`` (``solver/<game>/review.py``, named by its registry entry,
+``registry.Game.review``); what a value and a cost mean is the game's to say, in
+``measure``, and every move's ``cost`` is in points, the game's own.
+
+A move's ``cost`` is what the engine's best was worth beyond the move made, by the
+game's measure (``best_value - played_value``). It may be below 0: the engine weighs what
+lies beyond the move too (information, what a play opens), so the move made can be worth
+more on the measure and still not be the engine's choice. The turning points are the
+three moves that cost most (ties in the game's order), among those that cost anything; the
+best possible total a seat could have had by the analysis is its total plus what its moves
+cost (the moves that cost nothing count nothing), so that a record can show a share of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+TURNING_POINTS = 3  # the moves that cost most, shown first
+
+
+@dataclass(frozen=True)
+class ReviewedMove:
+    """One move of a finished game and the engine's analysis of it."""
+
+    index: int  # 0-based, in the order the game's moves were made (every seat's)
+    seat: int
+    where: str  # where it was made, as people say it: "round 1, row 3", "turn 12"
+    played: str  # what was played, in words ("" when the seat made nothing: a missed table)
+    best: str  # the best the engine finds in the seat's place ("" when there was none)
+    played_value: float  # the move made, by the review's measure
+    best_value: float  # the engine's best, by the same measure
+    notes: tuple[str, ...] = ()  # what else is worth saying (the word became certain, ...)
+    facts: Mapping[str, Any] = field(default_factory=dict)  # the game's own figures, JSON
+
+    @property
+    def cost(self) -> float:
+        """Points the engine's best was worth beyond the move made (below 0: the move
+        made was worth more by the measure; see the module's docstring)."""
+        return self.best_value - self.played_value
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "where": self.where,
+            "played": self.played,
+            "best": self.best,
+            "played_value": round(self.played_value, 1),
+            "best_value": round(self.best_value, 1),
+            "cost": round(self.cost, 1),
+            "notes": list(self.notes),
+            **dict(self.facts),
+        }
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """A finished game reviewed: every seat's moves, with what each cost."""
+
+    game: str  # the game's package name: "deduce", "race", "layout"
+    title: str  # the game's name as people know it
+    players: tuple[str, ...]  # by seat
+    person: int | None  # the person's seat (None: bots only)
+    totals: tuple[int, ...]  # each seat's final score, by seat
+    measure: str  # what a move's value is, in one sentence
+    moves: tuple[ReviewedMove, ...]
+    notes: tuple[str, ...] = ()  # about the whole game
+    source: str = ""  # the file it was read from
+    # Which of the moves' facts a table shows beside each move: (key, heading), the
+    # heading with ``{}`` where the value goes ("{} left"), else before it
+    shown: tuple[tuple[str, str], ...] = ()
+
+    def of(self, seat: int | None) -> tuple[ReviewedMove, ...]:
+        """The moves of ``seat`` (every seat's for None), in the game's order."""
+        return tuple(m for m in self.moves if seat is None or m.seat == seat)
+
+    def turning_points(self, seat: int | None = None) -> tuple[ReviewedMove, ...]:
+        """The ``TURNING_POINTS`` moves of ``seat`` that cost most, costliest first; ties
+        in the game's order; none that cost nothing."""
+        costly = [m for m in self.of(seat) if m.cost > 0]
+        costly.sort(key=lambda m: (-m.cost, m.index))  # sort is stable; index breaks ties
+        return tuple(costly[:TURNING_POINTS])
+
+    def cost(self, seat: int) -> float:
+        """What the moves of ``seat`` cost, counting only those that cost something."""
+        return sum((max(0.0, m.cost) for m in self.of(seat)), 0.0)
+
+    def best_possible(self, seat: int) -> float:
+        """The total the analysis says ``seat`` could have had: its total plus its cost."""
+        return self.totals[seat] + self.cost(seat)
+
+    def share(self, seat: int) -> float | None:
+        """The seat's total as a share of its best possible (None when that is 0)."""
+        best = self.best_possible(seat)
+        return None if best <= 0 else max(0.0, self.totals[seat]) / best
+
+    def seat_named(self, name: str) -> int:
+        """The seat a ``--seat`` names: its number from 1, or its player's name (any
+        case); raises ValueError saying the choices."""
+        text = name.strip().lower()
+        if text.isdigit() and 1 <= int(text) <= len(self.players):
+            return int(text) - 1
+        found = [i for i, player in enumerate(self.players) if player.lower() == text]
+        if len(found) == 1:
+            return found[0]
+        choices = ", ".join(f"{i + 1} ({p})" for i, p in enumerate(self.players))
+        why = "names more than one seat" if found else "is no seat of this game"
+        raise ValueError(f"{name!r} {why}: choose {choices} or all")
+
+    def to_json(self, seat: int | None = None) -> dict[str, Any]:
+        """The review as JSON: every seat's total, best possible and turning points, and
+        the moves of ``seat`` (every seat's for None)."""
+        return {
+            "game": self.game,
+            "title": self.title,
+            "source": self.source,
+            "measure": self.measure,
+            "players": list(self.players),
+            "person": self.person,
+            "seat": seat,
+            "notes": list(self.notes),
+            "seats": [
+                {
+                    "seat": number,
+                    "player": player,
+                    "total": self.totals[number],
+                    "cost": round(self.cost(number), 1),
+                    "best_possible": round(self.best_possible(number), 1),
+                    "share": None if (s := self.share(number)) is None else round(s, 4),
+                    "turning_points": [m.index for m in self.turning_points(number)],
+                }
+                for number, player in enumerate(self.players)
+            ],
+            "turning_points": [m.to_json() for m in self.turning_points(seat)],
+            "moves": [m.to_json() for m in self.of(seat)],
+        }
