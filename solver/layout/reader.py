@@ -45,6 +45,12 @@ class ReaderSettings:
     # more, the best of that many by points less the next hand's best reply. Beam and people
     # pass up points that open a rich spot; greedy play-outs misjudged what a play leaves.
     lookahead: int = 4
+    # Hands whose best reply the look-ahead weighs: 1 the next only; more, the most any of
+    # the next that many could score (never one's own hand).
+    replies: int = 1
+    # The objective: False, the most any other seat makes in the play-out; True, the most
+    # any other seat then has (its score so far plus its play-out, against one's own).
+    standing: bool = False
     belief: BeliefSettings = field(default_factory=BeliefSettings)
 
 
@@ -112,6 +118,8 @@ def reader_move(
             not view.easy,
             float(settings.opponent_weight),
             int(settings.lookahead),
+            int(settings.replies),
+            np.array(view.scores, dtype=np.int64) if settings.standing else None,
         )
         best = int(np.argmax(values))
     card, i, j, points = (int(v) for v in moves[best])
