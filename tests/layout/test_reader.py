@@ -338,3 +338,22 @@ def test_the_four_player_settings_change_nothing_at_two_players() -> None:
             checked += 1
         state.apply(seat, greedy_move(view, random.Random(0)))
     assert checked >= 5
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_crowd_deals_are_searched_at_three_players_and_more(players, monkeypatch) -> None:
+    from solver.layout import reader
+
+    asked = []
+
+    def counting(view, rng, settings):
+        asked.append(settings.deals)
+        return deals(view, rng, settings)
+
+    monkeypatch.setattr(reader, "deals", counting)
+    state = deal(players, 17)
+    for _ in range(2 * players):
+        state.apply(state.turn(), greedy_move(state.view(state.turn()), random.Random(0)))
+    view = state.view(state.turn())
+    reader_move(view, random.Random(2), ReaderSettings(crowd_deals=6))
+    assert asked == [6 if players >= 3 else BeliefSettings().deals]
