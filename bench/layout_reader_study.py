@@ -4,6 +4,8 @@ cards the belief's deals hold, and how often greedy players knock.
 
     python bench/layout_reader_study.py versus '{"belief": {"beta": 2.0}}' --games 300
     python bench/layout_reader_study.py versus '{"lookahead": 1}' --games 200 --seed 15000
+    python bench/layout_reader_study.py versus '{"standing": true}' --games 200 --players 4 \
+        --seed 30000 --dump standing.json
     python bench/layout_reader_study.py versus '{}' --games 150 --cheat
     python bench/layout_reader_study.py versus '{}' --games 150 --cheat --hands-only
     python bench/layout_reader_study.py belief '{"beta": 0, "slip": 1}' '{}' '{"beta": 2}'
