@@ -4,6 +4,8 @@ cards the belief's deals hold, and how often greedy players knock.
 
     python bench/layout_reader_study.py versus '{"belief": {"beta": 2.0}}' --games 300
     python bench/layout_reader_study.py versus '{"lookahead": 1}' --games 200 --seed 15000
+    python bench/layout_reader_study.py versus '{"standing": true}' --games 200 --players 4 \
+        --seed 30000 --dump standing.json
     python bench/layout_reader_study.py versus '{}' --games 150 --cheat
     python bench/layout_reader_study.py versus '{}' --games 150 --cheat --hands-only
     python bench/layout_reader_study.py belief '{"beta": 0, "slip": 1}' '{}' '{"beta": 2}'
@@ -95,15 +97,22 @@ def _game(
 
 
 def versus(
-    setting: str, games: int, players: int, seed: int, cheat: bool, hands_only: bool = False
+    setting: str,
+    games: int,
+    players: int,
+    seed: int,
+    cheat: bool,
+    hands_only: bool = False,
+    dump: str | None = None,
 ) -> None:
     changed = json.loads(setting)
     belief = BeliefSettings(**changed.pop("belief", {}))
     settings = ReaderSettings(**changed, belief=belief)
-    wins, margin, spent = 0.0, 0.0, []
+    wins, margin, spent, record = 0.0, 0.0, [], []
     for g in range(games):
         me = g % players
         scores, seconds = _game(players, me, seed + g, settings, cheat, hands_only)
+        record.append({"seed": seed + g, "seat": me, "scores": scores})
         best = max(scores)
         wins += (scores[me] == best) / scores.count(best)
         margin += scores[me] - max(s for p, s in enumerate(scores) if p != me)
@@ -115,6 +124,9 @@ def versus(
         f"wins {rate:.3f} +- {half:.3f}, margin {margin / games:.1f}, "
         f"{np.mean(spent) * 1000:.1f} ms a move"
     )
+    if dump:  # every game, for paired comparisons of settings on the same seeds
+        with open(dump, "w") as out:
+            json.dump({"setting": setting, "games": record, "ms": np.mean(spent) * 1000}, out)
 
 
 def belief(settings: list[str], games: int) -> None:
@@ -172,6 +184,7 @@ def main() -> None:
     one.add_argument("--seed", type=int, default=9000)
     one.add_argument("--cheat", action="store_true")
     one.add_argument("--hands-only", action="store_true", help="with --cheat: not the pack")
+    one.add_argument("--dump", help="write every game's scores to this JSON file")
     two = study.add_parser("belief")
     two.add_argument("settings", nargs="+")
     two.add_argument("--games", type=int, default=40)
@@ -186,6 +199,7 @@ def main() -> None:
             arguments.seed,
             arguments.cheat,
             arguments.hands_only,
+            arguments.dump,
         )
     elif arguments.study == "belief":
         belief(arguments.settings, arguments.games)

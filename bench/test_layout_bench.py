@@ -130,3 +130,22 @@ def test_reader_decision(benchmark, position) -> None:
     view = position.view(to_move(position))
     reader_move(view, random.Random(1))
     assert isinstance(benchmark(reader_move, view, random.Random(1)), Play)
+
+
+@pytest.fixture(scope="module")
+def position4() -> GameState:
+    """A four-player game, greedy all round from seed 2026, until 16 cards are laid."""
+    state = deal(4, seed=2026)
+    rng = random.Random(2026)
+    while sum(len(stack) for _, stack in state.layout.stacks) < 16:
+        state.apply(to_move(state), greedy_move(state.view(to_move(state)), rng))
+    return state
+
+
+def test_reader_decision_four_players(benchmark, position4) -> None:
+    """One decision of the reader at four players, where its settings weigh the most."""
+    from solver.layout.reader import reader_move
+
+    view = position4.view(to_move(position4))
+    reader_move(view, random.Random(1))
+    assert isinstance(benchmark(reader_move, view, random.Random(1)), Play)

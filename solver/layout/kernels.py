@@ -370,12 +370,15 @@ def _can_play(grid, edges, points, cards, first, last, limited):
 
 
 @njit(cache=True)
-def _lookahead_play(grid, edges, points, hands, counts, p, limited, lookahead):
+def _lookahead_play(grid, edges, points, hands, counts, p, limited, lookahead, replies=1):
     """The play of hand ``p`` a one-ply look ahead picks: of its ``lookahead`` plays that
     score most (``legal_moves``' order among equals), the one whose points less the most
     the next hand could then score (0 without a play) is highest, the first of equals.
     Beam and people pass up points that open a rich spot; greedy play-outs do not, and
-    so misjudge what a play leaves the next player. Returns what ``_best_play`` does."""
+    so misjudge what a play leaves the next player. With ``replies`` above 1, the most
+    any of the next ``replies`` hands (not ``p``'s own) could then score: with three
+    opponents a rich spot is taken by whichever comes first. Returns what
+    ``_best_play`` does."""
     rows, columns = grid.shape
     first_row, last_row, first_column, last_column = _bounds(grid)
     top_h = np.full(lookahead, -1, dtype=np.int64)
@@ -401,7 +404,7 @@ def _lookahead_play(grid, edges, points, hands, counts, p, limited, lookahead):
                 top_h[k], top_i[k], top_j[k], top_v[k] = h, i, j, value
     if top_h[0] < 0 or lookahead == 1:
         return top_h[0], top_i[0], top_j[0], top_v[0]
-    nxt = (p + 1) % counts.shape[0]
+    players = counts.shape[0]
     best_k, best = 0, -1e18
     for k in range(lookahead):
         if top_h[k] < 0:
@@ -409,8 +412,10 @@ def _lookahead_play(grid, edges, points, hands, counts, p, limited, lookahead):
         kept = grid[top_i[k], top_j[k]]
         grid[top_i[k], top_j[k]] = hands[p, top_h[k]]
         reply = 0
-        if nxt != p:
-            reply = max(_best_play(grid, edges, points, hands, counts, nxt, limited)[3], 0)
+        for r in range(1, min(max(replies, 1), players - 1) + 1):
+            nxt = (p + r) % players
+            found = _best_play(grid, edges, points, hands, counts, nxt, limited)[3]
+            reply = max(reply, found)
         grid[top_i[k], top_j[k]] = kept
         if top_v[k] - reply > best:
             best_k, best = k, top_v[k] - reply
@@ -419,20 +424,22 @@ def _lookahead_play(grid, edges, points, hands, counts, p, limited, lookahead):
 
 @njit(cache=True)
 def play_out(
-    grid, edges, points, hands, counts, pack, head, tail, first, plies, limited, lookahead=1
-):
+    grid, edges, points, hands, counts, pack, head, tail, first, plies, limited, lookahead=1,
+    replies=1,
+):  # fmt: skip
     """Points each player makes in ``plies`` greedy turns from seat ``first`` on, or until
     the game ends by ``state.ending``'s rule; a player without a play knocks their first
     card. ``grid``, ``hands``, ``counts`` and ``pack`` (``pack[head:tail]``, room behind
     for the knocks) are used up. ``players._play_out`` step for step. With ``lookahead``
-    above 1 every player picks by ``_lookahead_play`` instead of greedily."""
+    above 1 every player picks by ``_lookahead_play`` (weighing ``replies`` hands' best
+    replies) instead of greedily."""
     players = counts.shape[0]
     gained = np.zeros(players, dtype=np.int64)
     current = first
     for _ in range(plies):
         if lookahead > 1:
             h, i, j, value = _lookahead_play(
-                grid, edges, points, hands, counts, current, limited, lookahead
+                grid, edges, points, hands, counts, current, limited, lookahead, replies
             )
         else:
             h, i, j, value = _best_play(grid, edges, points, hands, counts, current, limited)
@@ -474,12 +481,16 @@ def play_out(
 @njit(cache=True)
 def candidate_values(
     grid, edges, points, moves, hand, me, hands, counts, packs, plies, limited, weight,
-    lookahead=1,
+    lookahead=1, replies=1, standing=None,
 ):  # fmt: skip
     """What each of ``moves`` is worth to seat ``me`` over the deals (``sample_deals``):
-    its points now plus, on average, what ``me`` makes in the greedy play-out after it less
-    ``weight`` times the most any other seat makes. A move is a row (card, grid row, grid
-    column, points); row -1 is a knock of the card (under the pack, the top card drawn)."""
+    its points now plus, on average, what ``me`` makes in the play-out after it (with
+    ``lookahead`` and ``replies`` as ``play_out``'s) less ``weight`` times the most any
+    other seat makes. With ``standing`` (the seats' scores so far, ``me``'s included),
+    the most any other seat then has: its score plus its play-out, less ``me``'s score
+    (a game of several players is won by beating its leader, not its luckiest play-out).
+    A move is a row (card, grid row, grid column, points); row -1 is a knock of the card
+    (under the pack, the top card drawn)."""
     deals, players, size = hands.shape
     length = packs.shape[1]
     values = np.zeros(moves.shape[0])
@@ -487,6 +498,10 @@ def candidate_values(
     held = np.empty((players, size), dtype=np.int64)
     sizes = np.empty(players, dtype=np.int64)
     pack = np.empty(length + plies + 2, dtype=np.int64)
+    base = np.zeros(players)  # what each seat has so far beyond ``me``
+    if standing is not None:
+        for p in range(players):
+            base[p] = standing[p] - standing[me]
     for m in range(moves.shape[0]):
         total = 0.0
         for n in range(deals):
@@ -519,12 +534,14 @@ def candidate_values(
                     head += 1
             gained = play_out(
                 cells, edges, points, held, sizes, pack, head, tail, (me + 1) % players,
-                plies, limited, lookahead,
+                plies, limited, lookahead, replies,
             )  # fmt: skip
-            others = 0
+            others = -1e18 if standing is not None else 0.0
             for p in range(players):
-                if p != me and gained[p] > others:
-                    others = gained[p]
+                if p != me and base[p] + gained[p] > others:
+                    others = base[p] + gained[p]
+            if players == 1:
+                others = 0.0
             total += gained[me] - weight * others
         values[m] = moves[m, 3] + total / max(deals, 1)
     return values

@@ -10,7 +10,8 @@ playing the best of its ``lookahead`` highest-scoring plays by points less the n
 best reply (a one-ply look ahead, closer to how beam and people play than greedy), all in
 one Numba kernel (``kernels.candidate_values``, twin in
 ``reference.py``). A move is worth its points plus, on average over the deals, what it
-makes later less ``opponent_weight`` times the most any other seat makes.
+makes later less ``opponent_weight`` times the most any other seat then has, its score so
+far and its play-out (``standing``; at two players the same as the most it makes).
 
 It sees only its seat's view, and every random choice is the move's ``rng``'s: the same
 view and seed, the same move. The play it picks is turned back into a ``Placement`` by the
@@ -20,7 +21,7 @@ rules (``board.placement``), which check it once more.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -45,6 +46,16 @@ class ReaderSettings:
     # more, the best of that many by points less the next hand's best reply. Beam and people
     # pass up points that open a rich spot; greedy play-outs misjudged what a play leaves.
     lookahead: int = 4
+    # Hands whose best reply the look-ahead weighs: 1 the next only; more, the most any of
+    # the next that many could score (never one's own hand).
+    replies: int = 1
+    # The objective: False, the most any other seat makes in the play-out; True, the most
+    # any other seat then has (its score so far plus its play-out, against one's own): a
+    # game of three or more is won by beating its leader. The same moves at two players.
+    standing: bool = True
+    # Deals searched at three players or more (None: the belief's ``deals``, as at two):
+    # three hidden hands, not one, so the values of the plays vary more from deal to deal.
+    crowd_deals: int | None = None
     belief: BeliefSettings = field(default_factory=BeliefSettings)
 
 
@@ -96,7 +107,10 @@ def reader_move(
     if len(moves) == 1:
         best = 0  # one move: nothing to weigh
     else:
-        dealt = deals(view, rng, settings.belief)
+        belief = settings.belief
+        if settings.crowd_deals and len(view.hand_sizes) >= 3:
+            belief = replace(belief, deals=settings.crowd_deals)
+        dealt = deals(view, rng, belief)
         arrays = deck_arrays(view.deck)
         values = kernels.candidate_values(
             grid.cells,
@@ -112,6 +126,8 @@ def reader_move(
             not view.easy,
             float(settings.opponent_weight),
             int(settings.lookahead),
+            int(settings.replies),
+            np.array(view.scores, dtype=np.int64) if settings.standing else None,
         )
         best = int(np.argmax(values))
     card, i, j, points = (int(v) for v in moves[best])

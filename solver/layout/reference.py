@@ -233,24 +233,28 @@ def _greedy(grid: np.ndarray, edges, points, hand: list[int], limited: bool):
     return tuple(int(v) for v in moves[int(np.argmax(moves[:, 4]))])
 
 
-def _looking_ahead(grid: np.ndarray, edges, points, hands, current, limited, lookahead):
+def _looking_ahead(
+    grid: np.ndarray, edges, points, hands, current, limited, lookahead, replies: int = 1
+):
     """``kernels._lookahead_play`` on lists: of the ``lookahead`` plays that score most,
-    the first whose points less the next hand's best reply (0 without one) is highest."""
+    the first whose points less the best reply of the next ``replies`` hands (0 without
+    one) is highest."""
     moves = legal_moves(grid, edges, points, np.array(hands[current], dtype=np.int16), limited)
     if not len(moves):
         return None
     order = np.argsort(-moves[:, 4], kind="stable")[:lookahead]
-    nxt = (current + 1) % len(hands)
+    later = [(current + r) % len(hands) for r in range(1, min(replies, len(hands) - 1) + 1)]
     found, best = None, None
     for k in order:
         number, i, j, top, value = (int(v) for v in moves[k])
         reply = 0
-        if nxt != current and hands[nxt]:
-            kept = grid[i, j]
-            grid[i, j] = number
-            cards = np.array(hands[nxt], dtype=np.int16)
-            reply = max(best_points(grid, edges, points, cards, limited), 0)
-            grid[i, j] = kept
+        kept = grid[i, j]
+        grid[i, j] = number
+        for nxt in later:
+            if hands[nxt]:
+                cards = np.array(hands[nxt], dtype=np.int16)
+                reply = max(reply, best_points(grid, edges, points, cards, limited))
+        grid[i, j] = kept
         if best is None or value - reply > best:
             found, best = (number, i, j, top, value), value - reply
     return found
@@ -266,6 +270,7 @@ def play_out(
     plies: int,
     limited: bool,
     lookahead: int = 1,
+    replies: int = 1,
 ) -> list[int]:
     """``kernels.play_out`` on lists: ``hands`` and ``pack`` (top first) are used up."""
 
@@ -277,7 +282,7 @@ def play_out(
     for _ in range(plies):
         hand = hands[current]
         if lookahead > 1:
-            best = _looking_ahead(grid, edges, points, hands, current, limited, lookahead)
+            best = _looking_ahead(grid, edges, points, hands, current, limited, lookahead, replies)
         else:
             best = _greedy(grid, edges, points, hand, limited) if hand else None
         order = hands[current:] + hands[:current]
@@ -314,7 +319,11 @@ def candidate_values(
     limited: bool,
     weight: float,
     lookahead: int = 1,
+    replies: int = 1,
+    standing: np.ndarray | None = None,
 ) -> np.ndarray:
+    players = hands.shape[1]
+    base = [0] * players if standing is None else [int(s - standing[me]) for s in standing]
     values = []
     for number, i, j, now in moves.tolist():
         total = 0.0
@@ -332,9 +341,12 @@ def candidate_values(
                 if pack:
                     held[me].append(pack.pop(0))
             gained = play_out(
-                cells, edges, points, held, pack, (me + 1) % len(held), plies, limited, lookahead
-            )
-            others = max((g for p, g in enumerate(gained) if p != me), default=0)
-            total += gained[me] - weight * max(others, 0)
+                cells, edges, points, held, pack, (me + 1) % len(held), plies, limited,
+                lookahead, replies,
+            )  # fmt: skip
+            others = max((base[p] + g for p, g in enumerate(gained) if p != me), default=0)
+            if standing is None:
+                others = max(others, 0)
+            total += gained[me] - weight * others
         values.append(now + total / max(hands.shape[0], 1))
     return np.array(values)

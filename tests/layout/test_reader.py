@@ -16,7 +16,7 @@ from solver.layout.deck import default_deck, document, parse_deck
 from solver.layout.game import deal, greedy_move, random_move
 from solver.layout.moves import Knock, Knocked
 from solver.layout.players import beam_move
-from solver.layout.reader import candidates, reader_move
+from solver.layout.reader import ReaderSettings, candidates, reader_move
 from solver.layout.state import State, hand_size
 from solver.layout.view import LayoutView
 
@@ -187,6 +187,10 @@ def test_the_reader_kernels_match_their_twins(players: int) -> None:
         # the play-outs with a one-ply look ahead, on one deal (the twin is slow)
         ahead = (*values[:6], found[0][:1], found[1][:1], found[2][:1], *values[9:], 3)
         assert np.allclose(kernels.candidate_values(*ahead), reference.candidate_values(*ahead))
+        # weighing every later hand's best reply, and the scores so far in the objective
+        standing = np.array([rng.randrange(40) for _ in range(players)], dtype=np.int64)
+        wider = (*ahead, players - 1, standing)
+        assert np.allclose(kernels.candidate_values(*wider), reference.candidate_values(*wider))
         numbers = np.arange(49, dtype=np.int16)
         bests = (grid.cells, arrays.edges, arrays.points, numbers, True)
         assert np.array_equal(kernels.card_bests(*bests), reference.card_bests(*bests))
@@ -201,7 +205,7 @@ def test_the_play_out_kernel_matches_its_twin_and_the_beam_players_play_out() ->
     from solver.layout.players import _play_out
 
     arrays = deck_arrays(deal(1, 0).deck)
-    differs = 0
+    differs = widens = 0
     for seed in range(6):
         state = deal(3, seed)
         for _ in range(seed * 3):
@@ -241,7 +245,23 @@ def test_the_play_out_kernel_matches_its_twin_and_the_beam_players_play_out() ->
         )  # fmt: skip
         assert ahead == found.tolist()
         differs += ahead != twin
+        # the look ahead weighing both later hands' best replies
+        wide = reference.play_out(
+            grid.cells.copy(), arrays.edges, arrays.points, [list(h) for h in state.hands],
+            list(state.pack), first, 7, True, 4, 2,
+        )  # fmt: skip
+        counts = np.array([len(h) for h in state.hands], dtype=np.int64)
+        for p, h in enumerate(state.hands):
+            hands[p, : len(h)] = h
+        pack[: len(state.pack)] = state.pack
+        found = kernels.play_out(
+            grid.cells.copy(), arrays.edges, arrays.points, hands, counts, pack, 0,
+            len(state.pack), first, 7, True, 4, 2,
+        )  # fmt: skip
+        assert wide == found.tolist()
+        widens += wide != ahead
     assert differs  # the look ahead does not always play as greedy does
+    assert widens  # nor the wider one as the next hand's
 
 
 def test_the_reader_is_decided_by_its_seed_and_sees_only_its_view() -> None:
@@ -299,3 +319,41 @@ def test_a_view_without_its_history_gets_deals_at_random() -> None:
         other = dealt.hands[n, 1 - view.seat, : dealt.counts[n, 1 - view.seat]].tolist()
         assert sorted(other + dealt.packs[n].tolist()) == unseen
     assert reader_move(view, random.Random(0)) in state.legal_moves(view.seat)
+
+
+def test_the_four_player_settings_change_nothing_at_two_players() -> None:
+    """Weighing every later hand's reply and the scores so far are for three seats and
+    more: with one other seat the next hand is every later hand, and the most the other
+    seat then has differs from what it makes by a constant, so every move is the same."""
+    wider = ReaderSettings(replies=3, standing=True)
+    state = deal(2, 31)
+    checked = 0
+    while not state.over:
+        seat = state.turn()
+        view = state.view(seat)
+        if len(state.history) % 5 == 2:
+            assert reader_move(view, random.Random(9), wider) == reader_move(
+                view, random.Random(9), ReaderSettings(replies=1, standing=False)
+            )
+            checked += 1
+        state.apply(seat, greedy_move(view, random.Random(0)))
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_crowd_deals_are_searched_at_three_players_and_more(players, monkeypatch) -> None:
+    from solver.layout import reader
+
+    asked = []
+
+    def counting(view, rng, settings):
+        asked.append(settings.deals)
+        return deals(view, rng, settings)
+
+    monkeypatch.setattr(reader, "deals", counting)
+    state = deal(players, 17)
+    for _ in range(2 * players):
+        state.apply(state.turn(), greedy_move(state.view(state.turn()), random.Random(0)))
+    view = state.view(state.turn())
+    reader_move(view, random.Random(2), ReaderSettings(crowd_deals=6))
+    assert asked == [6 if players >= 3 else BeliefSettings().deals]
