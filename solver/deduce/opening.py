@@ -44,9 +44,10 @@ from solver.deduce.rules import Sheet
 BOOK = "data/opening-book.json"
 BOOK_SIZE = 10  # first-row choices kept per entry: enough for --top 10
 MEMO_ROWS = 2
-BOOK_ROWS = 4  # rows whose positions the rollout part holds
+BOOK_ROWS = 5  # rows whose positions the rollout part holds
 ROLLOUT_TOP = 4  # guesses valued exactly at each booked position
-ROLLOUT_OBJECTIVE = "uniform"  # how opponents are assumed to pick Gamewords
+BOOK_ROUNDS = 1  # rounds of improvement: each values the guesses against the last's book
+ROLLOUT_OBJECTIVE = "both"  # how opponents are assumed to pick Gamewords (rollout.BOTH)
 # (strategy, prior, vocabulary) booked: the default setting
 BOOKED = (("lookahead", "familiar", strategies.DEFAULT_VOCABULARY),)
 BOOKED_LENGTHS = (6, 7)
@@ -71,6 +72,7 @@ def rollout_settings() -> dict[str, object]:
     return {
         "rows": BOOK_ROWS,
         "top": ROLLOUT_TOP,
+        "rounds": BOOK_ROUNDS,
         "objective": ROLLOUT_OBJECTIVE,
         "booked": [list(b) for b in BOOKED],
         "lengths": list(BOOKED_LENGTHS),

@@ -167,7 +167,7 @@ def build(
         if setting.vocabulary == "all"
         else ev.oracle_rows(codes, setting.sheet, setting.pool.lang, setting.vocabulary)
     )
-    weights = cand.prior_weights(setting.pool.words, objective, setting.pool.lang)
+    weights = objective_weights(setting.pool.words, objective, setting.pool.lang)
     book: dict[str, object] = dict(base or {})
     frontier = [Position(0, np.arange(len(codes)), ())]
     rolled: list[Rolled] = []
@@ -211,6 +211,23 @@ def build(
             )
         frontier = [p for entry in reused + made for p in _following(setting, codes, entry)]
     return rolled
+
+
+BOTH = "both"  # the objective that weighs the Gamewords as both figures together
+
+
+def objective_weights(words: tuple[str, ...], objective: str, lang: str) -> np.ndarray:
+    """How the rollout weighs each Gameword of the pool when it compares guesses: a prior
+    (``candidates.PRIORS``), or ``both``: the sum of the uniform and the familiar prior,
+    each normalized over the whole pool, so that the guess kept at every position is the
+    one that scores most in the sum of ``evaluate``'s two figures (words alike and
+    familiar-weighted). Normalized over the pool, never over the position: a position's
+    share of each figure is what the two weigh against each other."""
+    if objective != BOTH:
+        return cand.prior_weights(words, objective, lang)
+    alike = cand.prior_weights(words, "uniform", lang)
+    familiar = cand.prior_weights(words, "familiar", lang)
+    return alike / alike.sum() + familiar / familiar.sum()
 
 
 def _stored(setting: ev.Setting, position: Position, reuse: dict[str, object]) -> Rolled | None:

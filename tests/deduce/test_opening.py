@@ -11,7 +11,7 @@ import pytest
 from solver.deduce import candidates as cand
 from solver.deduce import default_sheet, opening
 from solver.deduce.advisor import advise
-from solver.deduce.book_builder import book_text, build_book, deepenable
+from solver.deduce.book_builder import book_text, build_book, deepenable, improvable
 from solver.deduce.game import play_round
 from solver.deduce.opening import BOOK, book_choices, settings
 from solver.deduce.strategies import DEFAULT_STRATEGY, DEFAULT_VOCABULARY
@@ -125,6 +125,20 @@ def test_only_a_shallower_book_of_the_same_settings_is_deepened(capsys) -> None:
     deeper = {**opening.rollout_settings(), "rows": opening.BOOK_ROWS + 1}
     assert deepenable({"settings": deeper, "positions": positions}) == {}
     assert "cannot be deepened" in capsys.readouterr().err
+
+
+def test_only_the_round_before_is_improved(capsys, monkeypatch) -> None:
+    """``--improve`` builds the last round of policy iteration on the stored book only when
+    that book is the round before, made with the same settings otherwise."""
+    monkeypatch.setattr(opening, "BOOK_ROUNDS", 2)
+    positions = {"some position": {}}
+    before = {**opening.rollout_settings(), "rounds": 1}
+    assert improvable({"settings": before, "positions": positions}) == positions
+    same = opening.rollout_settings()
+    assert improvable({"settings": same, "positions": positions}) == {}
+    other = {**before, "top": opening.ROLLOUT_TOP + 1}
+    assert improvable({"settings": other, "positions": positions}) == {}
+    assert "not the round before" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("gameword", ["ballet", "nephew", "kitchen"])
