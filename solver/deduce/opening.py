@@ -45,7 +45,7 @@ BOOK = "data/opening-book.json"
 BOOK_SIZE = 10  # first-row choices kept per entry: enough for --top 10
 MEMO_ROWS = 2
 BOOK_ROWS = 5  # rows whose positions the rollout part holds
-ROLLOUT_TOP = 4  # guesses valued exactly at each booked position
+ROLLOUT_TOP = 8  # guesses valued exactly at each booked position
 BOOK_ROUNDS = 1  # rounds of improvement: each values the guesses against the last's book
 ROLLOUT_OBJECTIVE = "both"  # how opponents are assumed to pick Gamewords (rollout.BOTH)
 # (strategy, prior, vocabulary) booked: the default setting
