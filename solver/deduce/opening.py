@@ -14,8 +14,13 @@ Two parts, one file (``data/opening-book.json``):
   vocabulary, never by the history: the game loop, the bots, ``advise`` and the exact
   evaluation all meet a position the same way, so they all play the booked move there
   (``remembered_choose`` is where they look). The objective (``ROLLOUT_OBJECTIVE``) is how
-  opponents are assumed to pick their words: alike among the familiar words, as the
-  benchmark draws them (measured: see the README).
+  opponents are assumed to pick their words: ``both`` (``rollout.objective_weights``), the
+  guess that scores most in the sum of the two figures ``evaluate`` reports, Gamewords
+  drawn alike and familiar-weighted (measured: docs/deduce-strength.md, "Round 2"; the
+  objective ``uniform`` gained on one figure what it lost on the other).
+  ``BOOK_ROUNDS`` rounds of improvement: a second round values the guesses against the
+  first round's book (``book_builder --improve``); one is built (a second, tried, took three
+  times as long a row and was not finished: the same page).
 
 Inside a process, the first ``MEMO_ROWS`` rows of every game are also remembered, so that a
 benchmark pays for each opening once.

@@ -18,7 +18,12 @@ on the first ``opening.BOOK_ROWS`` rows; later rows stay with the strategy's own
 The walk goes top-down: the first row is chosen against the plain strategy; the positions
 that choice reaches on the second row are chosen against the strategy with the first rows
 booked so far, and so on. ``base`` may hold an earlier book, which the strategy then follows
-at the positions it holds (a second round of improvement).
+at the positions it holds (a second round of improvement). Its cost: the book in use goes
+to the workers with every subtree (``_walk_parts``), megabytes each time, so with a whole
+book as ``base`` a row took three times as long (docs/deduce-strength.md, "Round 2").
+
+The objective weighs the Gamewords when guesses are compared (``objective_weights``): a
+prior, or ``both``, the sum of the two figures ``evaluate`` reports.
 """
 
 from __future__ import annotations
