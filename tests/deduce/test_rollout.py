@@ -116,3 +116,15 @@ def test_a_book_deepened_a_row_at_a_time_is_the_book_built_at_once() -> None:
     at_once = rollout.build(setting, rows=2, top=3, objective="uniform")
     assert rollout.position_entries(setting, deepened) == rollout.position_entries(setting, at_once)
     assert len(at_once) > len(shallow)
+
+
+@pytest.mark.heavy  # spawns worker processes: seconds
+def test_workers_read_the_book_in_use_and_value_as_one_process() -> None:
+    """With workers, the book in use reaches them as a file (``_walk_parts``): a second
+    round built on a first one values every guess as the same round built in one process."""
+    setting = ev.Setting(SIX, "lookahead", spread_pool(6, 80), "familiar")
+    first = rollout.position_entries(setting, rollout.build(setting, 2, 2, "uniform"))
+    alone = rollout.build(setting, 2, 2, rollout.BOTH, base=first)
+    shared = rollout.build(setting, 2, 2, rollout.BOTH, base=first, workers=2)
+    assert rollout.position_entries(setting, shared) == rollout.position_entries(setting, alone)
+    assert first != rollout.position_entries(setting, alone) or len(first) == 1
