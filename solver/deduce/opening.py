@@ -19,8 +19,8 @@ Two parts, one file (``data/opening-book.json``):
   drawn alike and familiar-weighted (measured: docs/deduce-strength.md, "Round 2"; the
   objective ``uniform`` gained on one figure what it lost on the other).
   ``BOOK_ROUNDS`` rounds of improvement: a second round values the guesses against the
-  first round's book (``book_builder --improve``); one is built (a second, tried, took three
-  times as long a row and was not finished: the same page).
+  first round's book (``book_builder --improve``); one is built: a second chose the same
+  move at every booked position (the same page).
 
 Inside a process, the first ``MEMO_ROWS`` rows of every game are also remembered, so that a
 benchmark pays for each opening once.
