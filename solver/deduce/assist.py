@@ -91,7 +91,7 @@ class Settings:
     prior: str = "familiar"
     pool: str = "familiar"  # the tier the opponent's Gameword is assumed to come from
     # Candidates and alternatives shown: the rollout book's 4 exactly valued guesses, so a
-    # booked position (rows 1-4 played as advised) is a lookup, not a computation.
+    # booked position (rows 1-5 played as advised) is a lookup, not a computation.
     top: int = 4
 
 

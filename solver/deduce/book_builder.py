@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from solver.deduce import strategies
+from solver.deduce import opening, strategies
 from solver.deduce.candidates import PRIORS, deduce
 from solver.deduce.opening import (
     BOOK,
@@ -57,10 +57,15 @@ def build_book() -> dict[str, object]:
 
 
 def build_rollout(
-    workers: int = 2, verbose: bool = True, reuse: dict[str, object] | None = None
+    workers: int = 2,
+    verbose: bool = True,
+    reuse: dict[str, object] | None = None,
+    improve: dict[str, object] | None = None,
 ) -> dict[str, object]:
     """Roll out the booked settings' early positions (minutes: see the README), taking the
-    entries of ``reuse`` as they are."""
+    entries of ``reuse`` as they are. ``BOOK_ROUNDS`` rounds of improvement, each valuing
+    the guesses against the book of the round before (policy iteration); ``improve``: the
+    book of the round before the last, when it is stored (only the last round is built)."""
     from solver.deduce import evaluate, rollout
     from solver.wordtools import lexicon
 
@@ -75,10 +80,20 @@ def build_rollout(
                 if verbose:
                     print(f"{length} letters, {vocabulary}: {line}", file=sys.stderr, flush=True)
 
-            rolled = rollout.build(
-                setting, BOOK_ROWS, ROLLOUT_TOP, ROLLOUT_OBJECTIVE, None, workers, tell, reuse
-            )
-            positions.update(rollout.position_entries(setting, rolled))
+            base = improve
+            for done in range(1 if improve else 0, opening.BOOK_ROUNDS):
+                rolled = rollout.build(
+                    setting,
+                    BOOK_ROWS,
+                    ROLLOUT_TOP,
+                    ROLLOUT_OBJECTIVE,
+                    base,
+                    workers,
+                    lambda line, done=done: tell(f"round {done + 1}, {line}"),
+                    None if base else reuse,
+                )
+                base = rollout.position_entries(setting, rolled)
+            positions.update(base or {})
             tell(f"{len(rolled)} positions in {time.perf_counter() - started:.0f} s")
     return {"settings": rollout_settings(), "positions": positions}
 
@@ -96,6 +111,19 @@ def deepenable(rollout: dict[str, object]) -> dict[str, object]:
     return rollout["positions"]  # type: ignore[return-value]
 
 
+def improvable(rollout: dict[str, object]) -> dict[str, object]:
+    """A stored rollout part's positions, when it differs from today's settings only by one
+    round of improvement fewer: the base of the last round."""
+    stored = dict(rollout.get("settings") or {})  # type: ignore[call-overload]
+    wanted = rollout_settings()
+    rounds = stored.pop("rounds", None)
+    same = stored == {k: v for k, v in wanted.items() if k != "rounds"}
+    if not same or rounds != opening.BOOK_ROUNDS - 1:
+        print("the stored rollout part is not the round before: rebuilding it", file=sys.stderr)
+        return {}
+    return rollout["positions"]  # type: ignore[return-value]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m solver.deduce.book_builder", description="Rebuild the opening book."
@@ -106,6 +134,11 @@ def main(argv: list[str] | None = None) -> None:
         "--deepen",
         action="store_true",
         help="keep the stored rollout positions when only BOOK_ROWS grew (adds the new rows)",
+    )
+    parser.add_argument(
+        "--improve",
+        action="store_true",
+        help="take the stored rollout part as the round before the last (BOOK_ROUNDS grew)",
     )
     args = parser.parse_args(argv)
     path = Path(__file__).resolve().parent / BOOK
@@ -118,7 +151,8 @@ def main(argv: list[str] | None = None) -> None:
         document["rollout"] = old["rollout"]
     if args.part != "first":
         reuse = deepenable(old.get("rollout") or {}) if args.deepen else None
-        document["rollout"] = build_rollout(args.workers, reuse=reuse)
+        improve = improvable(old.get("rollout") or {}) if args.improve else None
+        document["rollout"] = build_rollout(args.workers, reuse=reuse, improve=improve or None)
     path.write_text(book_text(document), "utf-8")
     print(f"wrote {path} in {time.perf_counter() - started:.0f} s")
 

@@ -14,8 +14,13 @@ Two parts, one file (``data/opening-book.json``):
   vocabulary, never by the history: the game loop, the bots, ``advise`` and the exact
   evaluation all meet a position the same way, so they all play the booked move there
   (``remembered_choose`` is where they look). The objective (``ROLLOUT_OBJECTIVE``) is how
-  opponents are assumed to pick their words: alike among the familiar words, as the
-  benchmark draws them (measured: see the README).
+  opponents are assumed to pick their words: ``both`` (``rollout.objective_weights``), the
+  guess that scores most in the sum of the two figures ``evaluate`` reports, Gamewords
+  drawn alike and familiar-weighted (measured: docs/deduce-strength.md, "Round 2"; the
+  objective ``uniform`` gained on one figure what it lost on the other).
+  ``BOOK_ROUNDS`` rounds of improvement: a second round values the guesses against the
+  first round's book (``book_builder --improve``); one is built: a second chose the same
+  move at every booked position (the same page).
 
 Inside a process, the first ``MEMO_ROWS`` rows of every game are also remembered, so that a
 benchmark pays for each opening once.
@@ -44,9 +49,10 @@ from solver.deduce.rules import Sheet
 BOOK = "data/opening-book.json"
 BOOK_SIZE = 10  # first-row choices kept per entry: enough for --top 10
 MEMO_ROWS = 2
-BOOK_ROWS = 4  # rows whose positions the rollout part holds
-ROLLOUT_TOP = 4  # guesses valued exactly at each booked position
-ROLLOUT_OBJECTIVE = "uniform"  # how opponents are assumed to pick Gamewords
+BOOK_ROWS = 5  # rows whose positions the rollout part holds
+ROLLOUT_TOP = 8  # guesses valued exactly at each booked position
+BOOK_ROUNDS = 1  # rounds of improvement: each values the guesses against the last's book
+ROLLOUT_OBJECTIVE = "both"  # how opponents are assumed to pick Gamewords (rollout.BOTH)
 # (strategy, prior, vocabulary) booked: the default setting
 BOOKED = (("lookahead", "familiar", strategies.DEFAULT_VOCABULARY),)
 BOOKED_LENGTHS = (6, 7)
@@ -71,6 +77,7 @@ def rollout_settings() -> dict[str, object]:
     return {
         "rows": BOOK_ROWS,
         "top": ROLLOUT_TOP,
+        "rounds": BOOK_ROUNDS,
         "objective": ROLLOUT_OBJECTIVE,
         "booked": [list(b) for b in BOOKED],
         "lengths": list(BOOKED_LENGTHS),

@@ -18,7 +18,11 @@ on the first ``opening.BOOK_ROWS`` rows; later rows stay with the strategy's own
 The walk goes top-down: the first row is chosen against the plain strategy; the positions
 that choice reaches on the second row are chosen against the strategy with the first rows
 booked so far, and so on. ``base`` may hold an earlier book, which the strategy then follows
-at the positions it holds (a second round of improvement).
+at the positions it holds (a second round of improvement). The book in use goes to the
+workers as a file, read once by each (``_walk_parts``).
+
+The objective weighs the Gamewords when guesses are compared (``objective_weights``): a
+prior, or ``both``, the sum of the two figures ``evaluate`` reports.
 """
 
 from __future__ import annotations
@@ -114,22 +118,49 @@ def _walk_parts(
         return []
     order = sorted(range(len(nodes)), key=lambda i: -len(nodes[i].members))
     totals: list[np.ndarray | None] = [None] * len(nodes)
-    work = [(setting, oracle, known, nodes[i], base) for i in order]
     if workers <= 1:
-        for i, arguments in zip(order, work, strict=True):
-            totals[i] = _walk_part(arguments)
+        for i in order:
+            totals[i] = _walk_part((setting, oracle, known, nodes[i], base))
     else:
         import contextlib
+        import json
+        import tempfile
+        from pathlib import Path
 
         from solver.arena.processes import each_in_processes
         from solver.arena.tournament import one_thread
 
-        # A dead worker ends the build in one line (``WorkersLost``), never a wait for ever.
-        done = each_in_processes(_walk_part, [(w,) for w in work], workers, one_thread)
-        with contextlib.closing(done):
-            for position, result in done:
-                totals[order[position]] = result
+        # The book in use goes to the workers as a file, read once by each: handed with
+        # every subtree it was pickled thousands of times a row (megabytes each), which
+        # made a row with a whole book in use three times as long.
+        with tempfile.TemporaryDirectory() as folder:
+            held = Path(folder) / "book.json"
+            held.write_text(json.dumps(base), "utf-8")
+            work = [((setting, oracle, known, nodes[i], str(held)),) for i in order]
+            # A dead worker ends the build in one line (``WorkersLost``), never a wait for
+            # ever.
+            done = each_in_processes(_walk_part, work, workers, one_thread)
+            with contextlib.closing(done):
+                for position, result in done:
+                    totals[order[position]] = result
     return totals  # type: ignore[return-value]  # every slot is filled
+
+
+_books_read: dict[str, dict[str, object]] = {}  # in a worker: the book file it was handed
+
+
+def _book_in_use(base: dict[str, object] | str) -> dict[str, object]:
+    """The book a subtree is walked with: given, or the file it was written to (read once a
+    process; a new build writes a new file)."""
+    if isinstance(base, dict):
+        return base
+    if base not in _books_read:
+        import json
+        from pathlib import Path
+
+        _books_read.clear()
+        _books_read[base] = json.loads(Path(base).read_text("utf-8"))
+    return _books_read[base]
 
 
 def _walk_part(arguments: tuple) -> np.ndarray:
@@ -138,7 +169,7 @@ def _walk_part(arguments: tuple) -> np.ndarray:
 
     one_thread()
     setting, oracle, known, node, base = arguments
-    with opening.positions_in_use(base):
+    with opening.positions_in_use(_book_in_use(base)):
         walker = ev._Walker(setting, oracle, known)
         if node.row_index < len(setting.sheet.rows):
             walker.walk(node)
@@ -167,7 +198,7 @@ def build(
         if setting.vocabulary == "all"
         else ev.oracle_rows(codes, setting.sheet, setting.pool.lang, setting.vocabulary)
     )
-    weights = cand.prior_weights(setting.pool.words, objective, setting.pool.lang)
+    weights = objective_weights(setting.pool.words, objective, setting.pool.lang)
     book: dict[str, object] = dict(base or {})
     frontier = [Position(0, np.arange(len(codes)), ())]
     rolled: list[Rolled] = []
@@ -211,6 +242,23 @@ def build(
             )
         frontier = [p for entry in reused + made for p in _following(setting, codes, entry)]
     return rolled
+
+
+BOTH = "both"  # the objective that weighs the Gamewords as both figures together
+
+
+def objective_weights(words: tuple[str, ...], objective: str, lang: str) -> np.ndarray:
+    """How the rollout weighs each Gameword of the pool when it compares guesses: a prior
+    (``candidates.PRIORS``), or ``both``: the sum of the uniform and the familiar prior,
+    each normalized over the whole pool, so that the guess kept at every position is the
+    one that scores most in the sum of ``evaluate``'s two figures (words alike and
+    familiar-weighted). Normalized over the pool, never over the position: a position's
+    share of each figure is what the two weigh against each other."""
+    if objective != BOTH:
+        return cand.prior_weights(words, objective, lang)
+    alike = cand.prior_weights(words, "uniform", lang)
+    familiar = cand.prior_weights(words, "familiar", lang)
+    return alike / alike.sum() + familiar / familiar.sum()
 
 
 def _stored(setting: ev.Setting, position: Position, reuse: dict[str, object]) -> Rolled | None:

@@ -18,10 +18,11 @@
 
 On the first rows of the default setting (lookahead, familiar prior, vocabulary ``familiar``)
 the game plays the opening book's move instead (``opening.py``): at each position the
-play reaches there, the lookahead's 4 best guesses were valued exactly to the end of the
-round (``rollout.py``: this row's points plus what the lookahead scores afterwards, with the
-Gamewords weighed alike) and the best kept. Measured exactly over the familiar pool
-(``myword deduce evaluate``) that is worth a little (see the README), and a booked move is a
+play reaches there (rows 1-5), the lookahead's 8 best guesses were valued exactly to the
+end of the round (``rollout.py``: this row's points plus what the lookahead scores
+afterwards, with the Gamewords weighed by both figures, alike and familiar-weighted) and
+the best kept. Measured exactly over the familiar pool (``myword deduce evaluate``) that is
+worth a little (docs/deduce-strength.md), and a booked move is a
 lookup, faster than computing it.
 
 The shortlist: the lookahead is costly (every next-row word against every candidate, for

@@ -11,7 +11,7 @@ import pytest
 from solver.deduce import candidates as cand
 from solver.deduce import default_sheet, opening
 from solver.deduce.advisor import advise
-from solver.deduce.book_builder import book_text, build_book, deepenable
+from solver.deduce.book_builder import book_text, build_book, deepenable, improvable
 from solver.deduce.game import play_round
 from solver.deduce.opening import BOOK, book_choices, settings
 from solver.deduce.strategies import DEFAULT_STRATEGY, DEFAULT_VOCABULARY
@@ -90,8 +90,8 @@ def test_advice_on_an_empty_sheet_comes_from_the_book() -> None:
     root = opening.booked_choices(
         cand.deduce([], sheet), sheet, 0, "lookahead", "familiar", "en", DEFAULT_VOCABULARY
     )
-    many = advise([], sheet, top=8)  # the rollout book holds the empty sheet: its moves
-    assert many.from_book and many.choices == tuple(root)
+    many = advise([], sheet, top=opening.ROLLOUT_TOP + 2)  # the rollout book holds the empty
+    assert many.from_book and many.choices == tuple(root)  # sheet: its moves, all it holds
 
 
 def test_first_advice_needs_no_numba() -> None:
@@ -127,11 +127,26 @@ def test_only_a_shallower_book_of_the_same_settings_is_deepened(capsys) -> None:
     assert "cannot be deepened" in capsys.readouterr().err
 
 
+def test_only_the_round_before_is_improved(capsys, monkeypatch) -> None:
+    """``--improve`` builds the last round of policy iteration on the stored book only when
+    that book is the round before, made with the same settings otherwise."""
+    monkeypatch.setattr(opening, "BOOK_ROUNDS", 2)
+    positions = {"some position": {}}
+    before = {**opening.rollout_settings(), "rounds": 1}
+    assert improvable({"settings": before, "positions": positions}) == positions
+    same = opening.rollout_settings()
+    assert improvable({"settings": same, "positions": positions}) == {}
+    other = {**before, "top": opening.ROLLOUT_TOP + 1}
+    assert improvable({"settings": other, "positions": positions}) == {}
+    assert "not the round before" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("gameword", ["ballet", "nephew", "kitchen"])
-def test_rows_one_to_four_come_from_the_book_with_the_default_top(gameword, monkeypatch) -> None:
-    """``deduce advise``'s default --top 5 asks for more than the book's 4 moves: the book
-    answers with what it holds, and nothing is searched (it searched on rows 2-4, 3.4 ms
-    instead of 0.3)."""
+def test_the_booked_rows_come_from_the_book_with_any_top(gameword, monkeypatch) -> None:
+    """On the booked rows ``deduce advise`` answers from the book, with the default --top 5
+    (the book holds 8 moves) and with a --top asking for more than it holds (it answers
+    with what it holds): nothing is searched (it once searched on rows 2-4 when --top asked
+    for more, 3.4 ms instead of 0.3)."""
     from solver.deduce import advisor, score
 
     def no_search(*args, **kwargs):
@@ -140,20 +155,23 @@ def test_rows_one_to_four_come_from_the_book_with_the_default_top(gameword, monk
     monkeypatch.setattr(advisor, "choose", no_search)
     sheet = default_sheet(len(gameword))
     history: list[cand.Turn] = []
+    more = opening.ROLLOUT_TOP + 2
     for index in range(opening.BOOK_ROWS):
-        advice = advise(history, sheet, top=5)
         deduction = cand.deduce(history, sheet)
         booked = opening.booked_choices(
             deduction, sheet, index, "lookahead", "familiar", "en", DEFAULT_VOCABULARY
         )
-        assert advice.from_book and advice.choices == tuple(booked)
-        assert len(advice.choices) == opening.ROLLOUT_TOP < 5
+        advice = advise(history, sheet, top=5)
+        assert advice.from_book and advice.choices == tuple(booked[:5])
         assert advice.to_json(5)["recommended_from"] == "opening book"
+        wide = advise(history, sheet, top=more)
+        assert wide.from_book and wide.choices == tuple(booked)
+        assert len(booked) == opening.ROLLOUT_TOP < more
         guess = advice.choices[0].guess
         row = sheet.rows[index]
         history.append(cand.Turn(guess, score(gameword, guess, row.offset, False)))
     monkeypatch.undo()
-    assert not advise(history, sheet, top=3).from_book  # row 5: beyond the book
+    assert not advise(history, sheet, top=3).from_book  # the row after the book
 
 
 def test_the_command_says_the_book_holds_fewer_than_asked() -> None:
@@ -163,11 +181,10 @@ def test_the_command_says_the_book_holds_fewer_than_asked() -> None:
 
     first = advise([], default_sheet(6), top=1).choices[0].guess
     history = f"{first} 250"
-    plain = CliRunner().invoke(cli.main, ["deduce", "advise", "--history", history])
+    wide = ["deduce", "advise", "--history", history, "--top", "10"]
+    plain = CliRunner().invoke(cli.main, wide)
     assert plain.exit_code == 0, plain.output
-    assert "The opening book holds 4 Guesswords here (--top 5 asked for more)" in plain.output
+    assert "The opening book holds 8 Guesswords here (--top 10 asked for more)" in plain.output
     assert "From the opening book. Ranked by expected points to the" in plain.output
-    document = json.loads(
-        CliRunner().invoke(cli.main, ["deduce", "advise", "--history", history, "--json"]).stdout
-    )
-    assert document["recommended_from"] == "opening book" and len(document["recommended"]) == 4
+    document = json.loads(CliRunner().invoke(cli.main, [*wide, "--json"]).stdout)
+    assert document["recommended_from"] == "opening book" and len(document["recommended"]) == 8

@@ -20,13 +20,22 @@ def spread_pool(length: int, size: int) -> lexicon.Pool:
 
 
 def exact(setting: ev.Setting, objective: str, book: dict | None = None) -> float:
+    """The expected round score under the objective; ``both``: the mean of the two figures
+    (its weights are each prior normalized over the pool, summed)."""
     with opening.positions_in_use(book or {}):
-        return ev.figure(ev.walk(setting), objective).expected
+        walked = ev.walk(setting)
+    if objective == rollout.BOTH:
+        return sum(ev.figure(walked, prior).expected for prior in ("uniform", "familiar")) / 2
+    return ev.figure(walked, objective).expected
 
 
 @pytest.mark.parametrize(
     ("sheet", "size", "objective"),
-    [(SIX, 120, "uniform"), pytest.param(SEVEN, 90, "familiar", marks=pytest.mark.heavy)],
+    [
+        (SIX, 120, "uniform"),
+        (SIX, 120, "both"),
+        pytest.param(SEVEN, 90, "familiar", marks=pytest.mark.heavy),
+    ],
 )
 def test_rollout_values_are_exact_and_never_worse(sheet, size: int, objective: str) -> None:
     setting = ev.Setting(sheet, "lookahead", spread_pool(sheet.word_length, size), "familiar")
@@ -44,6 +53,18 @@ def test_rollout_values_are_exact_and_never_worse(sheet, size: int, objective: s
     slack = 1e-9 * plain  # sums in another order
     assert improved >= root.choices[0].value - slack and root.choices[0].value >= plain - slack
     assert {r.position.row_index for r in rolled} == {0, 1}
+
+
+def test_the_objective_both_weighs_each_figure_alike() -> None:
+    """``both`` adds the two priors, each normalized over the pool: every figure counts for
+    half, however many words each prior favours."""
+    words = spread_pool(6, 50).words
+    weights = rollout.objective_weights(words, rollout.BOTH, "en")
+    alike = rollout.objective_weights(words, "uniform", "en")
+    familiar = rollout.objective_weights(words, "familiar", "en")
+    assert weights.sum() == pytest.approx(2.0)
+    assert weights == pytest.approx(alike / alike.sum() + familiar / familiar.sum())
+    assert not np.allclose(familiar / familiar.sum(), 1 / len(words))  # the two differ
 
 
 @pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
@@ -95,3 +116,15 @@ def test_a_book_deepened_a_row_at_a_time_is_the_book_built_at_once() -> None:
     at_once = rollout.build(setting, rows=2, top=3, objective="uniform")
     assert rollout.position_entries(setting, deepened) == rollout.position_entries(setting, at_once)
     assert len(at_once) > len(shallow)
+
+
+@pytest.mark.heavy  # spawns worker processes: seconds
+def test_workers_read_the_book_in_use_and_value_as_one_process() -> None:
+    """With workers, the book in use reaches them as a file (``_walk_parts``): a second
+    round built on a first one values every guess as the same round built in one process."""
+    setting = ev.Setting(SIX, "lookahead", spread_pool(6, 80), "familiar")
+    first = rollout.position_entries(setting, rollout.build(setting, 2, 2, "uniform"))
+    alone = rollout.build(setting, 2, 2, rollout.BOTH, base=first)
+    shared = rollout.build(setting, 2, 2, rollout.BOTH, base=first, workers=2)
+    assert rollout.position_entries(setting, shared) == rollout.position_entries(setting, alone)
+    assert first != rollout.position_entries(setting, alone) or len(first) == 1
