@@ -21,6 +21,7 @@ COMMANDS = {
     "play": "solver.ui.play:play",
     "serve": "solver.ui.play:serve",
     "games": "solver.ui.saved:games",
+    "record": "solver.ui.record:record",
     "words": "solver.ui.words:words",
     "deduce": "solver.deduce.ui.commands:deduce",
     "race": "solver.race.ui.commands:race",
