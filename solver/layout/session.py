@@ -48,7 +48,7 @@ from solver.layout.game import legal_plays, rebuild, start_game
 from solver.layout.moves import Knock, Knocked, Play, Played
 from solver.layout.squares import Squares, squares_for
 from solver.layout.state import State, resolve
-from solver.runtime import savefile, seeds
+from solver.runtime import record, savefile, seeds
 from solver.runtime.errors import UserError
 from solver.runtime.numbers import whole
 
@@ -147,7 +147,37 @@ def save(state: GameState, path: Path) -> None:
     done = over(state)
     log = state.to_json()
     secret = {} if done else {k: log[k] for k in HIDDEN if k in log}
-    savefile.write("layout", public(state), secret, done, path)
+    identity = savefile.write("layout", public(state), secret, done, path)
+    entry = finished_entry(state, identity, Path(path).name) if done else None
+    if entry is not None:
+        record.add(entry)
+
+
+def finished_entry(state: GameState, identity: str, name: str | None) -> record.Finished | None:
+    """The finished game as the player's record keeps it (``runtime.record``), for the one
+    person at the table; None for a game of several people on one screen, which is no one
+    person's record. The opponent is the bots' names (``beam``, ``beam, greedy``); a solo
+    game has none. No best possible score yet: it is the review's (issue 28)."""
+    players = list(state.players or ())
+    people = [seat for seat, player in enumerate(players) if player == HUMAN]
+    if len(people) != 1:
+        return None
+    you = people[0]
+    scores = list(state.scores())
+    others = tuple(points for seat, points in enumerate(scores) if seat != you)
+    bots = [player for seat, player in enumerate(players) if seat != you]
+    return record.Finished(
+        game="layout",
+        key=identity,
+        ended=record.now(),
+        opponent=", ".join(dict.fromkeys(bots)) or "solo",
+        you=scores[you],
+        others=others,
+        result=record.result_of(scores[you], others) if others else "solo",
+        seed=state.seed,
+        save=name,
+        details={"easy": bool(state.easy), "replay": bool(state.replay)},
+    )
 
 
 def unsealed(readable: Any, secret: Any) -> Any:

@@ -68,6 +68,7 @@ moves toward an even game, and every built-in bot seat plays the next round at i
 from __future__ import annotations
 
 import random
+import secrets
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
@@ -85,7 +86,7 @@ from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
 from solver.race.fairness import REACTION_WINDOW, checked_window
 from solver.race.index import load_kernel, ranked_indices
 from solver.race.state import free_cards, heard_as, still_spelled
-from solver.runtime import seeds
+from solver.runtime import record, seeds
 from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
 
@@ -344,6 +345,7 @@ class LiveRace:
     replay: bool = False  # dealt from a typed seed, not one drawn in secret: said
     reaction_window: float = REACTION_WINDOW  # seconds: the "too late" rule's (fairness.py)
     auto: AutoLevel | None = None  # the adaptive level: its bots move after every round
+    recorded: bool = False  # a person's race: kept in their record when it ends (record.py)
     seats: list[Seat] = field(init=False)
     rounds: list[list[int]] = field(init=False, default_factory=list)  # won, rounds done
     events: list[Event] = field(init=False, default_factory=list)
@@ -375,6 +377,7 @@ class LiveRace:
         self._started = False  # the arena seats were told the game's start
         self._decisions = 0  # decisions asked of arena seats: each has its own seed
         self._forfeit: Forfeit | None = None  # a seat that failed, its forfeit not yet played
+        self._identity = secrets.token_hex(16)  # the race's key in the person's record
 
     # -- what front ends read ----------------------------------------------------------
 
@@ -550,6 +553,7 @@ class LiveRace:
         self.playing = False
         self.finished = True
         self._finish_seats()
+        self._keep_record()
         return [
             Event(now, self.round, FORFEIT, seat, reason=Reason(SEAT_FAILED, detail=reason)),
             Event(now, self.round, GAME_OVER),
@@ -621,6 +625,7 @@ class LiveRace:
         if len(self.rounds) == len(self.seats):
             self.finished = True
             self._finish_seats()
+            self._keep_record()
             ended.append(Event(now, self.round, GAME_OVER))
         else:
             self.starts_at = now + ROUND_BREAK
@@ -740,6 +745,45 @@ class LiveRace:
         return tuple(takers)
 
     # -- the record ----------------------------------------------------------------------
+
+    def _keep_record(self) -> None:
+        """A person's race that ended (every round played, or a seat forfeited) goes into
+        their record; a race the person stopped does not (it was not played out)."""
+        if self.recorded:
+            record.add(self.finished_entry())
+
+    def finished_entry(self) -> record.Finished:
+        """The race as the player's record keeps it (``runtime.record.Finished``). The best
+        possible score is every card any player won: all of them were the person's to
+        claim first. The opponent is the bots' level (``auto 1.40``: the adaptive level as
+        it began; ``medium``; ``easy, hard`` for a mixed table)."""
+        scores = self.scores()
+        winners = self.winners if self.decided else []
+        result = "win" if winners == [0] else "tie" if 0 in winners else "loss"
+        if self.auto is not None:
+            opponent = f"auto {self.auto.start:.2f}"
+        else:
+            opponent = ", ".join(dict.fromkeys(seat.level for seat in self.seats if seat.bot))
+        won = self.totals  # every card won, the round cut short by a forfeit included
+        if self.unfinished is not None:
+            won = [total + now for total, now in zip(won, self.unfinished, strict=True)]
+        return record.Finished(
+            game="race",
+            key=self._identity,
+            ended=record.now(),
+            opponent=opponent,
+            you=scores[0],
+            others=tuple(scores[1:]),
+            result=result,
+            best=sum(won),
+            seed=self.seed,
+            details={
+                "rounds": len(self.rounds),
+                "deck": self.deck.name,
+                "lang": self.deck.lang,
+                "replay": self.replay,
+            },
+        )
 
     def to_json(self) -> dict[str, object]:
         """The race as data: seats, seed, rounds, totals and every call, each reason as its
