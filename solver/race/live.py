@@ -345,7 +345,6 @@ class LiveRace:
     replay: bool = False  # dealt from a typed seed, not one drawn in secret: said
     reaction_window: float = REACTION_WINDOW  # seconds: the "too late" rule's (fairness.py)
     auto: AutoLevel | None = None  # the adaptive level: its bots move after every round
-    recorded: bool = False  # a person's race: kept in their record when it ends (record.py)
     seats: list[Seat] = field(init=False)
     rounds: list[list[int]] = field(init=False, default_factory=list)  # won, rounds done
     events: list[Event] = field(init=False, default_factory=list)
@@ -553,7 +552,6 @@ class LiveRace:
         self.playing = False
         self.finished = True
         self._finish_seats()
-        self._keep_record()
         return [
             Event(now, self.round, FORFEIT, seat, reason=Reason(SEAT_FAILED, detail=reason)),
             Event(now, self.round, GAME_OVER),
@@ -625,7 +623,6 @@ class LiveRace:
         if len(self.rounds) == len(self.seats):
             self.finished = True
             self._finish_seats()
-            self._keep_record()
             ended.append(Event(now, self.round, GAME_OVER))
         else:
             self.starts_at = now + ROUND_BREAK
@@ -746,14 +743,9 @@ class LiveRace:
 
     # -- the record ----------------------------------------------------------------------
 
-    def _keep_record(self) -> None:
-        """A person's race that ended (every round played, or a seat forfeited) goes into
-        their record; a race the person stopped does not (it was not played out)."""
-        if self.recorded:
-            record.add(self.finished_entry())
-
-    def finished_entry(self) -> record.Finished:
-        """The race as the player's record keeps it (``runtime.record.Finished``). The best
+    def finished_entry(self, save: str | None = None) -> record.Finished:
+        """The race as the player's record keeps it (``runtime.record.Finished``; ``save``:
+        the file its review reads, ``race/record.py``). The best
         possible score is every card any player won: all of them were the person's to
         claim first. The opponent is the bots' level (``auto 1.40``: the adaptive level as
         it began; ``medium``; ``easy, hard`` for a mixed table)."""
@@ -777,6 +769,7 @@ class LiveRace:
             result=result,
             best=sum(won),
             seed=self.seed,
+            save=save,
             details={
                 "rounds": len(self.rounds),
                 "deck": self.deck.name,

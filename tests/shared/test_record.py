@@ -3,6 +3,7 @@ one file written safely; ``myword record`` and the app's record screen show it."
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import queue
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 from textual.widgets import Static
 
 import cli
@@ -97,6 +99,7 @@ def entry(game: str = "deduce", key: str = "k1", you: int = 10, others=(5,), **m
     return record.Finished(**fields)
 
 
+@pytest.mark.heavy  # a whole game against the bot: about 6 s
 def test_a_finished_deduce_game_is_kept_once_with_its_best_possible_score(tmp_path) -> None:
     from solver.deduce import default_sheet, session
     from solver.deduce.game import oracle
@@ -135,23 +138,30 @@ def test_a_finished_layout_game_is_kept_and_an_unfinished_one_is_not(tmp_path) -
     [kept] = record.load(folder())
     you, greedy = state.points
     assert (kept.game, kept.opponent, kept.you, kept.others) == ("layout", "greedy", you, (greedy,))
-    assert kept.result == record.result_of(you, (greedy,)) and kept.best is None
+    assert kept.result == record.result_of(you, (greedy,))
+    # the person played the best-scoring play every turn (or knocked with none): the best
+    # possible is exactly their own points
+    assert kept.best == you and kept.share == 1.0
 
 
-def test_a_race_played_out_is_kept_and_one_stopped_is_not() -> None:
+def test_a_race_played_out_is_kept_with_its_review_file_and_one_stopped_is_not() -> None:
+    from solver.race import record as race_record
     from solver.race.bots import parse_bot
     from solver.race.deck import parse_deck
     from solver.race.live import LiveRace
     from solver.race.ui.lines import play_live_game
 
     deck = parse_deck("c 2\na 2\nt 2\ns 2\ne 1\n", "small")
-    stopped = LiveRace([parse_bot("hard")], deck, 0.5, 3, recorded=True)
+    stopped = LiveRace([parse_bot("hard")], deck, 0.5, 3)
     stopped.advance(1.0)
     stopped.stop()
+    assert race_record.keep(stopped) == (None, None)
     assert record.load(folder()) == []
     clock = FakeClock()
-    race = LiveRace([parse_bot("hard")], deck, 0.5, 3, recorded=True)
+    race = LiveRace([parse_bot("hard")], deck, 0.5, 3)
     totals = play_live_game(race, queue.Queue(), clock, clock.sleep, lambda _: None)
+    assert record.load(folder()) == []  # a race kept only when a front end keeps it
+    path, problem = race_record.keep(race)
     [kept] = record.load(folder())
     assert (kept.game, kept.opponent, kept.you, kept.others) == (
         "race",
@@ -160,9 +170,7 @@ def test_a_race_played_out_is_kept_and_one_stopped_is_not() -> None:
         tuple(totals[1:]),
     )
     assert kept.result == "loss" and kept.best == sum(totals) and kept.share == 0.0
-    unkept = LiveRace([parse_bot("hard")], deck, 0.5, 3)  # a race of the tests, not a person's
-    play_live_game(unkept, queue.Queue(), FakeClock(), lambda _: None, lambda _: None)
-    assert len(record.load(folder())) == 1
+    assert problem is None and kept.save == path.name and path.exists()
 
 
 def test_results_keys_and_tallies() -> None:
@@ -266,7 +274,9 @@ async def test_the_menu_opens_the_record() -> None:
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.press("m")
         assert isinstance(app.screen, RecordScreen)
-        shown = str(app.screen.query_one("#record", Static).render())
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(app.screen.query_one("#record", Static).content)
+        shown = console.export_text()
         assert "Your record" in shown and "50%" in shown
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)

@@ -475,7 +475,6 @@ def new_race(options: dict[str, Any]) -> LiveRace:
         replay=seeds.is_replay(options.get("seed")),
         reaction_window=_window(options.get("reaction_window")),
         auto=auto,
-        recorded=True,
     )
 
 
