@@ -747,13 +747,13 @@ class LiveRace:
         """The race as the player's record keeps it (``runtime.record.Finished``; ``save``:
         the file its review reads, ``race/record.py``). The best
         possible score is every card any player won: all of them were the person's to
-        claim first. The opponent is the bots' level (``auto 1.40``: the adaptive level as
-        it began; ``medium``; ``easy, hard`` for a mixed table)."""
+        claim first. The opponent is the bots' level (``auto``, its skill at the start and
+        the end in ``details["auto"]``; ``medium``; ``easy, hard`` for a mixed table)."""
         scores = self.scores()
         winners = self.winners if self.decided else []
         result = "win" if winners == [0] else "tie" if 0 in winners else "loss"
-        if self.auto is not None:
-            opponent = f"auto {self.auto.start:.2f}"
+        if self.auto is not None:  # one opponent in the tallies, however it moved
+            opponent = "auto"
         else:
             opponent = ", ".join(dict.fromkeys(seat.level for seat in self.seats if seat.bot))
         won = self.totals  # every card won, the round cut short by a forfeit included
@@ -775,7 +775,8 @@ class LiveRace:
                 "deck": self.deck.name,
                 "lang": self.deck.lang,
                 "replay": self.replay,
-            },
+            }
+            | ({} if self.auto is None else {"auto": self.auto.to_json()}),
         )
 
     def to_json(self) -> dict[str, object]:

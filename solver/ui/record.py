@@ -121,6 +121,7 @@ def plot(entries: list[kept.Finished], path: Path) -> None:
 
     matplotlib.use("Agg")
     from matplotlib import pyplot
+    from matplotlib.ticker import MaxNLocator
 
     figure, axes = pyplot.subplots(figsize=(8, 4))
     for game in kept.GAMES:
@@ -131,7 +132,8 @@ def plot(entries: list[kept.Finished], path: Path) -> None:
             axes.plot(numbers, [100 * s for s in shares], marker="o", label=title(game))
     axes.set_xlabel("game (all games in the order played)")
     axes.set_ylabel("share of the best possible score (%)")
-    axes.set_ylim(0, 100)
+    axes.set_ylim(0, 105)  # a share of 100% is drawn whole, not cut by the frame
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # games are counted whole
     axes.set_title("Your record")
     if axes.lines:
         axes.legend()
