@@ -13,7 +13,6 @@ import contextlib
 import importlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -36,46 +35,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from solver.runtime.errors import UserError
-
-
-@dataclass(frozen=True)
-class GameChoice:
-    """One game on the menu: the name its saves carry, its title, what it is, and the
-    module of its screens (imported when the game is chosen, so the menu starts fast)."""
-
-    key: str
-    title: str
-    blurb: str
-    screens: str
-
-
-GAMES = (
-    GameChoice(
-        "deduce",
-        "What's My Word?",
-        "Hide a word from the bot; find its word from the scores of your guesses.",
-        "solver.deduce.ui.screens",
-    ),
-    GameChoice(
-        "race",
-        "MY WORD!",
-        "Race the bots to claim words from the letter cards dealt face up.",
-        "solver.race.ui.screens",
-    ),
-    GameChoice(
-        "layout",
-        "My Word (1980)",
-        "Lay cards with letter pairs on their edges to make 4-letter words.",
-        "solver.layout.ui.screens",
-    ),
-    GameChoice(
-        "assist",
-        "What's My Word? assistant",
-        "Playing a person at the table? Keep both sheets, score theirs, get advice.",
-        "solver.deduce.ui.assist_screen",
-    ),
-)
-GAMES_BY_KEY = {game.key: game for game in GAMES}
+from solver.ui.choices import GAMES, GAMES_BY_KEY, GameChoice
 
 LANGUAGES = (("English", "en"), ("Spanish (español)", "es"))
 LEVELS = (("easy", "easy"), ("medium", "medium"), ("hard", "hard"))
@@ -134,6 +94,7 @@ Three word games against bots, in one app.
 | up / down, enter | choose on the menu (or click) |
 | `n` | a new game of the game under the cursor |
 | `r` | resume a saved game |
+| `m` | my record: every finished game, wins and losses, your share of the best score |
 | `s` | settings: language, the bots' level, a seed, MY WORD!'s reaction window |
 | `?` | this help; every game screen has its own |
 | `q` | quit (a game in progress is saved first) |
@@ -246,6 +207,7 @@ class MenuScreen(Screen[None]):
     BINDINGS: ClassVar = [
         Binding("n", "new_game", "New game"),
         Binding("r", "saved", "Saved games"),
+        Binding("m", "record", "My record"),
         Binding("s", "settings", "Settings"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -266,6 +228,7 @@ class MenuScreen(Screen[None]):
             options += [
                 None,
                 Option("Resume a saved game", id="saved"),
+                Option("My record: games, wins, share of the best score", id="record"),
                 Option("Settings", id="settings"),
                 Option("Quit", id="quit"),
             ]
@@ -294,6 +257,8 @@ class MenuScreen(Screen[None]):
             self.app.open_game(lambda: new_game_screen(choice, self.app.settings))
         elif choice == "saved":
             self.action_saved()
+        elif choice == "record":
+            self.action_record()
         elif choice == "settings":
             self.action_settings()
         elif choice == "quit":
@@ -312,6 +277,9 @@ class MenuScreen(Screen[None]):
 
     def action_settings(self) -> None:
         self.app.push_screen(SettingsScreen())
+
+    def action_record(self) -> None:
+        self.app.push_screen(RecordScreen())
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("myword", MENU_HELP))
@@ -433,6 +401,35 @@ class SavedGamesScreen(Screen[None]):
             "NAME` deletes one."
         )
         self.app.push_screen(HelpScreen("saved games", text))
+
+
+class RecordScreen(Screen[None]):
+    """The player's record (``m`` on the menu): the tables and bars of ``myword record``
+    (``solver/ui/record.py``)."""
+
+    BINDINGS: ClassVar = [Binding("escape", "app.pop_screen", "Back")]
+    DEFAULT_CSS = """
+    RecordScreen VerticalScroll { padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll():
+            yield Static(id="record")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from rich.text import Text
+
+        from solver.ui.record import loaded, view
+
+        self.app.sub_title = "your record"
+        try:
+            entries, where = loaded(None)
+            shown: Any = view(entries, where)
+        except UserError as error:  # a damaged record: said, not drawn as markup
+            shown = Text(str(error))
+        self.query_one("#record", Static).update(shown)
 
 
 class SettingsScreen(Screen[None]):
