@@ -102,6 +102,7 @@ def test_the_knock_that_could_have_been_a_play(finished: dict) -> None:
     assert f"knocks that could have been plays: {knock.where} (you)" in found.notes
 
 
+@pytest.mark.heavy  # two reviews of a whole game, about 6 s: CI's second step
 def test_the_review_is_the_same_each_time(finished: dict) -> None:
     assert reviewed(finished) == reviewed(finished)
 
