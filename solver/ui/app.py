@@ -585,6 +585,7 @@ class MywordApp(App[int]):
             return
         if replace:
             self.pop_screen()
+        self.clear_notifications()  # "Starting the game" has been read: it would cover the game
         self.push_screen(screen, callback=(lambda _: self.exit(0)) if exit_after else None)
 
     def open_review(self, path: Path) -> None:
@@ -601,9 +602,15 @@ class MywordApp(App[int]):
             except UserError as error:
                 self.call_from_thread(self.notify, str(error), severity="error", timeout=8)
                 return
-            self.call_from_thread(lambda: self.push_screen(screens.ReviewScreen(found)))
+            self.call_from_thread(self._show_review, screens.ReviewScreen(found))
 
         self.run_worker(work, thread=True, group="review")
+
+    def _show_review(self, screen: Screen) -> None:
+        """The review, once weighed: the note that it was being weighed goes (it covered the
+        review's turning points until it timed out)."""
+        self.clear_notifications()
+        self.push_screen(screen)
 
     async def action_quit(self) -> None:
         """Leave the app; every game screen still open may say how to resume its game

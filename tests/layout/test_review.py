@@ -143,6 +143,8 @@ async def test_the_saved_games_list_opens_a_finished_games_review(finished: dict
         await pilot.press("enter")
         filled = lambda: isinstance(app.screen, ReviewScreen) and app.screen.shown  # noqa: E731
         await until(pilot, filled, "the review, filled")
+        # the note that the review was being weighed has gone: it covered its turning points
+        assert not any("Reviewing" in str(note.message) for note in app._notifications)
         review = app.screen
         moves = review.query_one("#moves", DataTable)
         turning = review.review.turning_points(0)
