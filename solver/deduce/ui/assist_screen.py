@@ -127,7 +127,7 @@ class AssistScreen(Screen[None]):
     AssistScreen #ask { height: 3; }
     AssistScreen #prompt { padding: 1 1 0 1; width: auto; max-width: 60%; }
     AssistScreen #answer { width: 1fr; }
-    AssistScreen.compact #board { height: auto; }
+    AssistScreen.compact #board { height: auto; max-height: 100%; }
     AssistScreen.compact #totals { margin-top: 0; }
     AssistScreen.compact #notes { height: 1fr; min-height: 2; }
     AssistScreen.compact.details #board { height: 1fr; }

@@ -240,6 +240,11 @@ def sheet_frame(title: str, columns: tuple[str, ...], guess: str, compact: bool)
     return table
 
 
+def bonus_line(rows: int, compact: bool) -> str:
+    """The line under a last row that named the word: its score holds the bonus."""
+    return f"+{BONUS:,} bonus" if compact else f"row {rows}: {BONUS:,} bonus in it"
+
+
 def blank_row(length: int, offset: int) -> str:
     """Where a row still to play sits, in its Guessword cell (compact sheets)."""
     return f"({length} from col {offset + 1})"
@@ -306,8 +311,7 @@ def your_sheet(
         points = "late: 0" if entry["late"] else f"{entry['score']:,}"
         mine.add_row(str(number), *(() if compact else (where,)), shown, points)
     if bonus_won(game_round["you"], game_round["bot_word"], sheet):
-        bonus = f"row {len(sheet.rows)}: {BONUS:,} bonus in it"
-        mine.add_row("", *(() if compact else ("",)), bonus, "")
+        mine.add_row("", *(() if compact else ("",)), bonus_line(len(sheet.rows), compact), "")
     return mine
 
 
@@ -391,10 +395,13 @@ def alphabet_rows(alphabets: MarginalAlphabets) -> Text:
 
 def scored_cell(entry: Mapping[str, Any], said: int | None, compact: bool = False) -> str:
     """A row's score as it counts; after the audit a score you gave wrong shows the right
-    one and what you said, so that the rows add up to the total shown."""
+    one and what you said, so that the rows add up to the total shown (``compact``: what
+    you said in brackets alone)."""
     if said is None:
         return f"{entry['score']:,}"
-    return f"{entry['score']:,} ({'' if compact else 'you '}said {said:,})"
+    return (
+        f"{entry['score']:,} ({said:,})" if compact else f"{entry['score']:,} (you said {said:,})"
+    )
 
 
 def bot_sheet(
@@ -430,13 +437,13 @@ def bot_sheet(
         row = sheet.rows[number - 1]
         bots.add_row(*numbered(str(number)), blank_row(row.length, row.offset), "", style="dim")
     if bonus_won(game_round["bot"], word, sheet):
-        bots.add_row(*numbered(""), f"row {len(sheet.rows)}: {BONUS:,} bonus in it", "")
+        bots.add_row(*numbered(""), bonus_line(len(sheet.rows), compact), "")
     if audited and audited["penalty"]:
         turns = sum(e["turns_undetected"] for e in audited["errors"])
         bots.add_section()
         where = f"penalty: {turns} turn(s) undetected x {PENALTY:,}"
         if compact:
-            where = f"penalty: {turns} turn(s) x {PENALTY:,}"
+            where = f"penalty: {turns} x {PENALTY:,}"
         bots.add_row(*numbered(""), where, f"{running['penalty']:,}")
         bots.add_row(*numbered(""), "round total", f"{running['bot']:,}")
     return bots

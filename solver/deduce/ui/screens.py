@@ -85,7 +85,8 @@ still fit.
 
 ## A small terminal
 Under {FULL_WIDTH} x {FULL_HEIGHT} the sheets are drawn compact (no box; a row still to play
-says where it sits) so that both sheets, the totals and the penalty are in view at 80 x 24;
+says where it sits; after the audit a score you gave wrong shows what you said in brackets,
+`1,250 (1,000)`) so that both sheets, the totals and the penalty are in view at 80 x 24;
 the details are folded there at first, and `+` shows them in the notes' place.
 
 A game you leave goes on with `myword deduce play --resume NAME` (`myword games` lists the
@@ -149,7 +150,8 @@ class DeduceScreen(Screen[None]):
     DeduceScreen #prompt { padding: 1 1 0 1; width: auto; max-width: 60%; }
     DeduceScreen #answer { width: 1fr; }
     DeduceScreen #thinking { padding: 1 1 0 1; width: auto; }
-    DeduceScreen.compact #board { height: auto; }
+    DeduceScreen.compact #board { height: auto; max-height: 100%; }
+    DeduceScreen.compact #bots { margin-right: 0; }
     DeduceScreen.compact #alphabets { margin-top: 0; }
     DeduceScreen.compact #notes { height: 1fr; min-height: 2; }
     DeduceScreen.compact.details #board { height: 1fr; }
@@ -251,11 +253,12 @@ class DeduceScreen(Screen[None]):
         self._arrange()
         self.query_one("#totals", Static).update(self._totals())
 
-    def _width(self, tables: tuple[Any, Any]) -> int:
-        """Both sheets side by side, in columns (their margins too)."""
+    def _width(self, tables: tuple[Any, Any], margin: int) -> int:
+        """Both sheets side by side, in columns, with ``margin`` after each (compact: 1,
+        the two columns between them shared)."""
         console = self.app.console
         measured = (Measurement.get(console, console.options, t).maximum for t in tables)
-        return sum(measured) + 2 * len(tables)
+        return sum(measured) + margin * len(tables)
 
     def _arrange(self) -> None:
         """The boxed sheets side by side when the terminal has room for them and for the
@@ -266,13 +269,14 @@ class DeduceScreen(Screen[None]):
         if not self._sheets:
             return
         width, height = self.size
-        compact = height < FULL_HEIGHT or width < max(FULL_WIDTH, self._width(self._sheets[False]))
+        full = self._width(self._sheets[False], 2)
+        compact = height < FULL_HEIGHT or width < max(FULL_WIDTH, full)
         self.compact = compact
         self.set_class(compact, "compact")
         yours, bots = self._sheets[compact]
         self.query_one("#yours", Static).update(yours)
         self.query_one("#bots", Static).update(bots)
-        fits = width - 2 >= self._width(self._sheets[compact])
+        fits = width - 2 >= (full if not compact else self._width(self._sheets[True], 1))
         self.query_one("#sheets").styles.layout = "horizontal" if fits else "vertical"
         self._fold()
 
