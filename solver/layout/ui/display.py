@@ -103,17 +103,23 @@ class Frame:
         return 1 + len(self.rows) * self.height
 
 
-def frame_of(layout: Layout, squares: Squares, height: int = HEIGHT) -> Frame:
+def frame_of(
+    layout: Layout, squares: Squares, height: int = HEIGHT, limit: int | None = None
+) -> Frame:
     """The layout and one ring round it (where a card may go), clipped to the grid;
-    ``height``: the lines of a square."""
+    ``height``: the lines of a square; ``limit``: the game's size limit (the app's board:
+    no ring across a way the layout is already ``limit`` cards long, where no card can
+    go, so that a full 6 x 6 layout takes six rows, not eight)."""
     first_row, last_row, first_column, last_column = layout.bounds
     reach = squares.reach
+    rows = 0 if limit is not None and last_row - first_row + 1 >= limit else 1
+    columns = 0 if limit is not None and last_column - first_column + 1 >= limit else 1
     return Frame(
         squares,
-        max(first_row - 1, -reach),
-        min(last_row + 1, reach),
-        max(first_column - 1, -reach),
-        min(last_column + 1, reach),
+        max(first_row - rows, -reach),
+        min(last_row + rows, reach),
+        max(first_column - columns, -reach),
+        min(last_column + columns, reach),
         len(squares.row(reach)) + 1,
         height,
     )

@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 
 from solver.arena.protocol import DEFAULT_TIME_LIMIT, Forfeited
 from solver.layout import session
-from solver.layout.board import Placement, Position, SubstituteError, declare
+from solver.layout.board import LIMIT, Placement, Position, SubstituteError, declare
 from solver.layout.game import GameState, finished, to_move
 from solver.layout.moves import Knocked, Play, Played
 from solver.layout.ui import display, wording
@@ -61,6 +61,8 @@ two pairs. Then you draw from the pack. Most points when the game ends wins.
   game** (the centre card stays on its square; basic game A1 to K11, centre F6).
 - A dim name in an empty square (`G6`): a card may go there (it touches the layout, inside
   the 6 x 6 limit).
+- Once the layout is six cards wide (or deep), no empty squares are drawn beyond it that
+  way: no card can go there (basic game).
 - Green dashed box, green double border: where the **selected** card may be played, on an
   empty square or on top of that card.
 - Magenta border: the card played last. Reversed colours: the cursor.
@@ -337,10 +339,11 @@ class LayoutScreen(Screen[Path]):
         """The squares to draw, three lines a square when the board's room has them, else
         two (a small terminal)."""
         squares = session.squares(self.state)
-        frame = display.frame_of(self.state.layout, squares)
+        limit = None if self.state.easy else LIMIT
+        frame = display.frame_of(self.state.layout, squares, limit=limit)
         room = self.query_one("#board-scroll").size.height
         if room and frame.lines > room:
-            return display.frame_of(self.state.layout, squares, display.SMALL_HEIGHT)
+            return display.frame_of(self.state.layout, squares, display.SMALL_HEIGHT, limit)
         return frame
 
     def on_resize(self) -> None:
