@@ -320,10 +320,15 @@ async def test_at_80x24_the_sheets_totals_and_input_are_in_view(tmp_path: Path, 
         assert "This round so far" in shown(app, "#totals")
         assert not screen.query_one("#alphabets").display  # folded
         assert not screen.query_one("#legend").display
+        await pilot.press("exclamation_mark", "exclamation_mark", "x", "q", "enter")  # notes
         await pilot.press("plus")
         assert screen.query_one("#alphabets").display and screen.query_one("#legend").display
         assert "Letters still possible" in shown(app, "#alphabets")
         in_view(screen, *essentials)
+        await pilot.pause()
+        log = screen.query_one("#notes", RichLog)  # two lines left: the newest notes
+        assert log.size.height == 2 and log.scroll_y == log.max_scroll_y > 0
+        assert "Row 5 takes 3 letters" in log.lines[-1].text  # XQ refused
         await pilot.press("plus")
         assert not screen.query_one("#alphabets").display
         assert game.round["you"][-1]["guess"] == guesses()[3]  # + typed nothing

@@ -131,7 +131,7 @@ class AssistScreen(Screen[None]):
     AssistScreen.compact #totals { margin-top: 0; }
     AssistScreen.compact #notes { height: 1fr; min-height: 2; }
     AssistScreen.compact.details #board { height: 1fr; }
-    AssistScreen.compact.details #notes { height: 2; min-height: 2; }
+    AssistScreen.compact.details #notes { height: 3; min-height: 3; }
     AssistScreen.compact #ask { height: auto; max-height: 2; }
     AssistScreen.compact #prompt { padding: 0 1; }
     AssistScreen.compact #answer { border: none; height: 1; padding: 0 1; }
@@ -230,6 +230,8 @@ class AssistScreen(Screen[None]):
         self.query_one("#advice").display = shown
         self.query_one("#legend").display = shown
         self.query_one("#board", VerticalScroll).scroll_home(animate=False)
+        notes = self.query_one("#notes", RichLog)  # its newest lines, in the room it has now
+        self.call_after_refresh(notes.scroll_end, animate=False)
 
     def action_fold(self) -> None:
         """Show the details, or fold them away (``_fold``)."""

@@ -155,7 +155,7 @@ class DeduceScreen(Screen[None]):
     DeduceScreen.compact #alphabets { margin-top: 0; }
     DeduceScreen.compact #notes { height: 1fr; min-height: 2; }
     DeduceScreen.compact.details #board { height: 1fr; }
-    DeduceScreen.compact.details #notes { height: 2; min-height: 2; }
+    DeduceScreen.compact.details #notes { height: 3; min-height: 3; }
     DeduceScreen.compact #ask { height: auto; max-height: 2; }
     DeduceScreen.compact #prompt { padding: 0 1; }
     DeduceScreen.compact #thinking { padding: 0 1; }
@@ -293,6 +293,8 @@ class DeduceScreen(Screen[None]):
         self.query_one("#legend").display = shown
         if not shown or not self.compact:
             self.query_one("#board", VerticalScroll).scroll_home(animate=False)
+        notes = self.query_one("#notes", RichLog)  # its newest lines, in the room it has now
+        self.call_after_refresh(notes.scroll_end, animate=False)
 
     def on_resize(self) -> None:
         self._arrange()
