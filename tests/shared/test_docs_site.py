@@ -1,7 +1,10 @@
 """The documentation site (mkdocs.yml, docs/) builds with ``mkdocs build --strict``: a broken
 link or anchor, a page left out of the nav, a reference the API pages cannot resolve fails
 it, as it fails CI. Without the docs extra (``pip install -e ".[docs]"``) it skips, unless
-``MYWORD_REQUIRE_DOCS=1`` (CI sets it after installing the extra): there it must build."""
+``MYWORD_REQUIRE_DOCS=1`` (CI sets it after installing the extra): there it must build.
+
+Heavy: the build takes 5-6 s (the API reference reads the sources, the CLI reference loads
+every command), so CI's second step runs it, not the README's test command."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+pytestmark = pytest.mark.heavy
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ("mkdocs", "material", "mkdocstrings", "mkdocstrings_handlers.python", "mkdocs_click")
@@ -54,3 +59,38 @@ def site(tmp_path_factory) -> Path:
 def test_the_site_builds_strictly(site: Path) -> None:
     assert (site / "index.html").is_file()
     assert (site / "engine-protocol" / "index.html").is_file()
+
+
+def every_command() -> list[str]:
+    """Every command's full name (``myword deduce advise``), walked from cli.py's group the
+    way ``--help`` finds them (the lazy ones loaded through ``cli.COMMANDS``)."""
+    import click
+
+    import cli
+
+    names = []
+
+    def walk(command: click.Command, path: str, parent: click.Context | None) -> None:
+        names.append(path)
+        context = click.Context(command, info_name=path.rsplit(" ", 1)[-1], parent=parent)
+        if isinstance(command, click.Group):
+            for name in command.list_commands(context):
+                walk(command.get_command(context, name), f"{path} {name}", context)
+
+    walk(cli.main, "myword", None)
+    return names
+
+
+def test_the_cli_reference_has_every_command(site: Path) -> None:
+    """The CLI reference is generated from click, so that it and ``--help`` cannot drift:
+    every command, the lazily loaded ones included, has its heading on the page."""
+    import re
+
+    import cli
+
+    page = (site / "reference" / "cli" / "index.html").read_text("utf-8")
+    headings = set(re.findall(r'<h\d id="(myword[a-z-]*)"', page))
+    commands = every_command()
+    assert {f"myword {name}" for name in cli.COMMANDS} <= set(commands)
+    missing = [name for name in commands if name.replace(" ", "-") not in headings]
+    assert missing == [], f"not in docs/reference/cli.md's page: {missing}"
