@@ -10,10 +10,15 @@ tests/shared/test_docs_site.py checks that every command is on it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
 
-def on_config(config):
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
     import cli
 
     context = click.Context(cli.main, info_name="myword")

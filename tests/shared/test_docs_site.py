@@ -94,3 +94,46 @@ def test_the_cli_reference_has_every_command(site: Path) -> None:
     assert {f"myword {name}" for name in cli.COMMANDS} <= set(commands)
     missing = [name for name in commands if name.replace(" ", "-") not in headings]
     assert missing == [], f"not in docs/reference/cli.md's page: {missing}"
+
+
+# What the API reference must document: the one shape of every game, each game's view,
+# moves and player protocol, and the lexicon (docs/reference/api/).
+INTERFACES = {
+    "arena": [
+        "solver.arena.protocol.State",
+        "solver.arena.protocol.Seat",
+        "solver.arena.protocol.Rules",
+        "solver.arena.loop.play",
+        "solver.arena.registry.Game",
+        "solver.arena.plugins.load",
+        "solver.arena.review.GameReview",
+    ],
+    "deduce": [
+        "solver.deduce.players.GuesserView",
+        "solver.deduce.players.Strategy",
+        "solver.deduce.state.Guess",
+        "solver.deduce.state.DeduceState",
+    ],
+    "race": [
+        "solver.race.calls.RaceView",
+        "solver.race.calls.Call",
+        "solver.race.calls.Wait",
+        "solver.race.seats.RaceBotProtocol",
+        "solver.race.state.RaceState",
+    ],
+    "layout": [
+        "solver.layout.seats.LayoutPlayer",
+        "solver.layout.view.LayoutView",
+        "solver.layout.moves.Play",
+        "solver.layout.moves.Knock",
+        "solver.layout.state.State",
+    ],
+    "lexicon": ["solver.wordtools.lexicon.is_word", "solver.wordtools.lexicon.words"],
+}
+
+
+@pytest.mark.parametrize("page", sorted(INTERFACES))
+def test_the_api_reference_documents_the_public_interfaces(site: Path, page: str) -> None:
+    html = (site / "reference" / "api" / page / "index.html").read_text("utf-8")
+    missing = [name for name in INTERFACES[page] if f'id="{name}"' not in html]
+    assert missing == [], f"not in docs/reference/api/{page}.md's page: {missing}"
