@@ -202,7 +202,7 @@ class Rules(Protocol):
 def decision_seed(game_seed: int, *steps: object) -> int:
     """The seed of one decision, from the game's seed and where the decision falls (its
     seat and move number): the same game asks the same decision with the same seed,
-    whoever plays it. Below 2**53, so that an engine in JavaScript reads it exactly."""
+    whoever plays it. Below ``2**53``, so that an engine in JavaScript reads it exactly."""
     text = "/".join(str(part) for part in (game_seed, *steps))
     digest = hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)

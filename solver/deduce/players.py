@@ -13,12 +13,14 @@ difficulty agreed on) and a generator seeded for that decision. A strategy that 
 (``arena.BUILTIN_PICKER``: ``picks.pick`` at the game's difficulty). The rulebook's picker
 takes no advice from the guesses, so ``pick`` takes an rng where ``guess`` takes none.
 
-Example, a strategy that names the most familiar candidate left::
+Example, a strategy that names the most familiar candidate left:
 
-    from solver.deduce.players import candidates
+```python
+from solver.deduce.players import candidates
 
-    def guess(view):
-        return candidates(view)[0]
+def guess(view):
+    return candidates(view)[0]
+```
 """
 
 from __future__ import annotations

@@ -8,15 +8,17 @@ the game holds. ``rng`` is the turn's seeded generator (the same seed, the same 
 One of one's own is named as ``plugins`` says (``--player mine.py:Mine``); the built-ins
 (``random``, ``greedy``, ``beam``) play as before.
 
-Example, a player that plays the card with the fewest places first::
+Example, a player that plays the card with the fewest places first:
 
-    from solver.layout.seats import Knock, Play, legal_plays
+```python
+from solver.layout.seats import Knock, Play, legal_plays
 
-    def move(view, rng):
-        plays = legal_plays(view)
-        if not plays:
-            return Knock(view.hand[0])
-        return max(plays, key=lambda play: play.placement.points)
+def move(view, rng):
+    plays = legal_plays(view)
+    if not plays:
+        return Knock(view.hand[0])
+    return max(plays, key=lambda play: play.placement.points)
+```
 """
 
 from __future__ import annotations

@@ -14,14 +14,16 @@ the table cannot spell then, or not in the dictionary, is a wrong call when it i
 (every other player takes a free card). One of one's own is named as ``plugins`` says
 (``--players hard,mine.py:look``); the built-in levels of ``bots.py`` have ``look`` too.
 
-Example, a bot that calls the best claim after a fixed second::
+Example, a bot that calls the best claim after a fixed second:
 
-    from solver.race.index import claims
-    from solver.race.seats import Call
+```python
+from solver.race.index import claims
+from solver.race.seats import Call
 
-    def look(view, rng):
-        best = claims(list(view.table), "all", view.lang, top=1)
-        return Call(best[0].word, 1.0) if best else None
+def look(view, rng):
+    best = claims(list(view.table), "all", view.lang, top=1)
+    return Call(best[0].word, 1.0) if best else None
+```
 """
 
 from __future__ import annotations

@@ -5,14 +5,16 @@ length are there, how familiar is a word, and what are those words as small inte
 Numba kernel can read. This module answers them once for all three games.
 
 Where the words come from (see ``dictionaries/README.md``):
+
 - ``play.txt``: every word a player may use (English: SCOWL <= 70, filtered).
 - ``core.txt``: the words eligible for the familiar tiers (English: SCOWL <= 50;
   Spanish: the wspanish lemmas, less proper names and foreign words).
 
 Tiers, smallest first (each inside the next):
+
 - ``easy``: core words with a wordfreq Zipf frequency >= 3.5 (common, friendly words).
-- ``familiar``: the words a person knows (``docs/known-words.md``): core words with Zipf
-  >= 3.0 (met at least once per million words) whose frequency is their own. The
+- ``familiar``: the words a person knows (``docs/known-words.md``): core words with a Zipf
+  of 3.0 or more (met at least once per million words) whose frequency is their own. The
   rulebook wants a Gameword the opponent knows, a table challenges a Guessword it does not
   know, and below 3.0 a visible share of words is obscure (sorrel, monger, furlong). It is
   What's My Word?'s default Guessword vocabulary as well as its Gameword pool.
@@ -21,6 +23,7 @@ Tiers, smallest first (each inside the next):
   (erne, ephah, nappe, lethe), but it also holds words most people do not know: 18,115 of
   its 61,346 English words have a Zipf below 2.
 - ``all``: the whole play list.
+
 Zipf values are computed at run time with wordfreq (its data is CC BY-SA, so no file of
 frequencies is shipped) and kept in memory.
 
