@@ -45,7 +45,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .row .players { width: 16; margin-left: 1; }
     NewGameScreen .about { color: $text-muted; padding-left: 2; }
     NewGameScreen #problem { color: $error; padding: 0 1; height: auto; }
-    NewGameScreen #buttons { height: auto; padding: 0 1; }
+    NewGameScreen #buttons { height: auto; padding: 0 1; margin-bottom: 1; }
     NewGameScreen #buttons Button { margin-right: 2; }
     """
 
@@ -64,8 +64,8 @@ class NewGameScreen(Screen[None]):
                 yield from self._field(control)
         yield Static("", id="problem")
         with Horizontal(id="buttons"):
-            yield Button("Start", variant="primary", id="start")
-            yield Button("Back", id="back")
+            yield Button("Start", variant="primary", id="start", compact=True)
+            yield Button("Back", id="back", compact=True)
         yield Footer()
 
     def _field(self, control: forms.Control) -> ComposeResult:
