@@ -29,6 +29,7 @@ from textual.widgets import (
     Markdown,
     OptionList,
     Select,
+    Static,
 )
 from textual.widgets.option_list import Option
 
@@ -159,8 +160,9 @@ def load_settings() -> dict[str, Any]:
     if not isinstance(kept, dict):
         return settings
     # (a file of an older version also held the level, a seed...: the forms hold them now)
-    if kept.get("lang") in dict(map(reversed, LANGUAGES)):
-        settings["lang"] = kept["lang"]
+    lang = kept.get("lang")
+    if isinstance(lang, str) and lang in dict(map(reversed, LANGUAGES)):  # ["es"]: unhashable
+        settings["lang"] = lang
     return settings
 
 
@@ -421,6 +423,7 @@ class SettingsScreen(Screen[None]):
     SettingsScreen > Vertical { width: 70; height: auto; border: round $accent; padding: 1 2; }
     SettingsScreen Label { margin-top: 1; }
     SettingsScreen #buttons { height: auto; margin-top: 1; }
+    SettingsScreen .note { margin-top: 1; color: $text-muted; }
     """
 
     def compose(self) -> ComposeResult:
@@ -430,9 +433,10 @@ class SettingsScreen(Screen[None]):
             box.border_title = "Settings"
             yield Label("Language of the words (every game's form starts with it)")
             yield Select(LANGUAGES, value=settings["lang"], allow_blank=False, id="lang")
-            yield Label(
+            yield Static(
                 "The bots' level, a seed, MY WORD!'s reaction window and every other option "
-                "of a game are on its new-game form (enter or n on the menu)."
+                "of a game are on its new-game form (enter or n on the menu).",
+                classes="note",
             )
             with Horizontal(id="buttons"):
                 yield Button("Save", variant="primary", id="save")

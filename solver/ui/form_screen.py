@@ -108,7 +108,7 @@ class NewGameScreen(Screen[None]):
             yield about
 
     def on_mount(self) -> None:
-        self.app.sub_title = f"new game: {self.form.cli} --help says the same"
+        self.app.sub_title = f"new game: the options of {self.form.cli}"
         self.query_one(f"#field-{self.controls[0].name}").focus()
 
     def held(self) -> dict[str, str | bool]:
