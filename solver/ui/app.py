@@ -248,6 +248,7 @@ class MenuScreen(Screen[None]):
         self.show_settings()
 
     def on_screen_resume(self) -> None:
+        self.app.sub_title = "three word games against bots"  # a form or a game set its own
         self.show_settings()
 
     def show_settings(self) -> None:

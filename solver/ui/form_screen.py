@@ -27,6 +27,10 @@ def _choice_label(control: forms.Control, choice: str) -> str:
     return choice
 
 
+def _words(text: str) -> str:
+    return " ".join(text.lower().rstrip(".").split())
+
+
 class NewGameScreen(Screen[None]):
     """A game's options before it starts, as ``myword <game> play`` takes them."""
 
@@ -58,7 +62,10 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with VerticalScroll(), Vertical(id="fields") as box:
+        with VerticalScroll() as scroll, Vertical(id="fields") as box:
+            # the fields take the focus, the scroll follows them: the first field has it
+            # when the form opens (Textual's auto focus would give it to the scroll)
+            scroll.can_focus = False
             box.border_title = f"New game: {self.form.title}"
             for control in self.controls:
                 yield from self._field(control)
@@ -102,7 +109,7 @@ class NewGameScreen(Screen[None]):
                             classes="players",
                             compact=True,
                         )
-        if control.summary:
+        if control.summary and _words(control.summary) != _words(control.label):
             about = Static(control.summary, classes="about", markup=False)
             about.tooltip = control.help
             yield about
