@@ -43,7 +43,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen VerticalScroll { height: 1fr; }
     NewGameScreen #fields { height: auto; padding: 0 1; border: round $accent; }
     NewGameScreen .row { height: auto; margin-top: 1; }
-    NewGameScreen .label { width: 36; }
+    NewGameScreen .label { width: 36; padding-right: 1; }
     NewGameScreen .row Input { width: 1fr; }
     NewGameScreen .row Select { width: 1fr; }
     NewGameScreen .row .players { width: 16; margin-left: 1; }

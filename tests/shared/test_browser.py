@@ -63,9 +63,11 @@ GAMES = (  # menu downs, the keys typed on its new-game form before ctrl+s start
     # text is selected as it takes the focus, and "easy" typed over it
     (1, ("tab", "easy"), "my-word-race", "Cards won", (((), "(+"),)),
     # enter plays the hint, or asks for the word it makes against symbols
+    # against the greedy bot (the form's first field, its text selected, typed over: the
+    # command's default, beam, thinks for seconds before it starts)
     (
         2,
-        (),
+        ("human,greedy",),
         "my-word-1980",
         "your hand",
         ((("1", "h"), "hint:"), (("enter",), "enter: |plays card")),
@@ -319,7 +321,7 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
                         page.mark()
                         await page.type(*on_form)
                         await page.drawn_text(on_form[-1])
-                        await page.screenshot(f"{name}-form", shots)
+                    await page.screenshot(f"{name}-form", shots)
                     page.mark()
                     await page.type("ctrl+s")
                     await page.drawn_text(opened)  # the first screen (a bot may move first)
@@ -333,6 +335,7 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
                 # what each form started its game with, remembered: the race's easy bots
                 held = await _settled_file(data / "forms.json", page, lambda kept: len(kept) == 3)
                 assert held["race"]["level"] == "easy" and held["deduce"]["colour"] == "purple"
+                assert held["layout"]["players"] == "human,greedy"
     finally:
         chromium.terminate()
         try:

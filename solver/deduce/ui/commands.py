@@ -507,7 +507,13 @@ def match(purple, red, engines, engine_time, difficulty, lang, **kwargs) -> None
 
 
 @deduce.command()
-@click.option("--rounds", type=click.IntRange(1, 2), default=2, show_default=True)
+@click.option(
+    "--rounds",
+    type=click.IntRange(1, 2),
+    default=2,
+    show_default=True,
+    help="1: one round, 6-letter Gamewords; 2: then a second, 7-letter Gamewords.",
+)
 @DIFFICULTY_OPTION
 @click.option(
     "--seed",
@@ -713,7 +719,13 @@ def _full_screen(screen, path, command: str, save, verdict) -> None:
 
 
 @deduce.command()
-@click.option("--rounds", type=click.IntRange(1, 2), default=2, show_default=True)
+@click.option(
+    "--rounds",
+    type=click.IntRange(1, 2),
+    default=2,
+    show_default=True,
+    help="1: one round, 6-letter Gamewords; 2: then a second, 7-letter Gamewords.",
+)
 @click.option(
     "--you",
     "colour",
