@@ -304,23 +304,28 @@ def remembered(form: GameForm, lang: str | None = None) -> dict[str, str | bool]
 def remember(form: GameForm, values: dict[str, str | bool]) -> str | None:
     """Keep what a form started its game with, for that game's next form; the reason it
     could not be kept, if so (the game starts anyway)."""
-    from solver.runtime import savefile
     from solver.runtime.errors import UserError
 
     kept = _kept()
     kept[form.key] = {k: v for k, v in values.items() if k not in NOT_REMEMBERED}
     try:
-        folder = savefile.data_dir()
-        (folder / FORMS_FILE).write_text(json.dumps(kept, indent=1), "utf-8")
+        _write(kept)
     except (OSError, UserError) as error:
         return f"the form's choices not kept for next time: {error}"
     return None
 
 
+def _write(kept: dict[str, Any]) -> None:
+    """The file written whole or not at all (``durable``): a full disk or a crash leaves the
+    choices of before, never half a file."""
+    from solver.runtime import durable, savefile
+
+    durable.write(json.dumps(kept, indent=1).encode("utf-8"), savefile.data_dir() / FORMS_FILE)
+
+
 def forget_language() -> str | None:
     """Drop every form's remembered language: the app's language setting was changed, and
     every game's next form takes it."""
-    from solver.runtime import savefile
     from solver.runtime.errors import UserError
 
     kept = _kept()
@@ -330,7 +335,7 @@ def forget_language() -> str | None:
         if isinstance(values, dict):
             values.pop("lang", None)
     try:
-        (savefile.data_dir() / FORMS_FILE).write_text(json.dumps(kept, indent=1), "utf-8")
+        _write(kept)
     except (OSError, UserError) as error:
         return f"the forms' language not reset: {error}"
     return None

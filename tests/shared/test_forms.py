@@ -298,3 +298,20 @@ def test_the_race_forms_reaction_window_is_the_races_rule() -> None:
 def test_snapshot_form(snap_compare) -> None:
     """One form at 80x24: the first fields, the error line, Start and Back."""
     assert snap_compare(MywordApp(), terminal_size=(80, 24), press=["enter"])
+
+
+def test_choices_that_cannot_be_kept_say_why_and_keep_the_old_file(monkeypatch) -> None:
+    from solver.runtime import durable
+
+    form = forms.game_form("layout")
+    assert forms.remember(form, forms.remembered(form) | {"easy": True}) is None
+
+    def full(data: bytes, target: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(durable, "write", full)
+    problem = forms.remember(form, forms.remembered(form) | {"easy": False})
+    assert problem == (
+        "the form's choices not kept for next time: [Errno 28] No space left on device"
+    )
+    assert forms.remembered(form)["easy"] is True  # the file of before, whole
