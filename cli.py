@@ -22,6 +22,7 @@ COMMANDS = {
     "serve": "solver.ui.play:serve",
     "games": "solver.ui.saved:games",
     "review": "solver.ui.review:review",
+    "record": "solver.ui.record:record",
     "words": "solver.ui.words:words",
     "deduce": "solver.deduce.ui.commands:deduce",
     "race": "solver.race.ui.commands:race",

@@ -176,3 +176,26 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
                 f"{name} passed the {PEAK_MB_LIMIT:,} MB a test process may use, in {test}",
                 red=True,
             )
+
+
+def assert_in_view(screen, *selectors: str) -> None:
+    """Each widget is shown whole without scrolling: displayed, inside the screen, inside
+    every container round it (none cuts it off), and every scrolling container round it
+    at its start (a person sees it as the screen opens, no scroll bar moved)."""
+    for selector in selectors:
+        widget = screen.query_one(selector)
+        region = widget.region
+        assert widget.display and region.area, f"{selector} is not shown"
+        assert screen.region.contains_region(region), f"{selector} at {region} is off screen"
+        for container in widget.ancestors:
+            if container is screen:
+                break
+            where = f"{selector} at {region} is cut by {container} at {container.region}"
+            assert container.region.contains_region(region), where
+            assert container.scroll_offset == (0, 0), f"{container} is scrolled"
+
+
+@pytest.fixture
+def in_view():
+    """``in_view(screen, "#sheets", ...)``: see ``assert_in_view``."""
+    return assert_in_view

@@ -65,7 +65,7 @@ from solver.deduce.rules import (
     score,
 )
 from solver.deduce.state import Picked, Scored
-from solver.runtime import savefile, seeds
+from solver.runtime import record, savefile, seeds
 from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
 
@@ -191,7 +191,50 @@ def save(state: dict[str, Any], path: Path) -> None:
         "rounds": [{k: r[k] for k in SECRET_FIELDS} for r in state["rounds"]],
         "seed": state["settings"]["seed"],
     }
-    savefile.write("deduce", public(state), secret, bool(state["finished"]), path)
+    identity = savefile.write("deduce", public(state), secret, bool(state["finished"]), path)
+    if state["finished"]:
+        record.add(finished_entry(state, identity, Path(path).name))
+
+
+def _best_possible(rounds: list[dict[str, Any]], lang: str) -> int | None:
+    """What knowing the bot's Gamewords would have scored in ``rounds``; None when a
+    Gameword is unknown or outside the dictionary (a page's word)."""
+    from solver.deduce.game import oracle
+
+    total = 0
+    for game_round in rounds:
+        word = game_round.get("bot_word")
+        if not isinstance(word, str):
+            return None
+        try:
+            total += oracle(word, default_sheet(game_round["length"]), lang)
+        except UserError:
+            return None
+    return total
+
+
+def finished_entry(state: dict[str, Any], identity: str, name: str | None) -> record.Finished:
+    """The finished game as the player's record keeps it (``runtime.record``): the best
+    possible score is what knowing the bot's Gamewords would have scored (``game.oracle``:
+    the best dictionary word on every row, the Gameword with the bonus on the last), so the
+    share says how much of the round's points a player found, whoever the opponent was."""
+    settings = state["settings"]
+    scores = totals(state)
+    best = _best_possible(state["rounds"], settings["lang"])
+    winner = scores["winner"]
+    return record.Finished(
+        game="deduce",
+        key=identity,
+        ended=record.now(),
+        opponent=settings.get("opponent") or settings["difficulty"],
+        you=scores["you"],
+        others=(scores["bot"],),
+        result="win" if winner == "you" else "loss" if winner == "bot" else "tie",
+        best=best,
+        seed=settings.get("seed"),
+        save=name,
+        details={"rounds": len(state["rounds"]), "replay": bool(settings.get("replay"))},
+    )
 
 
 def load(path: Path, resuming: bool = True) -> dict[str, Any]:

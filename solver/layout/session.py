@@ -48,7 +48,7 @@ from solver.layout.game import legal_plays, rebuild, start_game
 from solver.layout.moves import Knock, Knocked, Play, Played
 from solver.layout.squares import Squares, squares_for
 from solver.layout.state import State, resolve
-from solver.runtime import savefile, seeds
+from solver.runtime import record, savefile, seeds
 from solver.runtime.errors import UserError
 from solver.runtime.numbers import whole
 
@@ -147,7 +147,53 @@ def save(state: GameState, path: Path) -> None:
     done = over(state)
     log = state.to_json()
     secret = {} if done else {k: log[k] for k in HIDDEN if k in log}
-    savefile.write("layout", public(state), secret, done, path)
+    identity = savefile.write("layout", public(state), secret, done, path)
+    entry = finished_entry(state, identity, Path(path).name) if done else None
+    if entry is not None:
+        record.add(entry)
+
+
+def finished_entry(state: GameState, identity: str, name: str | None) -> record.Finished | None:
+    """The finished game as the player's record keeps it (``runtime.record``), for the one
+    person at the table; None for a game of several people on one screen, which is no one
+    person's record. The opponent is the bots' names (``beam``, ``beam, greedy``); a solo
+    game has none. The best possible score is the most points a play could score on each
+    of the person's turns (``most_each_turn``): a plain measure that a save can afford (the
+    review's, the strongest player's search on every turn, takes seconds)."""
+    players = list(state.players or ())
+    people = [seat for seat, player in enumerate(players) if player == HUMAN]
+    if len(people) != 1:
+        return None
+    you = people[0]
+    scores = list(state.scores())
+    others = tuple(points for seat, points in enumerate(scores) if seat != you)
+    bots = [player for seat, player in enumerate(players) if seat != you]
+    return record.Finished(
+        game="layout",
+        key=identity,
+        ended=record.now(),
+        opponent=", ".join(dict.fromkeys(bots)) or "solo",
+        you=scores[you],
+        others=others,
+        result=record.result_of(scores[you], others) if others else "solo",
+        best=most_each_turn(state, you),
+        seed=state.seed,
+        save=name,
+        details={"easy": bool(state.easy), "replay": bool(state.replay)},
+    )
+
+
+def most_each_turn(state: GameState, seat: int) -> int:
+    """The sum, over ``seat``'s turns, of the most points any legal play scored there (a
+    knock where a play stood counts that play; a turn with none counts 0)."""
+    log = state.to_json()
+    start = {key: value for key, value in log.items() if key not in ("scores", "forfeit")}
+    total = 0
+    for index, logged in enumerate(log["moves"]):
+        if logged["player"] == seat:
+            before = rebuild(start | {"moves": log["moves"][:index]}, state.deck)
+            total += max((spot.points for _, spot in legal_plays(before, seat)), default=0)
+    return total
 
 
 def unsealed(readable: Any, secret: Any) -> Any:

@@ -13,7 +13,9 @@ nothing; none, -0.6. A round where no one won a card moves nothing.
 set ``MYWORD_DATA_DIR``) holds the skill, written whole or not at all (``durable``) after
 every round, so a race stopped half way keeps what it learned. One skill per data folder
 (the person at this computer), whatever the deck, language or number of players. A
-missing file is a first race (``START``, easy); a file that cannot be read as ours is a
+missing file is read from the player's record (``runtime/record.py``: the skill the last
+adaptive race there ended at; a file deleted, or a data folder carried over without it),
+and with no such race it is a first race (``START``, easy); a file that cannot be read as ours is a
 one-line warning and a fresh start; a file that cannot be written is a one-line warning
 and the race goes on. Two races at once: the last round to end writes last.
 """
@@ -148,7 +150,7 @@ def load(folder: Path) -> tuple[float, str | None]:
     try:
         text = where.read_text("utf-8")
     except FileNotFoundError:
-        return START, None
+        return from_record(folder), None
     except (OSError, ValueError) as error:
         return START, f"cannot read the remembered race level {where} ({error}): starting at easy"
     try:
@@ -166,6 +168,26 @@ def load(folder: Path) -> tuple[float, str | None]:
     if not valid:
         return START, f"the remembered race level {where} is damaged: starting again at easy"
     return float(skill), None
+
+
+def from_record(folder: Path) -> float:
+    """The skill the last adaptive race in the player's record ended at; ``START`` when
+    there is none or the record cannot be read (its own warning is said when a game is
+    added to it)."""
+    from solver.runtime import record
+    from solver.runtime.errors import UserError
+
+    try:
+        entries = record.load(folder)
+    except UserError:
+        return START
+    for entry in reversed(entries):
+        auto = entry.details.get("auto") if entry.game == "race" else None
+        skill = auto.get("now") if isinstance(auto, dict) else None
+        number = isinstance(skill, int | float) and not isinstance(skill, bool)
+        if number and math.isfinite(skill) and 0.0 <= skill <= TOP_SKILL:
+            return float(skill)
+    return START
 
 
 def store(folder: Path, skill: float) -> None:

@@ -68,6 +68,7 @@ moves toward an even game, and every built-in bot seat plays the next round at i
 from __future__ import annotations
 
 import random
+import secrets
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
@@ -85,7 +86,7 @@ from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
 from solver.race.fairness import REACTION_WINDOW, checked_window
 from solver.race.index import load_kernel, ranked_indices
 from solver.race.state import free_cards, heard_as, still_spelled
-from solver.runtime import seeds
+from solver.runtime import record, seeds
 from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
 
@@ -375,6 +376,7 @@ class LiveRace:
         self._started = False  # the arena seats were told the game's start
         self._decisions = 0  # decisions asked of arena seats: each has its own seed
         self._forfeit: Forfeit | None = None  # a seat that failed, its forfeit not yet played
+        self._identity = secrets.token_hex(16)  # the race's key in the person's record
 
     # -- what front ends read ----------------------------------------------------------
 
@@ -740,6 +742,42 @@ class LiveRace:
         return tuple(takers)
 
     # -- the record ----------------------------------------------------------------------
+
+    def finished_entry(self, save: str | None = None) -> record.Finished:
+        """The race as the player's record keeps it (``runtime.record.Finished``; ``save``:
+        the file its review reads, ``race/record.py``). The best
+        possible score is every card any player won: all of them were the person's to
+        claim first. The opponent is the bots' level (``auto``, its skill at the start and
+        the end in ``details["auto"]``; ``medium``; ``easy, hard`` for a mixed table)."""
+        scores = self.scores()
+        winners = self.winners if self.decided else []
+        result = "win" if winners == [0] else "tie" if 0 in winners else "loss"
+        if self.auto is not None:  # one opponent in the tallies, however it moved
+            opponent = "auto"
+        else:
+            opponent = ", ".join(dict.fromkeys(seat.level for seat in self.seats if seat.bot))
+        won = self.totals  # every card won, the round cut short by a forfeit included
+        if self.unfinished is not None:
+            won = [total + now for total, now in zip(won, self.unfinished, strict=True)]
+        return record.Finished(
+            game="race",
+            key=self._identity,
+            ended=record.now(),
+            opponent=opponent,
+            you=scores[0],
+            others=tuple(scores[1:]),
+            result=result,
+            best=sum(won),
+            seed=self.seed,
+            save=save,
+            details={
+                "rounds": len(self.rounds),
+                "deck": self.deck.name,
+                "lang": self.deck.lang,
+                "replay": self.replay,
+            }
+            | ({} if self.auto is None else {"auto": self.auto.to_json()}),
+        )
 
     def to_json(self) -> dict[str, object]:
         """The race as data: seats, seed, rounds, totals and every call, each reason as its

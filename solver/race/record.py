@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.race.live import LiveRace
+from solver.runtime import record as player_record
 from solver.runtime import savefile
 
 GAME = "race"  # the saves' ``game`` field
@@ -56,7 +57,9 @@ def save(race: LiveRace, path: Path | None = None) -> Path:
 
 
 def keep(race: LiveRace) -> tuple[Path | None, str | None]:
-    """Save a race that came to its end, for a review: its file, or why it could not be
+    """Save a race that came to its end, for a review, and add it to the player's record
+    (``runtime/record.py``; a record that cannot be written is a warning there): its file,
+    or why it could not be
     saved (a full disk must not cost the person the end of their race: the front end
     says it and goes on). (None, None) for a race not worth saving."""
     from solver.runtime.errors import UserError
@@ -64,6 +67,9 @@ def keep(race: LiveRace) -> tuple[Path | None, str | None]:
     if not worth_saving(race):
         return None, None
     try:
-        return save(race), None
+        path = save(race)
     except UserError as error:
+        player_record.add(race.finished_entry())  # the record is kept all the same
         return None, str(error)
+    player_record.add(race.finished_entry(path.name))
+    return path, None

@@ -319,9 +319,10 @@ def _next_save(target: Path, counters: savecounters.Counters, path: Path) -> _Bo
     return _Bound(bound.identity, bound.move + 1)
 
 
-def write(game: str, state: Any, secret: Any, finished: bool, path: Path) -> None:
+def write(game: str, state: Any, secret: Any, finished: bool, path: Path) -> str:
     """Save a game: ``state`` readable, ``secret`` sealed, the whole signed, bound to its
-    game (identity, move, file name) and its move counted beside the key."""
+    game (identity, move, file name) and its move counted beside the key. Returns the
+    game's identity (the same at every save of one game: the record keys games by it)."""
     target = _regular_target(path)
     folder = data_dir()
     sealed = seal(secret)  # the key made, if need be, before the folder is held
@@ -351,6 +352,7 @@ def write(game: str, state: Any, secret: Any, finished: bool, path: Path) -> Non
             savecounters.record(folder, counters, bound.identity, bound.move)
     except OSError as error:
         raise UserError(f"cannot save the game to {path}: {error.strerror or error}") from None
+    return bound.identity
 
 
 def _read_json(path: Path) -> Any:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -34,47 +33,8 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from solver.runtime.errors import UserError
+from solver.ui.choices import GAMES, GAMES_BY_KEY, GameChoice
 from solver.ui.form_screen import NewGameScreen
-
-
-@dataclass(frozen=True)
-class GameChoice:
-    """One game on the menu: the name its saves carry, its title, what it is, and the
-    module of its screens (imported when the game is chosen, so the menu starts fast)."""
-
-    key: str
-    title: str
-    blurb: str
-    screens: str
-
-
-GAMES = (
-    GameChoice(
-        "deduce",
-        "What's My Word?",
-        "Hide a word from the bot; find its word from the scores of your guesses.",
-        "solver.deduce.ui.screens",
-    ),
-    GameChoice(
-        "race",
-        "MY WORD!",
-        "Race the bots to claim words from the letter cards dealt face up.",
-        "solver.race.ui.screens",
-    ),
-    GameChoice(
-        "layout",
-        "My Word (1980)",
-        "Lay cards with letter pairs on their edges to make 4-letter words.",
-        "solver.layout.ui.screens",
-    ),
-    GameChoice(
-        "assist",
-        "What's My Word? assistant",
-        "Playing a person at the table? Keep both sheets, score theirs, get advice.",
-        "solver.deduce.ui.assist_screen",
-    ),
-)
-GAMES_BY_KEY = {game.key: game for game in GAMES}
 
 LANGUAGES = (("English", "en"), ("Spanish (español)", "es"))
 # What is truly global: the language, every game's form's language until that form is
@@ -103,6 +63,7 @@ Three word games against bots, in one app.
 | up / down, enter | choose on the menu (or click): a game opens its new-game form |
 | `n` | the new-game form of the game under the cursor |
 | `r` | resume a saved game |
+| `m` | my record: every finished game, wins and losses, your share of the best score |
 | `s` | settings: the language every game's form starts with |
 | `?` | this help; every game screen has its own |
 | `q` | quit (a game in progress is saved first) |
@@ -216,6 +177,7 @@ class MenuScreen(Screen[None]):
     BINDINGS: ClassVar = [
         Binding("n", "new_game", "New game"),
         Binding("r", "saved", "Saved games"),
+        Binding("m", "record", "My record"),
         Binding("s", "settings", "Settings"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -236,6 +198,7 @@ class MenuScreen(Screen[None]):
             options += [
                 None,
                 Option("Resume a saved game", id="saved"),
+                Option("My record: games, wins, share of the best score", id="record"),
                 Option("Settings", id="settings"),
                 Option("Quit", id="quit"),
             ]
@@ -263,6 +226,8 @@ class MenuScreen(Screen[None]):
             self.open_form(choice)
         elif choice == "saved":
             self.action_saved()
+        elif choice == "record":
+            self.action_record()
         elif choice == "settings":
             self.action_settings()
         elif choice == "quit":
@@ -288,6 +253,9 @@ class MenuScreen(Screen[None]):
 
     def action_settings(self) -> None:
         self.app.push_screen(SettingsScreen())
+
+    def action_record(self) -> None:
+        self.app.push_screen(RecordScreen())
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("myword", MENU_HELP))
@@ -409,6 +377,35 @@ class SavedGamesScreen(Screen[None]):
             "NAME` deletes one."
         )
         self.app.push_screen(HelpScreen("saved games", text))
+
+
+class RecordScreen(Screen[None]):
+    """The player's record (``m`` on the menu): the tables and bars of ``myword record``
+    (``solver/ui/record.py``)."""
+
+    BINDINGS: ClassVar = [Binding("escape", "app.pop_screen", "Back")]
+    DEFAULT_CSS = """
+    RecordScreen VerticalScroll { padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll():
+            yield Static(id="record")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from rich.text import Text
+
+        from solver.ui.record import loaded, view
+
+        self.app.sub_title = "your record"
+        try:
+            entries, where = loaded(None)
+            shown: Any = view(entries, where)
+        except UserError as error:  # a damaged record: said, not drawn as markup
+            shown = Text(str(error))
+        self.query_one("#record", Static).update(shown)
 
 
 class SettingsScreen(Screen[None]):
@@ -537,12 +534,14 @@ class MywordApp(App[int]):
             if exit_after:
                 self.exit(1, return_code=1, message=f"Error: {error}")
             elif on_error is not None:
+                self.clear_notifications()  # "Starting the game": it did not
                 on_error(str(error))
             else:
                 self.notify(str(error), severity="error", timeout=8)
             return
         if replace:
             self.pop_screen()
+        self.clear_notifications()  # "Starting the game" has been read: it would cover the game
         self.push_screen(screen, callback=(lambda _: self.exit(0)) if exit_after else None)
 
     def show_help(self, title: str, text: str) -> None:
@@ -563,9 +562,15 @@ class MywordApp(App[int]):
             except UserError as error:
                 self.call_from_thread(self.notify, str(error), severity="error", timeout=8)
                 return
-            self.call_from_thread(lambda: self.push_screen(screens.ReviewScreen(found)))
+            self.call_from_thread(self._show_review, screens.ReviewScreen(found))
 
         self.run_worker(work, thread=True, group="review")
+
+    def _show_review(self, screen: Screen) -> None:
+        """The review, once weighed: the note that it was being weighed goes (it covered the
+        review's turning points until it timed out)."""
+        self.clear_notifications()
+        self.push_screen(screen)
 
     async def action_quit(self) -> None:
         """Leave the app; every game screen still open may say how to resume its game

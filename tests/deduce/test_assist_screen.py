@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.measure import Measurement
 from textual.widgets import Input, RichLog, Static
 
 from solver.deduce import assist, live_advice
@@ -143,9 +144,43 @@ async def mid_round(pilot) -> None:
 
 
 @pytest.mark.heavy  # half a round through the screen: CI's second step
-def test_snapshot_mid_round(snap_compare, tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), SIZE], ids=["80x24", "120x40", "160x50"])
+def test_snapshot_mid_round(snap_compare, tmp_path: Path, size) -> None:
+    """Issue 28's sizes, and 160 x 50 where the advice sits beside the sheets."""
     app = MywordApp(lambda: fresh(tmp_path / "snap.json"))
-    assert snap_compare(app, terminal_size=SIZE, run_before=mid_round)
+    assert snap_compare(app, terminal_size=size, run_before=mid_round)
+
+
+async def test_at_80x24_the_sheets_and_totals_are_in_view(tmp_path: Path, in_view) -> None:
+    """Issue 28: at 80 x 24, four rows into a round, both sheets (every row), the totals
+    and the input line are in view without scrolling, the advice's first line in the
+    notes; + shows the advice's panel (the sheets still in view) and folds it again."""
+    state = assist.new_game(assist.Settings(rounds=1))
+    assistant = assist.Assistant(state, tmp_path / "g.json")
+    for text in ["ballet", *[e for pair in zip(PURPLE[:4], RED[:4], strict=True) for e in pair]]:
+        assistant.enter(text)  # entered here, not typed: the screen opens mid-round
+    app = MywordApp(lambda: AssistScreen(assistant, speculate=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        essentials = ("#yours", "#theirs", "#totals", "#prompt", "#answer")
+        in_view(screen, *essentials)
+        console = app.console
+        for selector in ("#yours", "#theirs"):  # drawn whole: no column squeezed
+            widget = screen.query_one(selector, Static)
+            wanted = Measurement.get(console, console.options, widget.content).maximum
+            assert widget.content_region.width >= wanted, selector
+        assert "(6 from col 1)" in shown(app, "#yours")
+        assert "This round so far" in shown(app, "#totals")
+        assert "Advice for your row 5" in notes(app)
+        assert not screen.query_one("#advice").display
+        await pilot.press("plus")
+        assert screen.query_one("#advice").display
+        assert "Recommended" in shown(app, "#advice")
+        in_view(screen, *essentials)
+        await pilot.press("plus")
+        assert not screen.query_one("#advice").display
+        assert screen.query_one("#answer", Input).value == ""  # + was not typed
 
 
 def test_the_advisor_speculates_the_next_positions() -> None:

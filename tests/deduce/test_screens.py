@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.measure import Measurement
 from textual.widgets import Input, RichLog, Static
 
 from solver.deduce import default_sheet, score, session
@@ -186,7 +187,8 @@ async def test_a_wrong_score_is_asked_about_on_the_screen(tmp_path: Path) -> Non
         errors = game.round["audit"]["errors"]
         assert [(e["row"], e["turns_undetected"]) for e in errors] == [(1, 3), (4, 2)]
         assert f"Penalty: {2000 * 5:,} points to the bot" in notes(app)
-        assert "penalty: 5 turn(s) undetected" in shown(app, "#bots")
+        # (compact: with the audit's "you said" the boxed sheets need more than 120 columns)
+        assert re.search(r"penalty: 5 (turn\(s\) undetected )?x 2,000", shown(app, "#bots"))
 
 
 async def test_leaving_saves_and_resume_goes_on(tmp_path: Path) -> None:
@@ -246,8 +248,19 @@ async def whole_game(pilot) -> None:
     await pilot.pause()
 
 
-def test_snapshot_mid_game(snap_compare, tmp_path: Path) -> None:
-    assert snap_compare(snapshot_app(tmp_path), terminal_size=SIZE, run_before=mid_game)
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_snapshot_mid_game(snap_compare, tmp_path: Path, size) -> None:
+    """Mid-game at the sizes of issue 28: compact at 80 x 24 (both sheets and the totals
+    in view, the details folded), boxed at 120 x 40 (the marginal alphabets too)."""
+    run_before = mid_game
+    if size == (120, 40):
+
+        async def run_before(pilot) -> None:
+            await mid_game(pilot)
+            await pilot.press("exclamation_mark")  # the hints: marks and alphabets
+            await pilot.pause()
+
+    assert snap_compare(snapshot_app(tmp_path), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
@@ -275,17 +288,102 @@ async def test_a_game_played_elsewhere_is_not_opened_twice(tmp_path: Path) -> No
             assert not isinstance(app.screen, DeduceScreen)
 
 
-async def test_a_small_terminal_stacks_the_sheets(tmp_path: Path) -> None:
-    """In 80 columns the sheets go one above the other (the board scrolls, Page Down),
-    side by side when there is room."""
-    game = short_game(tmp_path / "s.json")
+def unsqueezed(screen, *selectors: str) -> None:
+    """Each sheet is drawn as wide as it wants: no column of it squeezed or wrapped."""
+    console = screen.app.console
+    for selector in selectors:
+        widget = screen.query_one(selector, Static)
+        wanted = Measurement.get(console, console.options, widget.content).maximum
+        assert widget.content_region.width >= wanted, f"{selector} squeezed"
+
+
+async def test_at_80x24_the_sheets_totals_and_input_are_in_view(tmp_path: Path, in_view) -> None:
+    """Issue 28: at 80 x 24 both sheets (every row), the totals and the input line are in
+    view without scrolling, mid-game with the hints on: the sheets compact side by side,
+    the details (marginal alphabets, legend) folded; + shows them in the notes' place with
+    the sheets still in view, + folds them again. (The boxed sheets went one above the
+    other, the bot's and the totals below the fold.)"""
+    game = short_game(tmp_path / "s.json", hints=True)
+    game.choose_gameword("ballet")
+    for word in guesses()[:4]:  # played here, not typed: the screen opens mid-game
+        game.guess(word)
+        game.bot_guessed(game.think())
     app = MywordApp(lambda: DeduceScreen(game))
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        essentials = ("#yours", "#bots", "#totals", "#prompt", "#answer")
+        in_view(screen, *essentials)
+        unsqueezed(screen, "#yours", "#bots")
+        assert screen.query_one("#sheets").styles.layout.name == "horizontal"
+        assert "(6 from col 1)" in shown(app, "#yours")  # the last row is there
+        assert "This round so far" in shown(app, "#totals")
+        assert not screen.query_one("#alphabets").display  # folded
+        assert not screen.query_one("#legend").display
+        await pilot.press("exclamation_mark", "exclamation_mark", "x", "q", "enter")  # notes
+        await pilot.press("plus")
+        assert screen.query_one("#alphabets").display and screen.query_one("#legend").display
+        assert "Letters still possible" in shown(app, "#alphabets")
+        in_view(screen, *essentials)
+        await pilot.pause()
+        log = screen.query_one("#notes", RichLog)  # two lines left: the newest notes
+        assert log.size.height == 2 and log.scroll_y == log.max_scroll_y > 0
+        assert "Row 5 takes 3 letters" in log.lines[-1].text  # XQ refused
+        await pilot.press("plus")
+        assert not screen.query_one("#alphabets").display
+        assert game.round["you"][-1]["guess"] == guesses()[3]  # + typed nothing
+        await pilot.resize_terminal(120, 40)  # room: boxed sheets, details shown
+        await pilot.pause()
+        assert not screen.compact and screen.query_one("#legend").display is False  # as + said
+        await pilot.press("plus")
+        in_view(screen, *essentials, "#alphabets", "#legend")
+
+
+async def test_at_80x24_the_penalty_is_in_view(tmp_path: Path, in_view) -> None:
+    """--you-score with a slip found at the audit: the bot's sheet gets the penalty and its
+    round total under its rows; at 80 x 24 they are in view with both sheets."""
+    from .test_session import true_score, wrong_score
+
+    game = short_game(tmp_path / "p.json", seed=1, you_score=True, hints=False)
+    words = iter(guesses())
+    while (waiting := game.waiting()).kind != session.ROUND_OVER:
+        if waiting.kind == session.GAMEWORD:
+            game.choose_gameword("ballet")
+        elif waiting.kind == session.GUESS:
+            game.guess(next(words))
+        elif waiting.kind == session.BOT:
+            game.bot_guessed(game.think())
+        elif waiting.kind == session.SCORE:
+            slip = waiting.row == 1
+            given = (wrong_score if slip else true_score)("ballet", waiting.row, waiting.guess)
+            game.score_bot(str(given))
+        elif waiting.kind == session.RECHECK:
+            entry = game.round["bot"][waiting.row]
+            game.recheck(str(true_score("ballet", waiting.row, entry["guess"])))
+        elif waiting.kind == session.REVEAL:
+            game.reveal("ballet")
+    assert game.round["audit"]["penalty"]
+    app = MywordApp(lambda: DeduceScreen(game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        in_view(screen, "#yours", "#bots", "#totals")
+        unsqueezed(screen, "#yours", "#bots")
+        assert "penalty:" in shown(app, "#bots") and "round total" in shown(app, "#bots")
+        assert "penalty" in shown(app, "#totals")
+
+
+async def test_a_tiny_terminal_stacks_the_sheets(tmp_path: Path) -> None:
+    """Narrower than the compact sheets (60 columns), they go one above the other (the
+    board scrolls, Page Down); side by side when there is room."""
+    game = short_game(tmp_path / "s.json")
+    app = MywordApp(lambda: DeduceScreen(game))
+    async with app.run_test(size=(40, 24)) as pilot:
         await pilot.pause()
         sheets = app.screen.query_one("#sheets")
         assert sheets.styles.layout.name == "vertical"
         await pilot.press("pagedown")
         assert app.screen.query_one("#board").scroll_y > 0
-        await pilot.resize_terminal(120, 40)
+        await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert sheets.styles.layout.name == "horizontal"

@@ -102,6 +102,7 @@ def test_the_knock_that_could_have_been_a_play(finished: dict) -> None:
     assert f"knocks that could have been plays: {knock.where} (you)" in found.notes
 
 
+@pytest.mark.heavy  # two reviews of a whole game, about 6 s: CI's second step
 def test_the_review_is_the_same_each_time(finished: dict) -> None:
     assert reviewed(finished) == reviewed(finished)
 
@@ -142,6 +143,8 @@ async def test_the_saved_games_list_opens_a_finished_games_review(finished: dict
         await pilot.press("enter")
         filled = lambda: isinstance(app.screen, ReviewScreen) and app.screen.shown  # noqa: E731
         await until(pilot, filled, "the review, filled")
+        # the note that the review was being weighed has gone: it covered its turning points
+        assert not any("Reviewing" in str(note.message) for note in app._notifications)
         review = app.screen
         moves = review.query_one("#moves", DataTable)
         turning = review.review.turning_points(0)

@@ -247,7 +247,11 @@ def _snap_app(tmp_path, seed: int = 3) -> MywordApp:
     return _app(_game(seed), tmp_path / "g.json")
 
 
-def test_snapshot_mid_game_with_a_card_selected(snap_compare, tmp_path) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_snapshot_mid_game_with_a_card_selected(snap_compare, tmp_path, size) -> None:
+    """At the sizes of issue 28 (120 x 40 as before): at 80 x 24 the scores beside the
+    hand and the last moves folded."""
+
     async def run_before(pilot) -> None:
         await _settle(pilot)
         for _ in range(3):
@@ -256,7 +260,74 @@ def test_snapshot_mid_game_with_a_card_selected(snap_compare, tmp_path) -> None:
         await pilot.press("2")
         await pilot.pause()
 
-    assert snap_compare(_snap_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(_snap_app(tmp_path), terminal_size=size, run_before=run_before)
+
+
+def _stretch(bounds, spot) -> tuple[int, int]:
+    """How long and wide the layout is once ``spot`` is played, then its points."""
+    first_row, last_row, first_column, last_column = bounds
+    row, column = spot.position
+    rows = max(last_row, row) - min(first_row, row)
+    return rows + max(last_column, column) - min(first_column, column), spot.points
+
+
+def _spread(state, turns: int):
+    """``turns`` turns of a game of two people, each the play that stretches the layout
+    most (not on top), else a knock: a big board mid-game."""
+    for _ in range(turns):
+        player = to_move(state)
+        plays = [p for p in session.ranked_plays(state, player) if not p[1].on_top]
+        if plays:
+            number, spot = max(plays, key=lambda play: _stretch(state.layout.bounds, play[1]))
+            move = session.person_play(state, player, number, spot.position)
+        else:
+            move = session.person_knock(state, player, state.hands[player][0])
+        session.make_move(state, move)
+    return state
+
+
+@pytest.mark.parametrize("turns", [8, 16], ids=["5x5", "6x6"])
+async def test_at_80x24_the_board_hand_and_scores_are_in_view(tmp_path, in_view, turns) -> None:
+    """Issue 28: at 80 x 24, mid-game on a big layout (a 4 x 5 and a full 6 x 6 with
+    their rings), the whole board, the hand and the scores are in view without scrolling:
+    the board two lines a square, no ring beyond the 6 x 6 limit, the scores beside the
+    hand. + shows the last moves and folds them again. (The board scrolled, cut off at
+    the bottom and the right by the side panel.)"""
+    state = _spread(session.new_game([session.HUMAN, session.HUMAN], 3, False), turns)
+    assert not finished(state)
+    app = _app(state, tmp_path / "big.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        screen = app.screen
+        in_view(screen, "#board", "#hand", "#tally", "#message")
+        scroll = screen.query_one("#board-scroll")
+        assert scroll.max_scroll_y == 0 and scroll.max_scroll_x == 0  # nothing past the edge
+        board = screen.query_one("#board")
+        assert board.frame.height == 2 and len(board.frame.rows) <= 7
+        for number in state.hands[to_move(state)]:  # every card of the hand is drawn
+            assert f" {number} " in str(screen.query_one("#hand").render())
+        assert "you" in str(screen.query_one("#tally").render())
+        feed = screen.query_one("#feed")
+        assert not feed.display
+        await pilot.press("plus")
+        assert feed.display and "plays card" in str(feed.render())
+        await pilot.press("plus")
+        assert not feed.display
+
+
+async def test_a_small_board_keeps_its_cards_three_lines_tall(tmp_path) -> None:
+    """At 80 x 24 a board that fits three lines a square is drawn so; at 120 x 40 the
+    side panel shows the scores and the last moves, the hand its keys."""
+    state = _spread(session.new_game([session.HUMAN, session.HUMAN], 3, False), 2)
+    app = _app(state, tmp_path / "small.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        screen = app.screen
+        assert screen.query_one("#board").frame.height == 3 and screen.compact
+        await pilot.resize_terminal(120, 40)
+        await _settle(pilot)
+        assert not screen.compact and screen.query_one("#feed").display
+        assert "press 1-6" in str(screen.query_one("#hand").render())
 
 
 @pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)

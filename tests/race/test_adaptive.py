@@ -174,3 +174,25 @@ def test_race_play_refuses_a_bad_auto_policy_in_one_line() -> None:
     result = CliRunner().invoke(cli.main, ["race", "play", "--level", "auto:greedy"], input="")
     assert result.exit_code == 1 and result.output.count("\n") == 1
     assert "unknown claim policy 'greedy'" in result.output
+
+
+def test_an_adaptive_race_is_one_opponent_in_the_record_and_its_level_comes_back_from_it(
+    tmp_path,
+) -> None:
+    """The record tallies every adaptive race as ``auto`` (its skill at the start and the
+    end kept beside), and a data folder without ``race-level.json`` (deleted, or carried
+    over without it) starts the next race where the record's last adaptive race ended."""
+    from solver.race import record as race_record
+    from solver.runtime import record
+
+    folder = Path(os.environ["MYWORD_DATA_DIR"])
+    race = race_at(2.0)
+    race.advance(1000.0)  # the person calls nothing: two rounds lost, two steps down
+    race_record.keep(race)
+    [kept] = record.load(folder)
+    assert kept.opponent == "auto"
+    assert kept.details["auto"]["start"] == 2.0
+    assert kept.details["auto"]["now"] == pytest.approx(2.0 - 2 * STEP)
+    assert not adaptive.path(folder).exists()  # this race's level was not stored
+    assert adaptive.load(folder) == (pytest.approx(2.0 - 2 * STEP), None)
+    assert adaptive.load(tmp_path) == (START, None)  # no file, no record: a first race

@@ -113,6 +113,10 @@ async def test_the_race_screen_saves_the_race_and_r_steps_through_its_review(unt
         await pilot.press("c", "a", "t", "enter")
         await at(pilot, clock, 60.0)
         await until(pilot, lambda: race.finished and screen.kept is not None, "the race kept")
+        from solver.runtime import record, savefile
+
+        [entry] = record.load(savefile.data_dir())  # and in the player's record, once
+        assert (entry.game, entry.you, entry.save) == ("race", 3, screen.kept.name)
         await pilot.press("r")
         shown = lambda: isinstance(app.screen, ReviewScreen) and app.screen.shown  # noqa: E731
         await until(pilot, shown, "the review, filled")

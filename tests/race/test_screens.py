@@ -225,7 +225,10 @@ async def steady(pilot) -> None:
     await pilot.pause()
 
 
-def test_snapshot_mid_race(snap_compare) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_snapshot_mid_race(snap_compare, size) -> None:
+    """Mid-race at the sizes of issue 28 (it was 110 x 34): at 80 x 24 the input line
+    without its border."""
     clock = FakeClock()
 
     async def run_before(pilot) -> None:
@@ -236,7 +239,53 @@ def test_snapshot_mid_race(snap_compare) -> None:
         await at(pilot, clock, 13.4)
         await steady(pilot)
 
-    assert snap_compare(mid_race_app(clock), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(mid_race_app(clock), terminal_size=size, run_before=run_before)
+
+
+SLOW = RaceBot("slow", "easy", 1000.0, 0.0, 0.0)  # never finds a word in these tests
+
+
+async def test_at_80x24_a_full_table_the_scores_and_the_input_are_in_view(in_view) -> None:
+    """Issue 28: at 80 x 24, with 40 cards on the table (more rows of big cards than the
+    room has), the whole table, the scores and the input line are in view without
+    scrolling: the cards are drawn one line tall. + folds the calls away and shows them
+    again, and is never typed into the word."""
+    clock = FakeClock()
+    race = LiveRace([SLOW, SLOW], load_deck("en"), 1.0, 11)
+    app = race_app(race, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at(pilot, clock, 39.5)
+        await pilot.pause()
+        assert len(race.table) >= 35
+        in_view(screen, "#status", "#table", "#scores", "#word")
+        table = screen.query_one("#table", Static)
+        assert table.content.small(table.content_region.width)  # one line a card
+        drawn = shown(screen, "#table").strip("\n").splitlines()
+        assert len(drawn) <= table.content_region.height  # every row of cards
+        assert screen.query_one("#word").outer_size.height == 1  # no border: one line
+        assert screen.has_class("small")
+        feed = screen.query_one("#feed")
+        assert feed.display
+        await pilot.press("s", "plus")
+        assert not feed.display
+        in_view(screen, "#status", "#table", "#scores", "#word")
+        await pilot.press("plus", "e")
+        assert feed.display
+        assert screen.query_one("#word", Input).value == "se"  # + was not typed
+
+
+async def test_at_120x40_the_cards_are_big() -> None:
+    """With room (120 x 40) and a few cards the cards stay three lines tall and the input
+    line keeps its border."""
+    clock = FakeClock()
+    race = LiveRace([SLOW, SLOW], load_deck("en"), 1.0, 11)
+    app = race_app(race, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at(pilot, clock, 9.5)
+        await pilot.pause()
+        table = screen.query_one("#table", Static)
+        assert not table.content.small(table.content_region.width)
+        assert not screen.has_class("small")
 
 
 def test_snapshot_end_view(snap_compare) -> None:

@@ -20,26 +20,35 @@ from rich.text import Text
 from solver.deduce import assist
 from solver.deduce.rules import BONUS, marking
 from solver.deduce.ui.assist_words import OPPONENT, verdict
-from solver.deduce.ui.display import MARKS, deduced_text, styled_marks
-from solver.ui.fitting import FittingTable
+from solver.deduce.ui.display import MARKS, blank_row, deduced_text, sheet_frame, styled_marks
 
 
-def your_sheet(assistant: assist.Assistant, words: tuple[str, ...] | None) -> Table:
-    """Your Guesswords this round, every row of the sheet (the rows to play dim)."""
+def your_sheet(
+    assistant: assist.Assistant, words: tuple[str, ...] | None, compact: bool = False
+) -> Table:
+    """Your Guesswords this round, every row of the sheet (the rows to play dim);
+    ``compact``: as the game's (``display.sheet_frame``), for a small terminal."""
     game_round = assistant.round
     sheet = assistant.sheet
     title = f"Your Guesswords, round {assistant.game['round'] + 1}"
     if game_round["their_word"]:
         title += f", against {game_round['their_word'].upper()}"
-    table = FittingTable(title=Text(title), min_width=len(title))
-    for column in ("row", "letters", "Guessword", "heard"):
-        table.add_column(column, justify="right" if column in ("row", "heard") else "left")
+    columns: tuple[str, ...] = ("row", "letters", "Guessword", "heard")
+    if compact:
+        title = f"You, round {assistant.game['round'] + 1}"
+        if game_round["their_word"]:
+            title = f"You v {game_round['their_word'].upper()}"
+        columns = ("row", "Guessword", "heard")
+    table = sheet_frame(title, columns, "Guessword", compact)
     marks = assistant.your_marks(words)
     corrected = {c["row"]: c["was"] for c in game_round["corrections"]}
     for number, row in enumerate(sheet.rows, start=1):
         where = f"{row.length} from col {row.offset + 1}"
         if number > len(game_round["mine"]):
-            table.add_row(str(number), where, "", "", style="dim")
+            if compact:
+                table.add_row(str(number), blank_row(row.length, row.offset), "", style="dim")
+            else:
+                table.add_row(str(number), where, "", "", style="dim")
             continue
         entry = game_round["mine"][number - 1]
         known = marks[number - 1]
@@ -50,31 +59,34 @@ def your_sheet(assistant: assist.Assistant, words: tuple[str, ...] | None) -> Ta
         heard = f"{entry['heard']:,}"
         if number - 1 in corrected:
             heard += f" (was {corrected[number - 1]:,})"
-        table.add_row(str(number), where, shown, heard)
+        table.add_row(str(number), *(() if compact else (where,)), shown, heard)
     return table
 
 
-def their_sheet(assistant: assist.Assistant) -> Table:
-    """Their Guesswords this round, marked against your word, with the right score."""
+def their_sheet(assistant: assist.Assistant, compact: bool = False) -> Table:
+    """Their Guesswords this round, marked against your word, with the right score;
+    ``compact``: without the row numbers, beside your compact sheet."""
     game_round = assistant.round
     sheet = assistant.sheet
     # Your word stays unsaid, as it was typed hidden: someone across the table may glance
     # at the screen (the marks show what their own sheet will show them anyway).
-    title = "Their Guesswords, against your word"
-    table = FittingTable(title=Text(title), min_width=len(title))
-    for column in ("row", "Guessword", "score"):
-        table.add_column(column, justify="right" if column in ("row", "score") else "left")
+    title = "Theirs, v your word" if compact else "Their Guesswords, against your word"
+    columns = ("Guessword", "score") if compact else ("row", "Guessword", "score")
+    table = sheet_frame(title, columns, "Guessword", compact)
+    numbered = (lambda number: ()) if compact else (lambda number: (number,))
     for number, row in enumerate(sheet.rows, start=1):
         if number > len(game_round["theirs"]):
-            table.add_row(str(number), f"({row.length} from col {row.offset + 1})", "", style="dim")
+            table.add_row(
+                *numbered(str(number)), blank_row(row.length, row.offset), "", style="dim"
+            )
             continue
         entry = game_round["theirs"][number - 1]
         marks = marking(game_round["your_word"], entry["guess"], row.offset)
         shown = styled_marks(entry["guess"], marks)
         cell = f"{entry['score']:,}"
         if entry["said"] != entry["score"]:
-            cell += f" (you said {entry['said']:,})"
-        table.add_row(str(number), shown, cell)
+            cell += f" ({'' if compact else 'you '}said {entry['said']:,})"
+        table.add_row(*numbered(str(number)), shown, cell)
     return table
 
 

@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Group
+from rich.measure import Measurement
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, RichLog, Static
 from textual.worker import get_current_worker
@@ -33,6 +34,9 @@ from solver.deduce.ui import assist_display, assist_words, display
 from solver.deduce.ui.screens import AnswerInput
 from solver.runtime.errors import UserError
 
+# The room the boxed sheets, the totals, the advice and six lines of notes take: in less
+# (80 x 24) the sheets are drawn compact and the details fold away behind ``+``.
+FULL_WIDTH, FULL_HEIGHT = 90, 36
 HELP_ENTRIES = "\n".join(
     f"| `{command.typed}` | {command.means} |" for command in assist_entries.COMMANDS
 )
@@ -82,7 +86,14 @@ alphabets: per column of their word, the letters still possible (circled when kn
 | Enter | send the entry typed |
 | `?` | this help |
 | Escape | leave, saved (`myword deduce assist --resume NAME` goes on) |
+| `+` | show or fold the details: the advice's table and alphabets, and the legend |
 | Page Up, Page Down | scroll the sheets and the advice |
+
+## A small terminal
+Under {FULL_WIDTH} x {FULL_HEIGHT} the sheets are drawn compact (no box; a row still to play
+says where it sits), so that both sheets and the totals are in view at 80 x 24; the advice
+for your next row is said in the notes, and its details are folded at first (`+` shows
+them in the notes' place).
 """
 
 
@@ -97,13 +108,17 @@ class AssistScreen(Screen[None]):
 
     BINDINGS: ClassVar = [
         Binding("question_mark", "help", "Help", priority=True),
+        Binding("plus", "fold", "Details", priority=True),
         Binding("escape", "leave", "Leave (saved)"),
         Binding("pageup", "scroll_board(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_board(1)", "Scroll down", show=False),
     ]
     DEFAULT_CSS = """
+    AssistScreen #main { height: 1fr; }
     AssistScreen #board { height: 1fr; }
     AssistScreen #top { height: auto; }
+    AssistScreen #sheeted { height: auto; width: 1fr; }
+    AssistScreen #sheets { height: auto; width: 1fr; }
     AssistScreen #yours, AssistScreen #theirs { width: auto; margin-right: 2; }
     AssistScreen #advice { width: 1fr; min-width: 40; }
     AssistScreen #totals { height: auto; margin-top: 1; }
@@ -112,6 +127,14 @@ class AssistScreen(Screen[None]):
     AssistScreen #ask { height: 3; }
     AssistScreen #prompt { padding: 1 1 0 1; width: auto; max-width: 60%; }
     AssistScreen #answer { width: 1fr; }
+    AssistScreen.compact #board { height: auto; max-height: 100%; }
+    AssistScreen.compact #totals { margin-top: 0; }
+    AssistScreen.compact #notes { height: 1fr; min-height: 2; }
+    AssistScreen.compact.details #board { height: 1fr; }
+    AssistScreen.compact.details #notes { height: 3; min-height: 3; }
+    AssistScreen.compact #ask { height: auto; max-height: 2; }
+    AssistScreen.compact #prompt { padding: 0 1; }
+    AssistScreen.compact #answer { border: none; height: 1; padding: 0 1; }
     """
 
     def __init__(
@@ -128,20 +151,26 @@ class AssistScreen(Screen[None]):
         self._advised: tuple | None = None  # the position whose advice is shown
         self._words: tuple[str, ...] | None = None  # the words that fit (for your marks)
         self.noted: str | None = None
+        self.compact = False  # drawn for a small terminal (``on_resize``)
+        self.details: bool | None = None  # + shown or folded them; None: as the room says
+        self._sheets_width = 0  # both sheets side by side, in columns
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with VerticalScroll(id="board") as board:
-            board.can_focus = False
-            with Horizontal(id="top"):
-                yield Static(id="yours")
-                yield Static(id="theirs")
-                yield Static(id="advice")
-            yield Static(id="totals")
-            yield Static(Text(display.MARKS), id="legend")
-        log = RichLog(id="notes", wrap=True, max_lines=300, markup=False)
-        log.can_focus = False
-        yield log
+        with Vertical(id="main"):  # the board and the notes: the input line never leaves
+            with VerticalScroll(id="board") as board:
+                board.can_focus = False
+                with Horizontal(id="top"):
+                    with Vertical(id="sheeted"):  # the totals right under the sheets
+                        with Horizontal(id="sheets"):
+                            yield Static(id="yours")
+                            yield Static(id="theirs")
+                        yield Static(id="totals")
+                    yield Static(id="advice")
+                yield Static(Text(display.MARKS), id="legend")
+            log = RichLog(id="notes", wrap=True, max_lines=300, markup=False)
+            log.can_focus = False
+            yield log
         with Horizontal(id="ask"):
             yield Label("", id="prompt")
             yield AnswerInput(id="answer")
@@ -174,9 +203,40 @@ class AssistScreen(Screen[None]):
     def on_resize(self) -> None:
         """Side by side (your sheet, theirs, the advice) when they fit; else one above the
         other, so that the advice is always reachable by scrolling (at 80 columns it was
-        drawn off screen, found by a newcomer's review)."""
-        layout = "horizontal" if self.size.width >= SIDE_BY_SIDE else "vertical"
-        self.query_one("#top").styles.layout = layout
+        drawn off screen, found by a newcomer's review). Under ``FULL_WIDTH`` x
+        ``FULL_HEIGHT`` the sheets are compact (side by side in 80 columns) and the details
+        (the advice's panel, the legend) are folded behind ``+``: at 80 x 24 both sheets and
+        the totals are in view, and the advice's first line is in the notes."""
+        width, height = self.size
+        self._place_sheets()
+        compact = width < FULL_WIDTH or height < FULL_HEIGHT
+        if compact != self.compact:
+            self.compact = compact
+            self.set_class(compact, "compact")
+            self.redraw()
+        self._fold()
+
+    def _place_sheets(self) -> None:
+        """The advice beside the sheets (and their totals) when there is room, else below."""
+        beside = self.size.width >= SIDE_BY_SIDE
+        self.query_one("#top").styles.layout = "horizontal" if beside else "vertical"
+        sheeted = self.query_one("#sheeted")
+        sheeted.styles.width = self._sheets_width if beside and self._sheets_width else "1fr"
+
+    def _fold(self) -> None:
+        """Show the details or fold them: as ``+`` said, else shown when there is room."""
+        shown = self.details if self.details is not None else not self.compact
+        self.set_class(shown, "details")
+        self.query_one("#advice").display = shown
+        self.query_one("#legend").display = shown
+        self.query_one("#board", VerticalScroll).scroll_home(animate=False)
+        notes = self.query_one("#notes", RichLog)  # its newest lines, in the room it has now
+        self.call_after_refresh(notes.scroll_end, animate=False)
+
+    def action_fold(self) -> None:
+        """Show the details, or fold them away (``_fold``)."""
+        self.details = not self.query_one("#legend").display
+        self._fold()
 
     # --- drawing -------------------------------------------------------------------------
     def note(self, text: str, style: str = "") -> None:
@@ -191,8 +251,14 @@ class AssistScreen(Screen[None]):
             f"Guesswords from {settings.vocabulary}"
         )
         words = self._words if assistant.round["mine"] else None
-        self.query_one("#yours", Static).update(assist_display.your_sheet(assistant, words))
-        self.query_one("#theirs", Static).update(assist_display.their_sheet(assistant))
+        yours = assist_display.your_sheet(assistant, words, self.compact)
+        theirs = assist_display.their_sheet(assistant, self.compact)
+        self.query_one("#yours", Static).update(yours)
+        self.query_one("#theirs", Static).update(theirs)
+        console = self.app.console
+        measured = (Measurement.get(console, console.options, t).maximum for t in (yours, theirs))
+        self._sheets_width = sum(measured) + 4  # their margins
+        self._place_sheets()
         self.query_one("#totals", Static).update(assist_display.totals_text(assistant))
 
     def position(self) -> tuple:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from rich import box
 from rich.columns import Columns
 from rich.console import Group
 from rich.table import Table
@@ -220,6 +221,35 @@ def deduced_text(guess: str, marks: tuple[Mark | None, ...]) -> str:
     )
 
 
+def sheet_frame(title: str, columns: tuple[str, ...], guess: str, compact: bool) -> Table:
+    """An empty sheet: ``columns`` (``guess`` is the Guessword's, the scores' are "score" and
+    "heard", right-aligned with the row number). Boxed with its title above; ``compact``: no
+    box and no title line, the title heading the Guessword column and a rule under the
+    headings, so that a sheet of 11 rows takes 13 lines and two sit side by side in 80
+    columns (the full-screen game at 80 x 24)."""
+    if not compact:
+        table = FittingTable(title=Text(title), min_width=len(title))
+    else:
+        table = FittingTable(
+            box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True
+        )
+    for column in columns:
+        heading = title if compact and column == guess else column
+        right = column in ("row", "score", "heard")
+        table.add_column(Text(heading), justify="right" if right else "left")
+    return table
+
+
+def bonus_line(rows: int, compact: bool) -> str:
+    """The line under a last row that named the word: its score holds the bonus."""
+    return f"+{BONUS:,} bonus" if compact else f"row {rows}: {BONUS:,} bonus in it"
+
+
+def blank_row(length: int, offset: int) -> str:
+    """Where a row still to play sits, in its Guessword cell (compact sheets)."""
+    return f"({length} from col {offset + 1})"
+
+
 def your_deduction(state: Mapping[str, Any]) -> Deduction:
     """What your scores in the current round leave possible (for the hints)."""
     from solver.deduce import candidates as cand
@@ -235,10 +265,15 @@ def your_deduction(state: Mapping[str, Any]) -> Deduction:
 
 
 def your_sheet(
-    state: Mapping[str, Any], deduction: Deduction | None, blank_rows: bool = False
+    state: Mapping[str, Any],
+    deduction: Deduction | None,
+    blank_rows: bool = False,
+    compact: bool = False,
 ) -> Table:
     """Your Guesswords with their scores and, given a deduction (the hints), the marks
-    your scores allow; ``blank_rows``: the rows still to play too, as on the paper sheet."""
+    your scores allow; ``blank_rows``: the rows still to play too, as on the paper sheet;
+    ``compact``: headed by a short title, without the letters column (a row still to play
+    says where it sits: ``sheet_frame``)."""
     from solver.deduce import session
     from solver.deduce.rules import default_sheet
 
@@ -249,15 +284,21 @@ def your_sheet(
         game_round["audit"] is not None or not settings.you_score
     )
     revealed = game_round["bot_word"] if over else None  # the round is over: marks as they are
-    title = f"Your Guesswords, round {state['round'] + 1}"
-    mine = Table(title=f"{title}, against {revealed.upper()}" if revealed else title)
-    for column in ("row", "letters", "Guessword", "score"):
-        mine.add_column(column, justify="right" if column in ("row", "score") else "left")
+    if compact:
+        title = f"You v {revealed.upper()}" if revealed else f"You, round {state['round'] + 1}"
+        columns: tuple[str, ...] = ("row", "Guessword", "score")
+    else:
+        title = f"Your Guesswords, round {state['round'] + 1}"
+        title = f"{title}, against {revealed.upper()}" if revealed else title
+        columns = ("row", "letters", "Guessword", "score")
+    mine = sheet_frame(title, columns, "Guessword", compact)
     played = game_round["you"]
     for number, row in enumerate(sheet.rows, start=1):
         where = f"{row.length} from col {row.offset + 1}"
         if number > len(played):
-            if blank_rows:
+            if blank_rows and compact:
+                mine.add_row(str(number), blank_row(row.length, row.offset), "", style="dim")
+            elif blank_rows:
                 mine.add_row(str(number), where, "", "", style="dim")
             continue
         entry = played[number - 1]
@@ -268,9 +309,9 @@ def your_sheet(
             marks = session.deduced_marks(deduction.words, entry["guess"], row.offset)
             shown = Text(deduced_text(entry["guess"], marks))
         points = "late: 0" if entry["late"] else f"{entry['score']:,}"
-        mine.add_row(str(number), where, shown, points)
+        mine.add_row(str(number), *(() if compact else (where,)), shown, points)
     if bonus_won(game_round["you"], game_round["bot_word"], sheet):
-        mine.add_row("", "", f"row {len(sheet.rows)}: {BONUS:,} bonus in it", "")
+        mine.add_row("", *(() if compact else ("",)), bonus_line(len(sheet.rows), compact), "")
     return mine
 
 
@@ -334,12 +375,33 @@ def alphabet_grid(alphabets: MarginalAlphabets, alphabet: str) -> Text:
     return text
 
 
-def scored_cell(entry: Mapping[str, Any], said: int | None) -> str:
+def alphabet_rows(alphabets: MarginalAlphabets) -> Text:
+    """The marginal alphabets in little room (the game at 80 x 24): per Gameword column the
+    letters still possible, the known one circled ``(E)`` (the rest of that column crossed
+    out, so not shown), those every word that fits has (place unknown) underlined in
+    colour."""
+    text = Text()
+    for number, column in enumerate(alphabets.columns, start=1):
+        text.append(f"{number} ", style="bold")
+        if column.known:
+            text.append(SYMBOLS[Mark.MATCHING].format(column.known.upper()), STYLES[Mark.MATCHING])
+        for letter in "" if column.known else column.possible:
+            present = letter in alphabets.present
+            text.append(letter.upper(), style=STYLES[Mark.NON_MATCHING] if present else "")
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+def scored_cell(entry: Mapping[str, Any], said: int | None, compact: bool = False) -> str:
     """A row's score as it counts; after the audit a score you gave wrong shows the right
-    one and what you said, so that the rows add up to the total shown."""
+    one and what you said, so that the rows add up to the total shown (``compact``: what
+    you said in brackets alone)."""
     if said is None:
         return f"{entry['score']:,}"
-    return f"{entry['score']:,} (you said {said:,})"
+    return (
+        f"{entry['score']:,} ({said:,})" if compact else f"{entry['score']:,} (you said {said:,})"
+    )
 
 
 def bot_sheet(
@@ -347,35 +409,43 @@ def bot_sheet(
     sheet: Sheet,
     running: Mapping[str, int],
     blank_rows: bool = False,
+    compact: bool = False,
 ) -> Table:
     """The bot's Guesswords with their scores and, once your word is revealed, the marks;
     after the audit the corrected scores and the penalty, so the column adds up.
-    ``blank_rows``: the rows still to play too, as on the paper sheet."""
+    ``blank_rows``: the rows still to play too, as on the paper sheet; ``compact``: headed
+    by a short title and without the row numbers (it sits beside your sheet, whose rows
+    it shares: ``sheet_frame``)."""
     word = game_round["your_word"]
     audited = game_round["audit"]
     said = {e["row"]: e["given"] for e in audited["errors"]} if audited else {}
     against = word.upper() if word else "your word"
     title = f"{BOT_NAME.capitalize()}'s Guesswords, against {against}"
-    bots = FittingTable(title=Text(title), min_width=len(title))
-    for column in ("row", "Guessword", "score"):
-        bots.add_column(column, justify="right" if column in ("row", "score") else "left")
+    if compact:
+        title = f"{BOT_NAME.capitalize()} v {against}"
+    columns = ("Guessword", "score") if compact else ("row", "Guessword", "score")
+    bots = sheet_frame(title, columns, "Guessword", compact)
+    numbered = (lambda number: ()) if compact else (lambda number: (number,))
     for number, entry in enumerate(game_round["bot"], start=1):
         row = sheet.rows[number - 1]
         guess = entry["guess"]
         marks = marking(word, guess, row.offset) if word else None
         shown = styled_marks(guess, marks) if marks else Text(guess.upper())
-        bots.add_row(str(number), shown, scored_cell(entry, said.get(number - 1)))
+        cell = scored_cell(entry, said.get(number - 1), compact)
+        bots.add_row(*numbered(str(number)), shown, cell)
     for number in range(len(game_round["bot"]) + 1, len(sheet.rows) + 1 if blank_rows else 0):
         row = sheet.rows[number - 1]
-        bots.add_row(str(number), f"({row.length} from col {row.offset + 1})", "", style="dim")
+        bots.add_row(*numbered(str(number)), blank_row(row.length, row.offset), "", style="dim")
     if bonus_won(game_round["bot"], word, sheet):
-        bots.add_row("", f"row {len(sheet.rows)}: {BONUS:,} bonus in it", "")
+        bots.add_row(*numbered(""), bonus_line(len(sheet.rows), compact), "")
     if audited and audited["penalty"]:
         turns = sum(e["turns_undetected"] for e in audited["errors"])
         bots.add_section()
         where = f"penalty: {turns} turn(s) undetected x {PENALTY:,}"
-        bots.add_row("", where, f"{running['penalty']:,}")
-        bots.add_row("", "round total", f"{running['bot']:,}")
+        if compact:
+            where = f"penalty: {turns} x {PENALTY:,}"
+        bots.add_row(*numbered(""), where, f"{running['penalty']:,}")
+        bots.add_row(*numbered(""), "round total", f"{running['bot']:,}")
     return bots
 
 

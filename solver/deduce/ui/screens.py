@@ -21,7 +21,7 @@ from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, ProgressBar, RichLog, Static
 from textual.worker import get_current_worker
@@ -31,6 +31,10 @@ from solver.deduce import session
 from solver.deduce.rules import BOT_NAME, PENALTY, default_sheet
 from solver.deduce.ui import display, words
 from solver.runtime.errors import UserError
+
+# The room the boxed sheets, their totals, the details and five lines of notes take: in less
+# (80 x 24), the sheets are drawn compact and the details fold away behind ``+``.
+FULL_WIDTH, FULL_HEIGHT = 90, 36
 
 HELP = f"""\
 # What's My Word?
@@ -73,10 +77,17 @@ still fit.
 | letters, Enter | type your answer on the input line and send it |
 | `?` | this help |
 | `!` | show or hide the hints: marks and marginal alphabets (`h` too between rounds) |
+| `+` | show or fold the details: the marginal alphabets (with the hints), the legend |
 | Escape | leave, saved (`q` too between rounds: the input takes letters, QI is a word) |
 | Enter | when a round is over, go on; when the game is over, leave |
 | r | when the game is over, review it: the advisor's choice beside yours (`myword review`) |
-| Page Up, Page Down, mouse wheel | scroll the sheets when the terminal is too small for them |
+| Page Up, Page Down, mouse wheel | scroll the board (the details, in a small terminal) |
+
+## A small terminal
+Under {FULL_WIDTH} x {FULL_HEIGHT} the sheets are drawn compact (no box; a row still to play
+says where it sits; after the audit a score you gave wrong shows what you said in brackets,
+`1,250 (1,000)`) so that both sheets, the totals and the penalty are in view at 80 x 24;
+the details are folded there at first, and `+` shows them in the notes' place.
 
 A game you leave goes on with `myword deduce play --resume NAME` (`myword games` lists the
 names), or from the menu of `myword play`: Resume a saved game.
@@ -84,11 +95,11 @@ names), or from the menu of `myword play`: Resume a saved game.
 
 
 FEW_WORDS = 8  # the hints name the words that fit when there are no more than this
-COMMAND_KEYS = frozenset("?!")  # never part of an answer: keys of the screen even while typing
+COMMAND_KEYS = frozenset("?!+")  # never part of an answer: keys of the screen even while typing
 
 
 class AnswerInput(Input):
-    """The input line; ``?`` and ``!`` are not typed into it but reach the screen's keys
+    """The input line; ``?``, ``!`` and ``+`` are not typed into it but reach the screen's keys
     (help, hints), since no answer holds them.
 
     Enter sends the line as it is when Enter is read and empties it there and then, in the
@@ -117,6 +128,7 @@ class DeduceScreen(Screen[None]):
     BINDINGS: ClassVar = [
         Binding("question_mark", "help", "Help", priority=True),
         Binding("exclamation_mark", "hints", "Hints", priority=True),
+        Binding("plus", "fold", "Details", priority=True),
         Binding("escape", "leave", "Leave (saved)"),
         Binding("q", "leave", "Leave", show=False),
         Binding("h", "hints", "Hints", show=False),
@@ -126,6 +138,7 @@ class DeduceScreen(Screen[None]):
         Binding("pagedown", "scroll_board(1)", "Scroll down", show=False),
     ]
     DEFAULT_CSS = """
+    DeduceScreen #main { height: 1fr; }
     DeduceScreen #board { height: 1fr; }
     DeduceScreen #sheets { height: auto; }
     DeduceScreen #yours, DeduceScreen #bots { width: auto; margin-right: 2; }
@@ -137,6 +150,16 @@ class DeduceScreen(Screen[None]):
     DeduceScreen #prompt { padding: 1 1 0 1; width: auto; max-width: 60%; }
     DeduceScreen #answer { width: 1fr; }
     DeduceScreen #thinking { padding: 1 1 0 1; width: auto; }
+    DeduceScreen.compact #board { height: auto; max-height: 100%; }
+    DeduceScreen.compact #bots { margin-right: 0; }
+    DeduceScreen.compact #alphabets { margin-top: 0; }
+    DeduceScreen.compact #notes { height: 1fr; min-height: 2; }
+    DeduceScreen.compact.details #board { height: 1fr; }
+    DeduceScreen.compact.details #notes { height: 3; min-height: 3; }
+    DeduceScreen.compact #ask { height: auto; max-height: 2; }
+    DeduceScreen.compact #prompt { padding: 0 1; }
+    DeduceScreen.compact #thinking { padding: 0 1; }
+    DeduceScreen.compact #answer { border: none; height: 1; padding: 0 1; }
     """
 
     def __init__(self, game: session.Game, hold: bool = False) -> None:
@@ -149,21 +172,25 @@ class DeduceScreen(Screen[None]):
         self._asked: tuple[str, int, int] | None = None  # the question now on the input line
         self._asked_at = 0.0
         self.noted: str | None = None  # the resume note the app printed on quitting
-        self._sheets_width = 0  # both sheets side by side, in columns
+        self._sheets: dict[bool, tuple[Any, Any]] = {}  # both sheets, boxed and compact
+        self.compact = False  # drawn for a small terminal (``_arrange``)
+        self._deduction: Any = None  # what your scores leave possible, with the hints
+        self.details: bool | None = None  # + shown or folded them; None: as the room says
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with VerticalScroll(id="board") as board:
-            board.can_focus = False  # a click keeps the typing on the input line
-            with Horizontal(id="sheets"):
-                yield Static(id="yours")
-                yield Static(id="bots")
-            yield Static(id="alphabets")
-            yield Static(id="totals")
-            yield Static(Text(display.MARKS), id="legend")
-        log = RichLog(id="notes", wrap=True, max_lines=200, markup=False)
-        log.can_focus = False
-        yield log
+        with Vertical(id="main"):  # the board and the notes: the input line never leaves
+            with VerticalScroll(id="board") as board:
+                board.can_focus = False  # a click keeps the typing on the input line
+                with Horizontal(id="sheets"):
+                    yield Static(id="yours")
+                    yield Static(id="bots")
+                yield Static(id="totals")  # right under the sheets: never below the fold
+                yield Static(id="alphabets")
+                yield Static(Text(display.MARKS), id="legend")
+            log = RichLog(id="notes", wrap=True, max_lines=200, markup=False)
+            log.can_focus = False
+            yield log
         with Horizontal(id="ask"):
             yield Label("", id="prompt")
             yield ProgressBar(total=None, show_eta=False, show_percentage=False, id="thinking")
@@ -215,27 +242,59 @@ class DeduceScreen(Screen[None]):
         sheet = default_sheet(game_round["length"])
         deduction = display.your_deduction(state) if self.hints else None
         running = session.totals(state)["rounds"][state["round"]]
-        yours = display.your_sheet(state, deduction, True)
-        bots = display.bot_sheet(game_round, sheet, running, blank_rows=True)
-        self.query_one("#yours", Static).update(yours)
-        self.query_one("#bots", Static).update(bots)
-        console = self.app.console
-        self._sheets_width = sum(
-            Measurement.get(console, console.options, table).maximum for table in (yours, bots)
-        )
+        self._sheets = {
+            compact: (
+                display.your_sheet(state, deduction, True, compact),
+                display.bot_sheet(game_round, sheet, running, blank_rows=True, compact=compact),
+            )
+            for compact in (False, True)
+        }
+        self._deduction = deduction
         self._arrange()
-        alphabets = self.query_one("#alphabets", Static)
-        alphabets.display = self.hints
-        if deduction is not None:
-            alphabets.update(self._alphabets(deduction))
         self.query_one("#totals", Static).update(self._totals())
 
+    def _width(self, tables: tuple[Any, Any], margin: int) -> int:
+        """Both sheets side by side, in columns, with ``margin`` after each (compact: 1,
+        the two columns between them shared)."""
+        console = self.app.console
+        measured = (Measurement.get(console, console.options, t).maximum for t in tables)
+        return sum(measured) + margin * len(tables)
+
     def _arrange(self) -> None:
-        """The two sheets side by side when the terminal is wide enough, else one above
-        the other (the board scrolls)."""
-        room = self.size.width - 4  # the sheets' margins
-        layout = "horizontal" if room >= self._sheets_width else "vertical"
-        self.query_one("#sheets").styles.layout = layout
+        """The boxed sheets side by side when the terminal has room for them and for the
+        details (``FULL_HEIGHT``); else the compact sheets (a rule under the headings, no
+        box: 13 lines), side by side if they fit (80 columns do), with the details folded
+        (``+``), so that at 80 x 24 the sheets, the totals and the penalty are all in
+        view without scrolling."""
+        if not self._sheets:
+            return
+        width, height = self.size
+        full = self._width(self._sheets[False], 2)
+        compact = height < FULL_HEIGHT or width < max(FULL_WIDTH, full)
+        self.compact = compact
+        self.set_class(compact, "compact")
+        yours, bots = self._sheets[compact]
+        self.query_one("#yours", Static).update(yours)
+        self.query_one("#bots", Static).update(bots)
+        fits = width - 2 >= (full if not compact else self._width(self._sheets[True], 1))
+        self.query_one("#sheets").styles.layout = "horizontal" if fits else "vertical"
+        self._fold()
+
+    def _fold(self) -> None:
+        """Show the details (the marginal alphabets with the hints, the legend) or fold
+        them: as ``+`` said, else shown when there is room for them (not compact). In
+        little room, shown details take the notes' place (two lines of notes stay)."""
+        shown = self.details if self.details is not None else not self.compact
+        self.set_class(shown, "details")
+        alphabets = self.query_one("#alphabets", Static)
+        alphabets.display = self.hints and shown
+        if alphabets.display and self._deduction is not None:
+            alphabets.update(self._alphabets(self._deduction))
+        self.query_one("#legend").display = shown
+        if not shown or not self.compact:
+            self.query_one("#board", VerticalScroll).scroll_home(animate=False)
+        notes = self.query_one("#notes", RichLog)  # its newest lines, in the room it has now
+        self.call_after_refresh(notes.scroll_end, animate=False)
 
     def on_resize(self) -> None:
         self._arrange()
@@ -248,9 +307,15 @@ class DeduceScreen(Screen[None]):
             return Text("No word fits your scores.", style="bold red")
         found = cand.marginal_alphabets(deduction, self.game.settings.lang)
         alphabet = lexicon.language(self.game.settings.lang).alphabet
+        if self.compact:  # the letters still possible only: the grid is 80 columns wide
+            title = "Letters still possible, per column of the bot's word"
+            grid: Text = display.alphabet_rows(found)
+        else:
+            title = "Your marginal alphabets (one per column of the bot's word)"
+            grid = display.alphabet_grid(found, alphabet)
         parts = [
-            Text("Your marginal alphabets (one per column of the bot's word)", style="bold"),
-            display.alphabet_grid(found, alphabet),
+            Text(title, style="bold"),
+            grid,
             display.alphabet_summary(found, len(deduction.words)),
         ]
         if 1 < len(deduction.words) <= FEW_WORDS:  # few left: name them
@@ -403,8 +468,15 @@ class DeduceScreen(Screen[None]):
 
     def action_hints(self) -> None:
         self.hints = not self.hints
-        self.note("Hints shown." if self.hints else "Hints hidden (! shows them).")
+        folded = self.compact and not self.query_one("#legend").display
+        more = " (+ shows the marginal alphabets)" if folded else ""
+        self.note(f"Hints shown{more}." if self.hints else "Hints hidden (! shows them).")
         self.redraw()
+
+    def action_fold(self) -> None:
+        """Show the details, or fold them away (``_fold``)."""
+        self.details = not self.query_one("#legend").display
+        self._fold()
 
     def action_go_on(self) -> None:
         kind = self.game.waiting().kind

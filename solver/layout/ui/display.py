@@ -13,6 +13,12 @@ three lines of eight characters, its pairs where they are printed on the real ca
 Cards touch as they do on the table, so the four letters of a word stand side by side
 (``RI`` + ``XY`` reads ``RIXY``) or one above the other. Red cards have red borders and
 symbols (``..``) are drawn as red ``••``.
+
+Where three lines a card do not fit (the app at 80 x 24), the board is drawn two lines a
+square (``SMALL_HEIGHT``), the same eight characters wide, the words still touching:
+
+    LE╭TO╮RI     left pair, top pair, right pair
+    17╰BO╯x2     card number, bottom pair, the stack's height
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from solver.layout.squares import Squares
 
 WIDTH = 8  # characters of a card
 HEIGHT = 3  # lines of a card
+SMALL_HEIGHT = 2  # lines of a square on a small board
 GAP = 2  # between cards in a hand
 
 LEGEND = (
@@ -64,6 +71,7 @@ class Frame:
     first_column: int
     last_column: int
     label: int = field(default=4)  # characters before the first column (row names)
+    height: int = HEIGHT  # lines of a square: HEIGHT, or SMALL_HEIGHT
 
     @property
     def rows(self) -> range:
@@ -77,7 +85,7 @@ class Frame:
         """The square under character ``x`` of line ``y`` of the drawing, if any."""
         if x < self.label or y < 1:
             return None
-        row = self.first_row + (y - 1) // HEIGHT
+        row = self.first_row + (y - 1) // self.height
         column = self.first_column + (x - self.label) // WIDTH
         if row in self.rows and column in self.columns:
             return row, column
@@ -87,20 +95,33 @@ class Frame:
         """The middle character of a square on the drawing (for tests that click it)."""
         row, column = position
         x = self.label + (column - self.first_column) * WIDTH + WIDTH // 2
-        return x, 1 + (row - self.first_row) * HEIGHT + HEIGHT // 2
+        return x, 1 + (row - self.first_row) * self.height + self.height // 2
+
+    @property
+    def lines(self) -> int:
+        """The lines of the drawing: the column names, then the squares."""
+        return 1 + len(self.rows) * self.height
 
 
-def frame_of(layout: Layout, squares: Squares) -> Frame:
-    """The layout and one ring round it (where a card may go), clipped to the grid."""
+def frame_of(
+    layout: Layout, squares: Squares, height: int = HEIGHT, limit: int | None = None
+) -> Frame:
+    """The layout and one ring round it (where a card may go), clipped to the grid;
+    ``height``: the lines of a square; ``limit``: the game's size limit (the app's board:
+    no ring across a way the layout is already ``limit`` cards long, where no card can
+    go, so that a full 6 x 6 layout takes six rows, not eight)."""
     first_row, last_row, first_column, last_column = layout.bounds
     reach = squares.reach
+    rows = 0 if limit is not None and last_row - first_row + 1 >= limit else 1
+    columns = 0 if limit is not None and last_column - first_column + 1 >= limit else 1
     return Frame(
         squares,
-        max(first_row - 1, -reach),
-        min(last_row + 1, reach),
-        max(first_column - 1, -reach),
-        min(last_column + 1, reach),
+        max(first_row - rows, -reach),
+        min(last_row + rows, reach),
+        max(first_column - columns, -reach),
+        min(last_column + columns, reach),
         len(squares.row(reach)) + 1,
+        height,
     )
 
 
@@ -133,7 +154,36 @@ def card_lines(
     return [top, middle, bottom]
 
 
-def _empty_lines(name: str, marks: Marks, position: Position) -> list[Text]:
+def small_card_lines(card: Card, height: int = 1, border: str | None = None) -> list[Text]:
+    """A card in two lines of ``WIDTH`` characters (a small board: the module's docstring)."""
+    style = border or ("red" if card.red else "cyan")
+    top = _pair(card.left)
+    top.append("╭", style=style)
+    top.append_text(_pair(card.top))
+    top.append("╮", style=style)
+    top.append_text(_pair(card.right))
+    number = f"{card.number:>2}"
+    bottom = Text(number[-3:] if len(number) > 2 else number, style=style)
+    bottom.append("" if len(number) > 2 else "╰", style=style)
+    bottom.append_text(_pair(card.bottom))
+    bottom.append("╯", style=style)
+    if height > 1:
+        bottom.append(f"x{height}" if height < 10 else f"{height % 100:02}", style="bold yellow")
+    else:
+        bottom.append("  ")
+    return [top, bottom]
+
+
+def _empty_lines(name: str, marks: Marks, position: Position, lines: int = HEIGHT) -> list[Text]:
+    if lines == SMALL_HEIGHT:
+        if position in marks.legal:
+            style = "bold green"
+            return [
+                Text("┌╌╌╌╌╌╌┐", style=style),
+                Text("└" + name.center(WIDTH - 2, "╌") + "┘", style=style),
+            ]
+        shown = name if position in marks.open else ""
+        return [Text(" " * WIDTH), Text(shown.center(WIDTH), style="dim")]
     if position in marks.legal:
         style = "bold green"
         return [
@@ -157,9 +207,12 @@ def _square_lines(
         elif position == marks.last:
             border = "bold magenta"
         legal = position in marks.legal
-        drawn = card_lines(deck.card(stack[-1]), len(stack), border, legal)
+        if frame.height == SMALL_HEIGHT:  # no room for a double border: green says legal
+            drawn = small_card_lines(deck.card(stack[-1]), len(stack), border)
+        else:
+            drawn = card_lines(deck.card(stack[-1]), len(stack), border, legal)
     else:
-        drawn = _empty_lines(frame.squares.name(position), marks, position)
+        drawn = _empty_lines(frame.squares.name(position), marks, position, frame.height)
     if position == marks.cursor:
         for line in drawn:
             line.stylize("reverse")
@@ -176,10 +229,10 @@ def board_lines(layout: Layout, deck: Deck, frame: Frame, marks: Marks) -> list[
     for row in frame.rows:
         row_lines = [
             Text(
-                (squares.row(row) if r == HEIGHT // 2 else "").rjust(frame.label - 1) + " ",
+                (squares.row(row) if r == frame.height // 2 else "").rjust(frame.label - 1) + " ",
                 style="bold blue",
             )
-            for r in range(HEIGHT)
+            for r in range(frame.height)
         ]
         for column in frame.columns:
             for r, drawn in enumerate(_square_lines(layout, deck, frame, marks, (row, column))):

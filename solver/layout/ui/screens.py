@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 
 from solver.arena.protocol import DEFAULT_TIME_LIMIT, Forfeited
 from solver.layout import session
-from solver.layout.board import Placement, Position, SubstituteError, declare
+from solver.layout.board import LIMIT, Placement, Position, SubstituteError, declare
 from solver.layout.game import GameState, finished, to_move
 from solver.layout.moves import Knocked, Play, Played
 from solver.layout.ui import display, wording
@@ -34,6 +34,10 @@ from solver.runtime import savefile
 from solver.runtime.errors import UserError
 
 FEED = 8  # moves shown in the feed
+# Room for the side panel and the biggest board drawn three lines a square (a 6 x 6 layout
+# and its ring): in less (80 x 24), the scores go beside the hand, the last moves fold
+# behind ``+``, and the board is drawn two lines a square when three do not fit.
+FULL_WIDTH, FULL_HEIGHT = 116, 35
 
 HELP = """\
 # My Word (1980)
@@ -57,6 +61,8 @@ two pairs. Then you draw from the pack. Most points when the game ends wins.
   game** (the centre card stays on its square; basic game A1 to K11, centre F6).
 - A dim name in an empty square (`G6`): a card may go there (it touches the layout, inside
   the 6 x 6 limit).
+- Once the layout is six cards wide (or deep), no empty squares are drawn beyond it that
+  way: no card can go there (basic game).
 - Green dashed box, green double border: where the **selected** card may be played, on an
   empty square or on top of that card.
 - Magenta border: the card played last. Reversed colours: the cursor.
@@ -72,6 +78,7 @@ two pairs. Then you draw from the pack. Most points when the game ends wins.
 | `enter` or `space` | play the selected card at the cursor |
 | `k` | knock: the selected card goes to the bottom of the pack, you take the top card |
 | `h` | hint: what the strongest bot would do (selects the card and moves the cursor) |
+| `+` | show or fold the last moves (folded at first in a small terminal) |
 | `?` | this help |
 | `q` or `escape` | leave; the game is saved and `myword layout play --resume NAME` goes on |
 | `r`, once the game is over | review it: the reader's play beside each move (`myword review`) |
@@ -84,6 +91,10 @@ it cannot go says why).
 ## The side panel
 
 Scores (the arrow marks whose turn it is), the cards left in the pack, and the last moves.
+In a small terminal (under 116 x 35; 80 x 24 is enough to play) the scores sit beside your
+hand, the last moves are folded (`+` shows them), and when the board has no room for
+three lines a card it is drawn in two: `LE╭TO╮RI` over `17╰BO╯x2` (left, top and right
+pairs; the number, the bottom pair and the stack's height), the words still touching.
 Once the game is over the title line shows its seed: the same seed replays the same game
 (`myword layout play --seed N`).
 """
@@ -174,14 +185,15 @@ class LayoutScreen(Screen[Path]):
         Binding("down", "move(1, 0)", "cursor", show=False),
         Binding("left", "move(0, -1)", "cursor", show=False),
         Binding("right", "move(0, 1)", "cursor", show=False),
-        Binding("tab", "cycle(1)", "next place", priority=True),
+        Binding("tab", "cycle(1)", "place", priority=True),
         Binding("shift+tab", "cycle(-1)", "previous place", show=False, priority=True),
-        Binding("enter", "place", "play here"),
+        Binding("enter", "place", "play"),
         Binding("space", "place", "play here", show=False),
         Binding("k", "knock", "knock"),
         Binding("h", "hint", "hint"),
+        Binding("plus", "fold", "moves"),
         Binding("question_mark", "help", "help"),
-        Binding("q", "leave", "save & leave"),
+        Binding("q", "leave", "leave"),
         Binding("r", "review", "review", show=False),  # once the game is over
         Binding("escape", "leave", "save & leave", show=False),
     ]
@@ -192,8 +204,17 @@ class LayoutScreen(Screen[Path]):
     LayoutScreen #board { width: auto; padding: 0 1; }
     LayoutScreen #side { width: 44; border-left: solid $primary; padding: 0 1; }
     LayoutScreen #feed { color: $text-muted; }
+    LayoutScreen #bottom { height: auto; }
     LayoutScreen #hand { height: auto; padding: 0 1; }
+    LayoutScreen #tally { display: none; }
     LayoutScreen #message { height: 2; padding: 0 1; color: $warning; }
+    LayoutScreen.compact #side { display: none; width: 36; }
+    LayoutScreen.compact.moves #side { display: block; }
+    LayoutScreen.compact #scores { display: none; }
+    LayoutScreen.compact #hand { width: auto; }
+    LayoutScreen.compact #tally {
+        display: block; width: 1fr; height: auto; border-left: solid $primary; padding: 0 1;
+    }
     """
 
     def __init__(
@@ -213,6 +234,8 @@ class LayoutScreen(Screen[Path]):
         self.message = note
         self._hold = contextlib.ExitStack()
         self.left = False  # left with q or escape (not by quitting the whole app)
+        self.compact = False  # drawn for a small terminal (``on_resize``)
+        self.moves: bool | None = None  # + showed or folded the last moves; None: by room
 
     # --- layout of the screen -------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -224,7 +247,9 @@ class LayoutScreen(Screen[Path]):
                 yield Static("", id="scores")
                 yield Static("", id="feed")
         yield Static("", id="message")
-        yield HandView("", id="hand")
+        with Horizontal(id="bottom"):
+            yield HandView("", id="hand")
+            yield Static("", id="tally")  # the scores, beside the hand when compact
         yield Footer()
 
     def on_mount(self) -> None:
@@ -267,7 +292,6 @@ class LayoutScreen(Screen[Path]):
     # --- drawing ------------------------------------------------------------------
     def refresh_view(self) -> None:
         state = self.state
-        squares = session.squares(state)
         names = wording.names(state)
         game = "easy game (no size limit)" if state.easy else "basic game (at most 6 x 6)"
         self.query_one("#title", Static).update(
@@ -285,16 +309,19 @@ class LayoutScreen(Screen[Path]):
             cursor=None if over else self.cursor,
             last=last,
         )
-        frame = display.frame_of(state.layout, squares)
+        frame = self._frame()
         board = self.query_one("#board", BoardView)
         board.frame = frame
         board.update(Text("\n").join(display.board_lines(state.layout, state.deck, frame, marks)))
         if not over:  # keep the cursor in sight on a board bigger than its room (easy game)
             x, y = frame.offset_of(self.cursor)
-            region = Region(x - display.WIDTH // 2, y - 1, display.WIDTH + 2, display.HEIGHT)
+            region = Region(x - display.WIDTH // 2, y - 1, display.WIDTH + 2, frame.height)
             scroll = self.query_one("#board-scroll")  # once the new board is laid out
             self.call_after_refresh(scroll.scroll_to_region, region, animate=False)
         self.query_one("#scores", Static).update(self._scores_text())
+        tally = self._scores_text()
+        tally.rstrip()
+        self.query_one("#tally", Static).update(tally)
         shown = [*state.history, *([state.forfeited] if state.forfeited else [])][-FEED:]
         feed = [wording.describe(state, event) for event in shown]
         self.query_one("#feed", Static).update(
@@ -303,10 +330,42 @@ class LayoutScreen(Screen[Path]):
         self.query_one("#message", Static).update(self._message_text())
         hand_player = self._shown_hand()
         title = Text(f"{names[hand_player]}: your hand", style="bold")
-        if not over:
+        if not over and not self.compact:
             title.append("  (press 1-6 or click a card; arrows/tab, enter or a click plays)")
         lines = display.hand_lines(state.hands[hand_player], state.deck, self.selected, True)
         self.query_one("#hand", HandView).update(Text("\n").join([title, *lines]))
+
+    def _frame(self) -> display.Frame:
+        """The squares to draw, three lines a square when the board's room has them, else
+        two (a small terminal)."""
+        squares = session.squares(self.state)
+        limit = None if self.state.easy else LIMIT
+        frame = display.frame_of(self.state.layout, squares, limit=limit)
+        room = self.query_one("#board-scroll").size.height
+        if room and frame.lines > room:
+            return display.frame_of(self.state.layout, squares, display.SMALL_HEIGHT, limit)
+        return frame
+
+    def on_resize(self) -> None:
+        """Compact under ``FULL_WIDTH`` x ``FULL_HEIGHT``; the board is drawn again once
+        its room is known."""
+        width, height = self.size
+        self.compact = width < FULL_WIDTH or height < FULL_HEIGHT
+        self.set_class(self.compact, "compact")
+        self._fold()
+        self.call_after_refresh(self.refresh_view)
+
+    def _fold(self) -> None:
+        """The last moves: as ``+`` said, else shown when there is room (not compact)."""
+        shown = self.moves if self.moves is not None else not self.compact
+        self.set_class(shown, "moves")
+        self.query_one("#feed").display = shown
+
+    def action_fold(self) -> None:
+        """Show the last moves, or fold them away."""
+        self.moves = not self.query_one("#feed").display
+        self._fold()
+        self.call_after_refresh(self.refresh_view)
 
     def _last_position(self) -> Position | None:
         plays = [event for event in self.state.history if isinstance(event, Played)]
@@ -390,7 +449,7 @@ class LayoutScreen(Screen[Path]):
     def action_move(self, rows: int, columns: int) -> None:
         """Move the cursor, within the squares drawn (the layout and the ring round it:
         no card can go further out)."""
-        frame = display.frame_of(self.state.layout, session.squares(self.state))
+        frame = self._frame()
         row, column = self.cursor[0] + rows, self.cursor[1] + columns
         self.cursor = (
             max(frame.first_row, min(frame.last_row, row)),

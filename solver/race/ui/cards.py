@@ -4,7 +4,9 @@ A card is a block three lines tall with its letters in the middle line. Single l
 are cream, double-letter cards (QU, ND, ...) light blue and one column wider, since their
 two letters go together; wild cards are amber and say what they stand for (``?``: any 1
 letter, ``??``: any 2). The card dealt last says ``new`` on its top line. Cards wrap to
-the width they are given, a blank line between rows.
+the width they are given, a blank line between rows. When the table holds more cards than
+the lines it is given (``lines``: a small terminal), each card is one line tall, its
+letters on its colour, the newest underlined, so that the whole table stays in view.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ WILDCARD = "#ffb703"
 GAP = 1  # columns between two cards
 
 
-def card_width(card: str) -> int:
+def card_width(card: str, small: bool = False) -> int:
+    if small:
+        return 3 if len(card) == 1 else 4
     return 5 if len(card) == 1 else 6
 
 
@@ -50,23 +54,33 @@ class CardsView:
     cards: tuple[str, ...]
     newest: int | None = None  # position of the card dealt last, if it is still there
     empty: str = "No cards on the table."
+    lines: int | None = None  # the most lines it may take: beyond, small cards (one line)
 
-    def rows(self, width: int) -> list[list[int]]:
+    def rows(self, width: int, small: bool = False) -> list[list[int]]:
         """Card positions, row by row, each row at most ``width`` columns."""
         rows: list[list[int]] = [[]]
         used = 0
         for index, card in enumerate(self.cards):
-            need = card_width(card) + (GAP if rows[-1] else 0)
+            need = card_width(card, small) + (GAP if rows[-1] else 0)
             if rows[-1] and used + need > width:
                 rows.append([])
-                used, need = 0, card_width(card)
+                used, need = 0, card_width(card, small)
             rows[-1].append(index)
             used += need
         return rows if rows[0] else []
 
+    def small(self, width: int) -> bool:
+        """Whether the big cards (three lines, a blank line between rows) need more lines
+        than ``lines``."""
+        rows = len(self.rows(width))
+        return self.lines is not None and 4 * rows - 1 > self.lines
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if not self.cards:
             yield Text(self.empty, style="italic")
+            return
+        if self.small(options.max_width):
+            yield from self._small_rows(options.max_width)
             return
         for number, row in enumerate(self.rows(options.max_width)):
             if number:
@@ -83,6 +97,19 @@ class CardsView:
                         style += Style(color="#505050")
                     text.append(shown, style)
                 yield text
+
+    def _small_rows(self, width: int) -> RenderResult:
+        for row in self.rows(width, small=True):
+            text = Text()
+            for position, index in enumerate(row):
+                card = self.cards[index]
+                if position:
+                    text.append(" " * GAP)
+                shown = card.upper().center(card_width(card, small=True))
+                newest = index == self.newest
+                style = Style(color="black", bgcolor=card_colour(card), bold=True)
+                text.append(shown, style + Style(underline=newest))
+            yield text
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max((card_width(card) for card in self.cards), default=len(self.empty))

@@ -107,6 +107,9 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
 - **The bots' level auto** (the default): the bots' skill moves after every round toward
   an even game (up when you won more than your share of the cards, down when less), and is
   remembered for your next race. The feed says the level of each round and the next one.
+- **A small terminal** (80 x 24): the input line loses its border, and when the table
+  holds more cards than its room the cards are drawn one line tall (the newest
+  underlined); `+` folds the calls away to give the table their room.
 - **The clock line**: the round, who deals, seconds to the next card; once the deck is out,
   the round ends after a few quiet seconds (*last call*); then the next round, dealt by the
   next player. A game has one round per player.
@@ -118,6 +121,7 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
 | letters, backspace | type a word (it stays in the input line, whatever happens) |
 | enter | call the word |
 | `?` | this help (the race waits while it is open) |
+| `+` | fold the calls (the feed) away, or show them again: the table gets their room |
 | escape | stop the race (a race is real time: it is not saved) and see the scores |
 | enter or escape, at the end | leave |
 | r, at the end of a race that ended | review it table by table (it is saved: `myword review`) |
@@ -125,11 +129,16 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
 """
 
 
+COMMAND_KEYS = frozenset("?+")  # never typed: the help and the fold of the calls
+SMALL_HEIGHT = 30  # fewer lines: the input line without its border
+
+
 class WordInput(Input):
-    """The input line: letters only, and it lets ``?`` through to the screen's help."""
+    """The input line: letters only, and it lets ``?`` and ``+`` through to the screen's
+    keys (help, the fold of the calls)."""
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
-        return character != "?" and super().check_consume_key(key, character)
+        return character not in COMMAND_KEYS and super().check_consume_key(key, character)
 
 
 class RaceScreen(Screen[dict]):
@@ -137,6 +146,7 @@ class RaceScreen(Screen[dict]):
 
     BINDINGS: ClassVar = [
         Binding("question_mark", "help", "Help", priority=True),
+        Binding("plus", "fold", "Calls", priority=True),
         Binding("escape", "stop", "Stop the race"),
         Binding("escape", "leave", "Leave"),
         Binding("enter", "leave", "Leave", show=False),
@@ -152,6 +162,7 @@ class RaceScreen(Screen[dict]):
         width: auto; min-width: 24; height: auto; border: round $accent; padding: 0 1;
     }
     RaceScreen #word { dock: bottom; margin: 0 0 1 0; }
+    RaceScreen.small #word { border: none; height: 1; padding: 0 1; }
     RaceScreen .hidden { display: none; }
     """
 
@@ -175,7 +186,7 @@ class RaceScreen(Screen[dict]):
         yield Header()
         yield Static("", id="status")
         with Horizontal():
-            with Vertical():
+            with Vertical(id="column"):
                 yield Static(id="table")
                 yield Static(id="final", classes="hidden")
                 feed = RichLog(id="feed", wrap=True, markup=False, min_width=20)
@@ -286,9 +297,29 @@ class RaceScreen(Screen[dict]):
         if self.newest is not None and self.newest in table:
             newest = len(table) - 1 - table[::-1].index(self.newest)
         empty = "No cards on the table." if race.playing else "Between rounds."
-        self.query_one("#table", Static).update(CardsView(table, newest, empty))
+        view = CardsView(table, newest, empty, self._table_lines())
+        self.query_one("#table", Static).update(view)
         self.query_one("#status", Static).update(self.status_text())
         self.query_one("#scores", Static).update(self.scores_table())
+
+    def _table_lines(self) -> int | None:
+        """The lines the table's cards may take and leave the calls three (none when
+        folded), in the room the screen has now; None before it is laid out."""
+        room = self.query_one("#column").size.height
+        if not room:
+            return None
+        feed = self.query_one("#feed")
+        return room - 2 - (5 if feed.display else 0)  # the borders, three lines of calls
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.height < SMALL_HEIGHT, "small")
+        self.call_after_refresh(self.draw)  # the table's room is known once laid out
+
+    def action_fold(self) -> None:
+        """Fold the calls away, or show them again (``+``)."""
+        feed = self.query_one("#feed", RichLog)
+        feed.display = not feed.display
+        self.call_after_refresh(self.draw)
 
     def status_text(self) -> str:
         race = self.race
