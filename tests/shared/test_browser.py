@@ -45,7 +45,8 @@ FOCUS = (
     "(() => { const t = document.querySelector('.xterm-helper-textarea');"
     " if (t) { t.focus(); return true } return false })()"
 )
-GAMES = (  # menu downs, the keys typed on its new-game form before ctrl+s starts it,
+GAMES = (  # menu downs, the keys typed on its new-game form before ctrl+s starts it (each
+    # with what the app paints once it has them: the field with the focus, the text typed),
     # screenshot, what its first screen draws, then each move and what it draws once the app
     # has taken it (a Gameword and a Guessword and the hints; a bot's claim; a hinted play)
     (
@@ -59,15 +60,14 @@ GAMES = (  # menu downs, the keys typed on its new-game form before ctrl+s start
             (("!",), "alphabet"),
         ),
     ),
-    # MY WORD! against easy bots: a tab from the form's first field to the bots' level, whose
-    # text is selected as it takes the focus, and "easy" typed over it
-    (1, ("tab", "easy"), "my-word-race", "Cards won", (((), "(+"),)),
-    # enter plays the hint, or asks for the word it makes against symbols
+    # MY WORD! as its form opens (the defaults, auto bots)
+    (1, (), "my-word-race", "Cards won", (((), "(+"),)),
     # against the greedy bot (the form's first field, its text selected, typed over: the
-    # command's default, beam, thinks for seconds before it starts)
+    # command's default, beam, thinks for seconds before it starts); enter plays the hint, or
+    # asks for the word it makes against symbols
     (
         2,
-        ("human,greedy",),
+        ((("human,greedy",), "greedy"),),
         "my-word-1980",
         "your hand",
         ((("1", "h"), "hint:"), (("enter",), "enter: |plays card")),
@@ -317,10 +317,10 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
                     page.mark()
                     await page.type(*["down"] * downs, "enter")
                     await page.drawn_text("New game:", "Start")  # the game's new-game form
-                    if on_form:
+                    for keys, painted in on_form:
                         page.mark()
-                        await page.type(*on_form)
-                        await page.drawn_text(on_form[-1])
+                        await page.type(*keys)
+                        await page.painted_like(painted)
                     await page.screenshot(f"{name}-form", shots)
                     page.mark()
                     await page.type("ctrl+s")
@@ -332,10 +332,10 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
                     await page.screenshot(name, shots)
                 saved = await _settled_folder(data / "games", page, 2)
                 assert sorted(name.split("-")[0] for name in saved) == ["deduce", "layout"]
-                # what each form started its game with, remembered: the race's easy bots
+                # what each form started its game with, remembered: the seats typed
                 held = await _settled_file(data / "forms.json", page, lambda kept: len(kept) == 3)
-                assert held["race"]["level"] == "easy" and held["deduce"]["colour"] == "purple"
                 assert held["layout"]["players"] == "human,greedy"
+                assert held["race"]["level"] == "auto" and held["deduce"]["colour"] == "purple"
     finally:
         chromium.terminate()
         try:
