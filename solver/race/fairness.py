@@ -13,7 +13,7 @@ else's wrong call; the caller's own claims and wrong calls never excuse a call).
 ``began`` is when the caller began on this call (the person's first key; a bot's or an
 engine's look at the change of the table its call answers) and ``window`` the *reaction
 window*: the seconds a person needs to see that the table changed (default 1 s, a setting:
-``--reaction-window``, the app's settings). A table counts if it was on show at any moment
+``--reaction-window``, the app's race form). A table counts if it was on show at any moment
 of the protection, so a word claimed less than ``window`` seconds before the call is too
 late, and one claimed ``window`` seconds before or earlier (while the caller was not yet
 typing) is a wrong call. Window 0 is the rule of before: protection from the first key only.

@@ -9,7 +9,6 @@ end, ``solver/<game>/ui/screens.py``, imported only when chosen, with two functi
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import json
 from collections.abc import Callable
@@ -25,7 +24,6 @@ from textual.widgets import (
     DataTable,
     Footer,
     Header,
-    Input,
     Label,
     Markdown,
     OptionList,
@@ -36,42 +34,13 @@ from textual.widgets.option_list import Option
 
 from solver.runtime.errors import UserError
 from solver.ui.choices import GAMES, GAMES_BY_KEY, GameChoice
+from solver.ui.form_screen import NewGameScreen
 
 LANGUAGES = (("English", "en"), ("Spanish (español)", "es"))
-LEVELS = (("easy", "easy"), ("medium", "medium"), ("hard", "hard"))
-# MY WORD!'s bots have levels of their own (``solver/race/bots.py``, docs/race-people.md).
-RACE_LEVELS = (
-    ("auto: moves toward an even game, remembered", "auto"),
-    ("beginner", "beginner"),
-    ("easy: a casual player wins most games", "easy"),
-    ("medium", "medium"),
-    ("hard: a strong player wins about half", "hard"),
-    ("superhuman: above any person", "superhuman"),
-)
-SEED_DIGITS = 39  # a fresh seed (128 bits) shown at a game's end can be typed back
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "lang": "en",
-    "level": "medium",
-    "race_level": "auto",
-    "seed": None,
-}
-# MY WORD!'s "too late" rule (seconds; solver/race/fairness.py). The app sits below the
-# games in the house's layers, so it reads the race's rule by import path when it needs it
-# (as it opens the games' screens); a test holds this default equal to the race's.
-DEFAULT_SETTINGS["reaction_window"] = 1.0
-FAIRNESS = "solver.race.fairness"
-
-
-def checked_window(seconds: object) -> float:
-    """The race's own check of a reaction window (a ``UserError`` in one line)."""
-    return importlib.import_module(FAIRNESS).checked_window(seconds)
-
-
-def max_reaction_window() -> float:
-    """The longest reaction window the race accepts."""
-    return importlib.import_module(FAIRNESS).MAX_REACTION_WINDOW
-
-
+# What is truly global: the language, every game's form's language until that form is
+# changed (``solver.ui.forms``). Everything else a game takes (the bots' level, a seed, the
+# race's reaction window...) is on that game's new-game form, remembered per game.
+DEFAULT_SETTINGS: dict[str, Any] = {"lang": "en"}
 SETTINGS_FILE = "settings.json"
 
 MENU_HELP = """\
@@ -91,19 +60,29 @@ Three word games against bots, in one app.
 
 | key | what it does |
 |---|---|
-| up / down, enter | choose on the menu (or click) |
-| `n` | a new game of the game under the cursor |
+| up / down, enter | choose on the menu (or click): a game opens its new-game form |
+| `n` | the new-game form of the game under the cursor |
 | `r` | resume a saved game |
 | `m` | my record: every finished game, wins and losses, your share of the best score |
-| `s` | settings: language, the bots' level, a seed, MY WORD!'s reaction window |
+| `s` | settings: the language every game's form starts with |
 | `?` | this help; every game screen has its own |
 | `q` | quit (a game in progress is saved first) |
+
+## New-game forms
+
+Each game opens a form first with every option of its `play` command in a terminal
+(`myword deduce play --help` says the same): your colour, the rounds, the bots' number and
+level, a bot of your own or an engine's command, timed turns, the language, a seed... Tab
+moves between the fields, enter in a text field (or Start, or ctrl+s) starts the game,
+escape goes back, F1 explains every field. What you chose is remembered for that game's
+next form, but the seed. A value the command would refuse is refused on the form, in the
+command's own words.
 
 ## Seeds
 
 Every new game draws a fresh secret seed (128 bits): it deals what you must not see (the
 bot's Gamewords, the other hands, the cards to come), so it is shown only once the game is
-over. Set that seed in the settings to replay the game exactly, or give `--seed N` to a
+over. Type that seed on the game's form to replay the game exactly, or give `--seed N` to a
 game's `play` command: a game from a typed seed says it is a replay.
 """
 
@@ -141,19 +120,10 @@ def load_settings() -> dict[str, Any]:
         return settings
     if not isinstance(kept, dict):
         return settings
-    if kept.get("lang") in dict(map(reversed, LANGUAGES)):
-        settings["lang"] = kept["lang"]
-    if kept.get("level") in dict(LEVELS):
-        settings["level"] = kept["level"]
-    if kept.get("race_level") in dict(map(reversed, RACE_LEVELS)):
-        settings["race_level"] = kept["race_level"]
-    seed = kept.get("seed")
-    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10**SEED_DIGITS:
-        settings["seed"] = seed
-    with contextlib.suppress(UserError):  # NaN, which json reads, is refused too
-        settings["reaction_window"] = checked_window(
-            kept.get("reaction_window", DEFAULT_SETTINGS["reaction_window"])
-        )
+    # (a file of an older version also held the level, a seed...: the forms hold them now)
+    lang = kept.get("lang")
+    if isinstance(lang, str) and lang in dict(map(reversed, LANGUAGES)):  # ["es"]: unhashable
+        settings["lang"] = lang
     return settings
 
 
@@ -241,20 +211,19 @@ class MenuScreen(Screen[None]):
         self.show_settings()
 
     def on_screen_resume(self) -> None:
+        self.app.sub_title = "three word games against bots"  # a form or a game set its own
         self.show_settings()
 
     def show_settings(self) -> None:
-        settings = self.app.settings
-        seed = "fresh each game" if settings["seed"] is None else str(settings["seed"])
-        language = dict(map(reversed, LANGUAGES))[settings["lang"]]
+        language = dict(map(reversed, LANGUAGES))[self.app.settings["lang"]]
         self.query_one("#settings-line", Label).update(
-            f"Language {language} · bots {settings['level']} · seed {seed}   (s: settings)"
+            f"Language {language} (s: settings) · enter or n: a game's new-game form"
         )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
         if choice in GAMES_BY_KEY:
-            self.app.open_game(lambda: new_game_screen(choice, self.app.settings))
+            self.open_form(choice)
         elif choice == "saved":
             self.action_saved()
         elif choice == "record":
@@ -269,8 +238,15 @@ class MenuScreen(Screen[None]):
         if option is None or option.id not in GAMES_BY_KEY:
             self.notify("Move to a game first (up/down), then n or enter.")
             return
-        key = option.id
-        self.app.open_game(lambda: new_game_screen(key, self.app.settings))
+        self.open_form(option.id)
+
+    def open_form(self, key: str) -> None:
+        """The game's new-game form; a game whose form cannot be made says why."""
+        try:
+            _game_screens(GAMES_BY_KEY[key])  # a game without screens here: said at once
+            self.app.push_screen(NewGameScreen(key, self.app.settings["lang"]))
+        except UserError as error:
+            self.notify(str(error), severity="error", timeout=8)
 
     def action_saved(self) -> None:
         self.app.push_screen(SavedGamesScreen())
@@ -433,7 +409,8 @@ class RecordScreen(Screen[None]):
 
 
 class SettingsScreen(Screen[None]):
-    """The settings new games start with: language, the bots' level, a seed."""
+    """What is global to the games: the language every game's new-game form starts with
+    (each game's other options are on its own form, remembered per game)."""
 
     BINDINGS: ClassVar = [
         Binding("escape", "app.pop_screen", "Back (not saved)"),
@@ -444,39 +421,21 @@ class SettingsScreen(Screen[None]):
     SettingsScreen > Vertical { width: 70; height: auto; border: round $accent; padding: 1 2; }
     SettingsScreen Label { margin-top: 1; }
     SettingsScreen #buttons { height: auto; margin-top: 1; }
-    SettingsScreen #problem { color: $error; }
+    SettingsScreen .note { margin-top: 1; color: $text-muted; }
     """
 
     def compose(self) -> ComposeResult:
         settings = self.app.settings
         yield Header()
         with Vertical() as box:
-            box.border_title = "Settings for new games"
-            yield Label("Language of the words")
+            box.border_title = "Settings"
+            yield Label("Language of the words (every game's form starts with it)")
             yield Select(LANGUAGES, value=settings["lang"], allow_blank=False, id="lang")
-            yield Label("The bots' level")
-            yield Select(LEVELS, value=settings["level"], allow_blank=False, id="level")
-            yield Label("MY WORD!: the bots' level")
-            yield Select(
-                RACE_LEVELS, value=settings["race_level"], allow_blank=False, id="race_level"
+            yield Static(
+                "The bots' level, a seed, MY WORD!'s reaction window and every other option "
+                "of a game are on its new-game form (enter or n on the menu).",
+                classes="note",
             )
-            yield Label("Seed (empty: a fresh one every game)")
-            seed = "" if settings["seed"] is None else str(settings["seed"])
-            yield Input(
-                value=seed,
-                placeholder="fresh",
-                restrict=r"[0-9]*",
-                max_length=SEED_DIGITS,
-                id="seed",
-            )
-            yield Label(f"MY WORD!: reaction window, seconds (0 to {max_reaction_window():g})")
-            yield Input(
-                value=f"{settings['reaction_window']:g}",
-                restrict=r"[0-9.]*",
-                max_length=6,
-                id="window",
-            )
-            yield Static("", id="problem")
             with Horizontal(id="buttons"):
                 yield Button("Save", variant="primary", id="save")
                 yield Button("Cancel", id="cancel")
@@ -488,47 +447,29 @@ class SettingsScreen(Screen[None]):
             return
         self.save()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.save()
-
     def save(self) -> None:
-        seed_text = self.query_one("#seed", Input).value.strip()
-        try:
-            window = checked_window(self.query_one("#window", Input).value.strip())
-        except UserError as error:  # nothing is saved: the screen says why, in one line
-            self.query_one("#problem", Static).update(f"Not saved: {error}.")
-            return
-        settings = {
-            "lang": self.query_one("#lang", Select).value,
-            "level": self.query_one("#level", Select).value,
-            "race_level": self.query_one("#race_level", Select).value,
-            "seed": int(seed_text) if seed_text else None,
-            "reaction_window": window,
-        }
+        settings = {"lang": self.query_one("#lang", Select).value}
+        changed = settings["lang"] != self.app.settings["lang"]
         self.app.settings = settings
         problem = store_settings(settings)
+        if changed:  # every game's next form takes the new language
+            from solver.ui.forms import forget_language
+
+            problem = forget_language() or problem
         if problem:
             self.app.notify(problem, severity="warning")
         self.app.pop_screen()
 
     def action_help(self) -> None:
         text = (
-            "# Settings\n\n- **Language**: the words the games accept and the bots play.\n"
-            "- **The bots' level**: easy, medium or hard. What's My Word?: the bot's "
-            "difficulty (how it guesses, how hard a word it hides); My Word (1980): the "
-            "random, greedy or reader bot (`myword layout play` plays beam unless told).\n"
-            "- **MY WORD!: the bots' level**: *auto* (the default) moves after every round "
-            "toward an even game and is remembered for the next race; or a fixed level, from "
-            "beginner (below a casual player) to hard (a strong player wins about half the "
-            "time) and superhuman (above any person).\n"
-            "- **Seed**: empty, every new game draws a fresh one (shown in the race, and at "
-            "the end of the other two games); a "
-            "number replays the same game each time.\n"
-            "- **MY WORD!: reaction window**: a word another player claimed less than this "
-            "many seconds before your call (or while you typed it) is *too late*: no cards, "
-            "no fine, and the feed says who took it and how long before you. Any other word "
-            "the table cannot spell is a wrong call. 0: only while you typed it.\n\n"
-            "Save keeps them for next time."
+            "# Settings\n\n- **Language**: the words the games accept and the bots play: "
+            "every game's new-game form starts with it (a form can choose another for its "
+            "game, remembered until this setting is changed again).\n\n"
+            "Everything else a game takes (the bots' level and number, your colour, the "
+            "rounds, a seed, timed turns, MY WORD!'s reaction window, a bot of your own or "
+            "an engine) is on that game's new-game form, which opens when you choose the "
+            "game on the menu and remembers what you chose, per game.\n\n"
+            "Save keeps the language for next time."
         )
         self.app.push_screen(HelpScreen("settings", text))
 
@@ -563,23 +504,38 @@ class MywordApp(App[int]):
             self.open_game(self.first, exit_after=True)
 
     def open_game(
-        self, make: Callable[[], Screen], replace: bool = False, exit_after: bool = False
+        self,
+        make: Callable[[], Screen],
+        replace: bool = False,
+        exit_after: bool = False,
+        on_error: Callable[[str], None] | None = None,
     ) -> None:
-        """Open a game's screen; a game that cannot start says why in one line. From the
-        menu, a note shows first: a first game compiles its kernels (seconds), and the
-        screen would otherwise sit still meanwhile."""
+        """Open a game's screen; a game that cannot start says why in one line (a note, or
+        ``on_error``: a new-game form shows it on itself). From the menu, a note shows
+        first: a first game compiles its kernels (seconds), and the screen would otherwise
+        sit still meanwhile."""
         if not exit_after:
             self.notify("Starting the game (the very first one compiles: up to a minute)")
-            self.set_timer(0.2, lambda: self._open(make, replace))  # the note drawn first
+            # the note drawn first
+            self.set_timer(0.2, lambda: self._open(make, replace, on_error=on_error))
             return
         self._open(make, replace, exit_after)
 
-    def _open(self, make: Callable[[], Screen], replace: bool, exit_after: bool = False) -> None:
+    def _open(
+        self,
+        make: Callable[[], Screen],
+        replace: bool,
+        exit_after: bool = False,
+        on_error: Callable[[str], None] | None = None,
+    ) -> None:
         try:
             screen = make()
         except UserError as error:
             if exit_after:
                 self.exit(1, return_code=1, message=f"Error: {error}")
+            elif on_error is not None:
+                self.clear_notifications()  # "Starting the game": it did not
+                on_error(str(error))
             else:
                 self.notify(str(error), severity="error", timeout=8)
             return
@@ -587,6 +543,10 @@ class MywordApp(App[int]):
             self.pop_screen()
         self.clear_notifications()  # "Starting the game" has been read: it would cover the game
         self.push_screen(screen, callback=(lambda _: self.exit(0)) if exit_after else None)
+
+    def show_help(self, title: str, text: str) -> None:
+        """A screen's help over it (for screens of the kit that the app imports)."""
+        self.push_screen(HelpScreen(title, text))
 
     def open_review(self, path: Path) -> None:
         """The review of the finished game saved at ``path``, over the screen shown (escape

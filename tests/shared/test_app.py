@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from textual.widgets import DataTable, Input, Label, OptionList
+from textual.widgets import DataTable, Label, OptionList, Select
 
 import cli
 from solver.ui import app as app_module
@@ -30,7 +30,7 @@ async def test_the_menu_offers_the_three_games_and_help() -> None:
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
         assert ids[:3] == ["deduce", "race", "layout"]
         line = str(app.screen.query_one("#settings-line", Label).content)
-        assert "seed fresh each game" in line
+        assert "Language English" in line
         await pilot.press("question_mark")
         assert app.screen.__class__.__name__ == "HelpScreen"
         await pilot.press("escape")
@@ -53,65 +53,28 @@ async def test_notes_show_at_the_top_clear_of_the_typing_line(until) -> None:
 
 
 async def test_settings_are_kept_for_next_time() -> None:
+    """The settings keep what is global: the language every game's form starts with."""
     app = MywordApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         assert isinstance(app.screen, SettingsScreen)
-        app.screen.query_one("#seed", Input).focus()
-        await pilot.press("x", "4", "2")  # letters are refused as they are typed
-        assert app.screen.query_one("#seed", Input).value == "42"
+        app.screen.query_one("#lang", Select).value = "es"
         await pilot.click("#save")
         assert isinstance(app.screen, MenuScreen)
-        assert "seed 42" in str(app.screen.query_one("#settings-line", Label).content)
+        assert "Spanish" in str(app.screen.query_one("#settings-line", Label).content)
     kept = json.loads((data_dir() / "settings.json").read_text("utf-8"))
-    assert kept == {
-        "lang": "en",
-        "level": "medium",
-        "race_level": "auto",
-        "seed": 42,
-        "reaction_window": 1.0,
-    }
-    assert MywordApp().settings["seed"] == 42
+    assert kept == {"lang": "es"}
+    assert MywordApp().settings["lang"] == "es"
 
 
-def test_the_apps_reaction_window_is_the_races() -> None:
-    """The app reads the race's rule by import path (it sits below the games): its default
-    and its bound are the race's own."""
-    from solver.race import fairness
-    from solver.ui import app
-
-    assert app.DEFAULT_SETTINGS["reaction_window"] == fairness.REACTION_WINDOW
-    assert app.max_reaction_window() == fairness.MAX_REACTION_WINDOW
-    assert app.checked_window("2.5") == 2.5
-
-
-async def test_the_races_reaction_window_is_a_setting() -> None:
-    """MY WORD!'s "too late" window: typed in the settings, kept, and a new race plays by
-    it; a window out of range is refused on the screen in one line and nothing is kept."""
-    from solver.ui.app import new_game_screen
-
-    app = MywordApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s")
-        window = app.screen.query_one("#window", Input)
-        assert window.value == "1"
-        window.value = ""
-        window.focus()
-        await pilot.press("x", "1", "2", "enter")  # letters are refused as they are typed
-        assert isinstance(app.screen, SettingsScreen)  # 12 s: refused, not saved
-        problem = str(app.screen.query_one("#problem").content)
-        assert (
-            problem
-            == "Not saved: the reaction window is a number of seconds from 0 to 10, not '12'."
-        )
-        assert not (data_dir() / "settings.json").exists()
-        window.value = "2.5"
-        await pilot.click("#save")
-        assert isinstance(app.screen, MenuScreen)
-    assert json.loads((data_dir() / "settings.json").read_text("utf-8"))["reaction_window"] == 2.5
-    settings = MywordApp().settings
-    assert settings["reaction_window"] == 2.5
-    assert new_game_screen("race", settings).race.reaction_window == 2.5
+def test_settings_of_an_older_version_keep_their_language() -> None:
+    """A settings file from before the forms (level, seed, window...) still gives its
+    language; the rest is on each game's form now."""
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    old = {"lang": "es", "level": "hard", "race_level": "auto", "seed": 4, "reaction_window": 2}
+    (folder / "settings.json").write_text(json.dumps(old), "utf-8")
+    assert app_module.load_settings() == {"lang": "es"}
 
 
 @pytest.mark.parametrize(
@@ -120,12 +83,8 @@ async def test_the_races_reaction_window_is_a_setting() -> None:
         "not json",
         "[1, 2]",
         '{"lang": "xx", "level": "mad", "seed": -4}',
-        '{"seed": true}',
-        '{"reaction_window": -1}',
-        '{"reaction_window": NaN}',
-        '{"reaction_window": 1e400}',
-        '{"reaction_window": true}',
-        '{"reaction_window": [1]}',
+        '{"lang": ["es"]}',
+        '{"lang": NaN}',
     ],
 )
 def test_settings_that_are_not_ours_give_the_defaults(text) -> None:
@@ -251,7 +210,9 @@ async def test_a_game_opens_from_the_menu_after_a_note(until) -> None:
 
     app = MywordApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
+        await pilot.press("enter")  # the game's form, started as it is (ctrl+s)
+        await until(pilot, lambda: app.screen.__class__.__name__ == "NewGameScreen", "form")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: app._notifications, "a note")
         assert any("Starting the game" in str(n.message) for n in app._notifications)
         await until(pilot, lambda: isinstance(app.screen, DeduceScreen), "the game's screen")

@@ -1,6 +1,6 @@
 """The browser path, end to end: ``myword serve`` serves the app, headless Chromium (Debian's
 ``chromium`` package) loads it, keys typed in the page reach the app, and the app acts on
-them (the settings it saves land on disk).
+them (the settings it saves land on disk, and so does what a game's new-game form held).
 
 Chromium is driven through its DevTools protocol over a websocket (aiohttp, which
 textual-serve already brings), so the test needs no browser-automation package. Without
@@ -35,7 +35,9 @@ KEYS = {  # key: (code, Windows virtual key code, text typed)
     "enter": ("Enter", 13, "\r"),
     "down": ("ArrowDown", 40, ""),
     "escape": ("Escape", 27, ""),
+    "up": ("ArrowUp", 38, ""),
 }
+CONTROL = {"ctrl+s": ("s", "KeyS", 83)}  # key: (key name, code, virtual key) held with Ctrl
 # textual-serve marks the page once the app's first bytes arrive; keys go to xterm.js's
 # hidden text area.
 FIRST_BYTE = "document.body && document.body.classList.contains('-first-byte')"
@@ -43,11 +45,13 @@ FOCUS = (
     "(() => { const t = document.querySelector('.xterm-helper-textarea');"
     " if (t) { t.focus(); return true } return false })()"
 )
-GAMES = (  # menu downs, screenshot, what its first screen draws, then each move and what it
-    # draws once the app has taken it (a Gameword and a Guessword and the hints; a bot's
-    # claim; a hinted play)
+GAMES = (  # menu downs, the keys typed on its new-game form before ctrl+s starts it (each
+    # with what the app paints once it has them: the field with the focus, the text typed),
+    # screenshot, what its first screen draws, then each move and what it draws once the app
+    # has taken it (a Gameword and a Guessword and the hints; a bot's claim; a hinted play)
     (
         0,
+        (),
         "whats-my-word",
         "type, then Enter",
         (
@@ -56,9 +60,18 @@ GAMES = (  # menu downs, screenshot, what its first screen draws, then each move
             (("!",), "alphabet"),
         ),
     ),
-    (1, "my-word-race", "Cards won", (((), "(+"),)),
-    # enter plays the hint, or asks for the word it makes against symbols
-    (2, "my-word-1980", "your hand", ((("1", "h"), "hint:"), (("enter",), "enter: |plays card"))),
+    # MY WORD! as its form opens (the defaults, auto bots)
+    (1, (), "my-word-race", "Cards won", (((), "(+"),)),
+    # against the greedy bot (the form's first field, its text selected, typed over: the
+    # command's default, beam, thinks for seconds before it starts); enter plays the hint, or
+    # asks for the word it makes against symbols
+    (
+        2,
+        ((("human,greedy",), "greedy"),),
+        "my-word-1980",
+        "your hand",
+        ((("1", "h"), "hint:"), (("enter",), "enter: |plays card")),
+    ),
 )
 
 
@@ -163,6 +176,12 @@ class Page:
     async def type(self, *keys: str) -> None:
         """Each key: a name from KEYS, or characters typed one by one."""
         for key in keys:
+            if key in CONTROL:
+                name, code, virtual = CONTROL[key]
+                fields = {"key": name, "code": code, "windowsVirtualKeyCode": virtual}
+                await self.call("Input.dispatchKeyEvent", type="keyDown", modifiers=2, **fields)
+                await self.call("Input.dispatchKeyEvent", type="keyUp", modifiers=2, **fields)
+                continue
             strokes = [KEYS[key]] if key in KEYS else [_character(c) for c in key]
             for code, virtual, text in strokes:
                 name = "Enter" if text == "\r" else (text or code)
@@ -277,26 +296,19 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
                 await page.drawn_text("Resume a saved game", "n New game")
                 await page.screenshot("menu", shots)
                 assert await page.evaluate(FOCUS)
-                # The settings screen, typed in the page: three tabs to the seed (past the
-                # language, the bots' level and MY WORD!'s bots' level), 42, enter.
+                # The settings screen, typed in the page: a tab from the language's list to
+                # Save, enter: the language is kept.
                 page.mark()
                 await page.type("s")
-                await page.drawn_text("Seed (empty: a fresh one every game)")
-                page.mark()
-                await page.type("tab", "tab", "tab")
-                # The seed's field with the cursor on its placeholder's first letter: it has
-                # the focus (keys typed before the app has moved it go to the level's list).
-                await page.painted_like("f(\x1b\\[[0-9;]*m)+resh")
-                page.mark()
-                await page.type("4", "2")
-                await page.drawn_text("42")
+                await page.drawn_text("Language of the words")
                 await page.screenshot("settings", shots)
-                await page.type("enter")
+                page.mark()
+                await page.type("tab", "enter")
+                await page.drawn_text("(s: settings)")
                 settings = await _settled_file(data / "settings.json", page, bool)
-                assert settings["seed"] == 42
-                assert settings["lang"] == "en"
+                assert settings == {"lang": "en"}
                 # Each game, opened from the menu in a fresh tab (a fresh app), played a little.
-                for downs, name, opened, moves in GAMES:
+                for downs, on_form, name, opened, moves in GAMES:
                     page.mark()
                     await page.call("Page.navigate", url=url)
                     await page.wait_for(FIRST_BYTE)
@@ -304,6 +316,14 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
                     assert await page.evaluate(FOCUS)
                     page.mark()
                     await page.type(*["down"] * downs, "enter")
+                    await page.drawn_text("New game:", "Start")  # the game's new-game form
+                    for keys, painted in on_form:
+                        page.mark()
+                        await page.type(*keys)
+                        await page.painted_like(painted)
+                    await page.screenshot(f"{name}-form", shots)
+                    page.mark()
+                    await page.type("ctrl+s")
                     await page.drawn_text(opened)  # the first screen (a bot may move first)
                     for keys, drawn in moves:
                         page.mark()
@@ -312,6 +332,10 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
                     await page.screenshot(name, shots)
                 saved = await _settled_folder(data / "games", page, 2)
                 assert sorted(name.split("-")[0] for name in saved) == ["deduce", "layout"]
+                # what each form started its game with, remembered: the seats typed
+                held = await _settled_file(data / "forms.json", page, lambda kept: len(kept) == 3)
+                assert held["layout"]["players"] == "human,greedy"
+                assert held["race"]["level"] == "auto" and held["deduce"]["colour"] == "purple"
     finally:
         chromium.terminate()
         try:

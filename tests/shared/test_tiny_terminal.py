@@ -128,6 +128,9 @@ async def test_the_race_goes_on_after_3x3() -> None:
             ["question_mark"], ["down", "up"], ["escape"], marks=pytest.mark.heavy
         ),
         pytest.param(["s"], ["tab"], ["escape"], marks=pytest.mark.heavy),  # settings
+        pytest.param(  # a game's new-game form
+            ["enter"], ["tab", "tab", "1"], ["escape"], marks=pytest.mark.heavy
+        ),
         pytest.param(  # saved games
             ["r"], ["down", "up"], ["escape"], marks=pytest.mark.heavy
         ),

@@ -507,7 +507,13 @@ def match(purple, red, engines, engine_time, difficulty, lang, **kwargs) -> None
 
 
 @deduce.command()
-@click.option("--rounds", type=click.IntRange(1, 2), default=2, show_default=True)
+@click.option(
+    "--rounds",
+    type=click.IntRange(1, 2),
+    default=2,
+    show_default=True,
+    help="1: one round, 6-letter Gamewords; 2: then a second, 7-letter Gamewords.",
+)
 @DIFFICULTY_OPTION
 @click.option(
     "--seed",
@@ -603,26 +609,9 @@ def play(
     from solver.deduce.ui.display import game_view
     from solver.runtime import savefile
 
-    opponent = _opponent(opponent, engines)
+    settings = new_settings(click.get_current_context().params)
     resumed, path = save_target("deduce", save_path, resume_name, force)
-    if resumed is not None:
-        state = session.load(resumed)
-    else:
-        settings = session.Settings(
-            rounds=rounds,
-            difficulty=difficulty,
-            seed=seed,
-            lang=lang,
-            pool_from=str(pool_from) if pool_from else None,
-            turn_seconds=turn_seconds,
-            accept_nonwords=accept_nonwords,
-            you_score=you_score,
-            hints=hints == "on",
-            you=colour,
-            opponent=opponent,
-            engine_time=engine_time,
-        )
-        state = session.new_game(settings)
+    state = session.load(resumed) if resumed is not None else session.new_game(settings)
     full_screen = not (plain or as_json) and _interactive()
     with savefile.holding(path):
         session.save(state, path)
@@ -632,12 +621,36 @@ def play(
             play_saved(lines, state, game_view, path, "deduce play", as_json)
 
 
+def new_settings(params: dict):
+    """A new game's settings from ``play``'s parsed options: the command's and the app's
+    new-game form's (``solver.deduce.ui.form``), so the two start the same game. The
+    opponent is checked now (an unknown name, an engine that cannot start: one line)."""
+    from solver.deduce import session
+
+    pool_from = params["pool_from"]
+    return session.Settings(
+        rounds=params["rounds"],
+        difficulty=params["difficulty"],
+        seed=params["seed"],
+        lang=params["lang"],
+        pool_from=str(pool_from) if pool_from else None,
+        turn_seconds=params["turn_seconds"],
+        accept_nonwords=params["accept_nonwords"],
+        you_score=params["you_score"],
+        hints=params["hints"] == "on",
+        you=params["colour"],
+        opponent=_opponent(params["opponent"], params["engines"]),
+        engine_time=params["engine_time"],
+    )
+
+
 def _opponent(name: str | None, engines: tuple[str, ...]) -> str | None:
     """The one opponent --opponent and --engine name (None: the bot of the difficulty),
     checked now: an unknown name is one line listing the choices."""
-    from solver.arena.seats import engine_command, is_engine
+    from solver.arena.seats import is_engine
     from solver.deduce.arena import RULES
     from solver.runtime.errors import UserError
+    from solver.ui.forms import check_engines
 
     named = with_engines([name] if name is not None else [], engines)
     if len(named) > 1:
@@ -645,7 +658,7 @@ def _opponent(name: str | None, engines: tuple[str, ...]) -> str | None:
     if not named:
         return None
     if is_engine(named[0]):
-        engine_command(named[0])
+        check_engines(named)  # else the game would begin and be won at once by forfeit
     else:
         RULES.seat(named[0])
     return named[0]
@@ -706,7 +719,13 @@ def _full_screen(screen, path, command: str, save, verdict) -> None:
 
 
 @deduce.command()
-@click.option("--rounds", type=click.IntRange(1, 2), default=2, show_default=True)
+@click.option(
+    "--rounds",
+    type=click.IntRange(1, 2),
+    default=2,
+    show_default=True,
+    help="1: one round, 6-letter Gamewords; 2: then a second, 7-letter Gamewords.",
+)
 @click.option(
     "--you",
     "colour",
@@ -787,23 +806,30 @@ def assist(
     if resumed is not None:
         state = engine.load(resumed)
     else:
-        settings = engine.Settings(
-            rounds=rounds,
-            you=colour,
-            lang=lang,
-            strategy=strategy,
-            vocabulary=vocabulary,
-            prior=prior,
-            pool=tier,
-            top=top,
-        )
-        state = engine.new_game(settings)
+        state = engine.new_game(assist_settings(click.get_current_context().params))
     full_screen = not (plain or as_json) and _interactive()
     with savefile.holding(path):  # a new game is saved from its first entry on
         if full_screen:
             _assist_full_screen(engine.Assistant(state, path))
         else:
             play_saved(assist_lines, state, assist_view, path, "deduce assist", as_json)
+
+
+def assist_settings(params: dict):
+    """The assistant's settings from ``assist``'s parsed options: the command's and the
+    app's new-game form's (``solver.deduce.ui.form``)."""
+    from solver.deduce import assist as engine
+
+    return engine.Settings(
+        rounds=params["rounds"],
+        you=params["colour"],
+        lang=params["lang"],
+        strategy=params["strategy"],
+        vocabulary=params["vocabulary"],
+        prior=params["prior"],
+        pool=params["tier"],
+        top=params["top"],
+    )
 
 
 def _assist_full_screen(assistant) -> None:

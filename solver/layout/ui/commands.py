@@ -124,8 +124,6 @@ def layout_play(
     a terminal, else (or with --plain) line mode; --json: played on stderr, the finished
     game's log on stdout. Each --engine "COMMAND ARGS" seats an engine after the --players
     (without --players: you against the engines); a resumed game seats its players again."""
-    from click.core import ParameterSource
-
     from solver.layout import session
     from solver.layout.ui import lines
     from solver.runtime import savefile
@@ -137,12 +135,7 @@ def layout_play(
             raise UserError("--engine seats a new game's player; a resumed game keeps its own")
         state = session.load(resumed)
     else:
-        from solver.layout.deck import load_deck
-
-        if engines and ctx.get_parameter_source("players") == ParameterSource.DEFAULT:
-            players = session.HUMAN
-        players = session.parse_players(players, engines)
-        state = session.new_game(players, seed, easy, load_deck(deck_file))
+        state = new_state(ctx)
     from solver.ui.app import can_run
 
     if not (plain or as_json) and can_run():
@@ -152,6 +145,26 @@ def layout_play(
         session.save(state, path)
         playing = lines.Playing(engine_time)
         play_saved(playing, state, lambda view: view, path, "layout play", as_json)
+
+
+def new_state(ctx: click.Context):
+    """A new game from ``layout play``'s parsed options: the command's and the app's
+    new-game form's (``solver.layout.ui.form``), so the two seat the same players. Each
+    --engine sits after the --players, or after you alone when --players was not given; an
+    engine that cannot start is one line now, not a game its seat forfeits at once."""
+    from click.core import ParameterSource
+
+    from solver.layout import session
+    from solver.layout.deck import load_deck
+    from solver.ui.forms import check_engines
+
+    params = ctx.params
+    players, engines = params["players"], params["engines"]
+    if engines and ctx.get_parameter_source("players") == ParameterSource.DEFAULT:
+        players = session.HUMAN
+    seats = session.parse_players(players, engines)
+    check_engines(list(seats))
+    return session.new_game(seats, params["seed"], params["easy"], load_deck(params["deck_file"]))
 
 
 def _play_full_screen(state, path: Path, engine_time: float) -> None:

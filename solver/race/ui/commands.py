@@ -245,22 +245,7 @@ def race_play(
     A bot of one's own or an engine sees only its seat's view (the table, the cards to
     deal, the cards won), never what you type; one that fails (crashes, answers late,
     says a move the rules refuse) forfeits: the race ends, it scores 0 and wins nothing."""
-    from solver.race.ui.screens import new_race
-
-    race = new_race(
-        {
-            "players": players,
-            "level": level,
-            "pace": pace,
-            "kids": kids,
-            "deck": deck_spec,
-            "seed": seed,
-            "lang": lang,
-            "engines": engines,
-            "engine_time": engine_time,
-            "reaction_window": reaction_window,
-        }
-    )
+    race = live_race(click.get_current_context().params)
     if not (plain or as_json) and sys.stdin.isatty() and sys.stdout.isatty():
         from solver.race.ui.feed import summary
         from solver.race.ui.screens import RaceScreen
@@ -272,6 +257,30 @@ def race_play(
             click.echo(summary(race))
         sys.exit(status)
     play_lines(race, as_json)
+
+
+def live_race(params: dict):
+    """A race from ``race play``'s parsed options: the command's and the app's new-game
+    form's (``solver.race.ui.form``), so the two start the same race. An engine that
+    cannot start is one line now, not a race its seat forfeits at once."""
+    from solver.race.ui.screens import new_race
+    from solver.ui.forms import check_engines
+
+    check_engines(with_engines([params["level"]], params["engines"]))
+    return new_race(
+        {
+            "players": params["players"],
+            "level": params["level"],
+            "pace": params["pace"],
+            "kids": params["kids"],
+            "deck": params["deck_spec"],
+            "seed": params["seed"],
+            "lang": params["lang"],
+            "engines": params["engines"],
+            "engine_time": params["engine_time"],
+            "reaction_window": params["reaction_window"],
+        }
+    )
 
 
 def play_lines(race, as_json: bool) -> None:

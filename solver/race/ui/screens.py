@@ -93,7 +93,7 @@ Your word is spelled with the most cards the table allows (fewest wilds among th
   table lacks.
 - **too late**: your word could be spelled from the table at some moment of the reaction
   window before you pressed enter (this race's: {window:g} s; `--reaction-window` or the
-  app's settings), or since you typed its first letter, but other players took cards it
+  race's new-game form), or since you typed its first letter, but other players took cards it
   needs (their claims, or free cards after another's wrong call). No cards, **no fine**;
   the feed says who took them and how long before you ("Ivo (medium) claimed HAND 0.4 s
   before you"). If your own claim took them, it is a wrong call. The bots' calls are
