@@ -387,3 +387,51 @@ async def test_a_tiny_terminal_stacks_the_sheets(tmp_path: Path) -> None:
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert sheets.styles.layout.name == "horizontal"
+
+
+@pytest.mark.heavy  # two whole rounds against the bot: about 4 s
+async def test_at_80x24_a_seven_letter_round_with_its_penalty_keeps_the_sheets_side_by_side(
+    tmp_path: Path, in_view
+) -> None:
+    """The widest sheets: a 7-letter round of --you-score with three slips found at the
+    audit ("750 (1,000)" cells), the word revealed. The compact sheets would need 83
+    columns and went one above the other, the bot's below the fold; they are drawn tight
+    (the marked letters without a space between them) and stay side by side, in view."""
+    from .test_session import true_score, wrong_score
+
+    game = short_game(tmp_path / "w.json", seed=1, you_score=True, hints=True, rounds=2)
+    while True:
+        waiting = game.waiting()
+        word = "ballet" if waiting.round == 0 else "kitchen"
+        if waiting.kind == session.ROUND_OVER:
+            if waiting.round == 1:
+                break
+            game.next_round()
+        elif waiting.kind == session.GAMEWORD:
+            game.choose_gameword(word)
+        elif waiting.kind == session.GUESS:
+            game.guess(lexicon.words(waiting.length, "familiar")[waiting.row % 5])
+        elif waiting.kind == session.BOT:
+            game.bot_guessed(game.think())
+        elif waiting.kind == session.SCORE:
+            slip = waiting.row in (0, 2, 4)
+            given = (wrong_score if slip else true_score)(word, waiting.row, waiting.guess)
+            game.score_bot(str(given))
+        elif waiting.kind == session.RECHECK:
+            entry = game.round["bot"][waiting.row]
+            game.recheck(str(true_score(word, waiting.row, entry["guess"])))
+        elif waiting.kind == session.REVEAL:
+            game.reveal(word)
+    assert game.round["length"] == 7 and game.round["audit"]["penalty"]
+    app = MywordApp(lambda: DeduceScreen(game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#sheets").styles.layout.name == "horizontal"
+        in_view(screen, "#yours", "#bots", "#totals")
+        unsqueezed(screen, "#yours", "#bots")
+        assert "(K)(I)(T)(C)(H)(E)(N)" in shown(app, "#bots")
+        assert "penalty:" in shown(app, "#bots") and "round total" in shown(app, "#bots")
+        await pilot.resize_terminal(120, 40)  # room again: the spaces come back
+        await pilot.pause()
+        assert "(K) (I) (T) (C) (H) (E) (N)" in shown(app, "#bots")

@@ -51,12 +51,13 @@ def coloured_marks(guess: str, marks: tuple[Mark, ...]) -> Text:
     return text
 
 
-def styled_marks(guess: str, marks: tuple[Mark, ...]) -> Text:
-    """The plain symbols, each in its colour: both at once, in little room."""
+def styled_marks(guess: str, marks: tuple[Mark, ...], gap: str = " ") -> Text:
+    """The plain symbols, each in its colour: both at once, in little room (``gap``: between
+    two letters; "" in the tightest sheets, where each symbol's own brackets part them)."""
     text = Text()
     for letter, mark in zip(guess, marks, strict=True):
         text.append(SYMBOLS[mark].format(letter.upper()), style=STYLES[mark])
-        text.append(" ")
+        text.append(gap)
     text.rstrip()
     return text
 
@@ -213,9 +214,9 @@ def alphabet_summary(alphabets: MarginalAlphabets, candidates: int) -> Text:
     return Text(f"known present: {present}   known absent: {absent}   ({left})")
 
 
-def deduced_text(guess: str, marks: tuple[Mark | None, ...]) -> str:
+def deduced_text(guess: str, marks: tuple[Mark | None, ...], gap: str = " ") -> str:
     """Plain symbols for the marks the scores allow; ``?A?`` where they do not tell."""
-    return " ".join(
+    return gap.join(
         SYMBOLS[m].format(letter.upper()) if m is not None else f"?{letter.upper()}?"
         for letter, m in zip(guess, marks, strict=True)
     )
@@ -269,11 +270,16 @@ def your_sheet(
     deduction: Deduction | None,
     blank_rows: bool = False,
     compact: bool = False,
+    tight: bool = False,
 ) -> Table:
     """Your Guesswords with their scores and, given a deduction (the hints), the marks
     your scores allow; ``blank_rows``: the rows still to play too, as on the paper sheet;
     ``compact``: headed by a short title, without the letters column (a row still to play
-    says where it sits: ``sheet_frame``)."""
+    says where it sits: ``sheet_frame``); ``tight``: compact, and the marked letters with
+    no space between them (``(K)(I)_T_``: 6 columns fewer in a 7-letter row), for when two
+    compact sheets do not fit side by side in 80 columns."""
+    compact = compact or tight
+    gap = "" if tight else " "
     from solver.deduce import session
     from solver.deduce.rules import default_sheet
 
@@ -304,10 +310,11 @@ def your_sheet(
         entry = played[number - 1]
         shown: str | Text = Text(entry["guess"].upper())  # typed: plain text, never markup
         if revealed:
-            shown = styled_marks(entry["guess"], marking(revealed, entry["guess"], row.offset))
+            marks = marking(revealed, entry["guess"], row.offset)
+            shown = styled_marks(entry["guess"], marks, gap)
         elif deduction is not None and deduction.consistent and not entry["late"]:
             marks = session.deduced_marks(deduction.words, entry["guess"], row.offset)
-            shown = Text(deduced_text(entry["guess"], marks))
+            shown = Text(deduced_text(entry["guess"], marks, gap))
         points = "late: 0" if entry["late"] else f"{entry['score']:,}"
         mine.add_row(str(number), *(() if compact else (where,)), shown, points)
     if bonus_won(game_round["you"], game_round["bot_word"], sheet):
@@ -410,12 +417,15 @@ def bot_sheet(
     running: Mapping[str, int],
     blank_rows: bool = False,
     compact: bool = False,
+    tight: bool = False,
 ) -> Table:
     """The bot's Guesswords with their scores and, once your word is revealed, the marks;
     after the audit the corrected scores and the penalty, so the column adds up.
     ``blank_rows``: the rows still to play too, as on the paper sheet; ``compact``: headed
     by a short title and without the row numbers (it sits beside your sheet, whose rows
-    it shares: ``sheet_frame``)."""
+    it shares: ``sheet_frame``); ``tight``: compact, the marked letters with no space
+    between them (``your_sheet``)."""
+    compact = compact or tight
     word = game_round["your_word"]
     audited = game_round["audit"]
     said = {e["row"]: e["given"] for e in audited["errors"]} if audited else {}
@@ -430,7 +440,7 @@ def bot_sheet(
         row = sheet.rows[number - 1]
         guess = entry["guess"]
         marks = marking(word, guess, row.offset) if word else None
-        shown = styled_marks(guess, marks) if marks else Text(guess.upper())
+        shown = styled_marks(guess, marks, "" if tight else " ") if marks else Text(guess.upper())
         cell = scored_cell(entry, said.get(number - 1), compact)
         bots.add_row(*numbered(str(number)), shown, cell)
     for number in range(len(game_round["bot"]) + 1, len(sheet.rows) + 1 if blank_rows else 0):
@@ -440,7 +450,8 @@ def bot_sheet(
         bots.add_row(*numbered(""), bonus_line(len(sheet.rows), compact), "")
     if audited and audited["penalty"]:
         turns = sum(e["turns_undetected"] for e in audited["errors"])
-        bots.add_section()
+        if not compact:  # a rule drawn as a blank line: a line the compact sheets lack
+            bots.add_section()
         where = f"penalty: {turns} turn(s) undetected x {PENALTY:,}"
         if compact:
             where = f"penalty: {turns} x {PENALTY:,}"

@@ -35,6 +35,10 @@ from solver.runtime.errors import UserError
 # The room the boxed sheets, their totals, the details and five lines of notes take: in less
 # (80 x 24), the sheets are drawn compact and the details fold away behind ``+``.
 FULL_WIDTH, FULL_HEIGHT = 90, 36
+# How the sheets are drawn: boxed (room to spare), compact (no box, 13 lines), tight
+# (compact, the marked letters without a space between them: when compact ones would have
+# to go one above the other, as a 7-letter round with its "(said N)" cells in 80 columns).
+BOXED, COMPACT, TIGHT = "boxed", "compact", "tight"
 
 HELP = f"""\
 # What's My Word?
@@ -87,7 +91,9 @@ still fit.
 Under {FULL_WIDTH} x {FULL_HEIGHT} the sheets are drawn compact (no box; a row still to play
 says where it sits; after the audit a score you gave wrong shows what you said in brackets,
 `1,250 (1,000)`) so that both sheets, the totals and the penalty are in view at 80 x 24;
-the details are folded there at first, and `+` shows them in the notes' place.
+the details are folded there at first, and `+` shows them in the notes' place. The widest
+sheets (a 7-letter round with such brackets) draw the marked letters without a space
+between them, `(K)(I)_T_`, rather than one sheet below the other.
 
 A game you leave goes on with `myword deduce play --resume NAME` (`myword games` lists the
 names), or from the menu of `myword play`: Resume a saved game.
@@ -172,7 +178,7 @@ class DeduceScreen(Screen[None]):
         self._asked: tuple[str, int, int] | None = None  # the question now on the input line
         self._asked_at = 0.0
         self.noted: str | None = None  # the resume note the app printed on quitting
-        self._sheets: dict[bool, tuple[Any, Any]] = {}  # both sheets, boxed and compact
+        self._sheets: dict[str, tuple[Any, Any]] = {}  # both sheets, as each is drawn
         self.compact = False  # drawn for a small terminal (``_arrange``)
         self._deduction: Any = None  # what your scores leave possible, with the hints
         self.details: bool | None = None  # + shown or folded them; None: as the room says
@@ -243,11 +249,11 @@ class DeduceScreen(Screen[None]):
         deduction = display.your_deduction(state) if self.hints else None
         running = session.totals(state)["rounds"][state["round"]]
         self._sheets = {
-            compact: (
-                display.your_sheet(state, deduction, True, compact),
-                display.bot_sheet(game_round, sheet, running, blank_rows=True, compact=compact),
+            drawn: (
+                display.your_sheet(state, deduction, True, drawn != BOXED, drawn == TIGHT),
+                display.bot_sheet(game_round, sheet, running, True, drawn != BOXED, drawn == TIGHT),
             )
-            for compact in (False, True)
+            for drawn in (BOXED, COMPACT, TIGHT)
         }
         self._deduction = deduction
         self._arrange()
@@ -269,14 +275,19 @@ class DeduceScreen(Screen[None]):
         if not self._sheets:
             return
         width, height = self.size
-        full = self._width(self._sheets[False], 2)
+        full = self._width(self._sheets[BOXED], 2)
         compact = height < FULL_HEIGHT or width < max(FULL_WIDTH, full)
         self.compact = compact
         self.set_class(compact, "compact")
-        yours, bots = self._sheets[compact]
+        drawn = BOXED
+        if compact:  # the tight sheets only when the compact ones would go one above the other
+            roomy = width - 2 >= self._width(self._sheets[COMPACT], 1)
+            drawn = COMPACT if roomy else TIGHT
+        yours, bots = self._sheets[drawn]
         self.query_one("#yours", Static).update(yours)
         self.query_one("#bots", Static).update(bots)
-        fits = width - 2 >= (full if not compact else self._width(self._sheets[True], 1))
+        needed = full if drawn == BOXED else self._width(self._sheets[drawn], 1)
+        fits = width - 2 >= needed
         self.query_one("#sheets").styles.layout = "horizontal" if fits else "vertical"
         self._fold()
 
