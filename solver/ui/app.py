@@ -503,6 +503,23 @@ class MywordApp(App[int]):
         else:
             self.open_game(self.first, exit_after=True)
 
+    def watch_app_focus(self, focus: bool) -> None:
+        """Give the screen its focus when the app gets focus back and nothing has it.
+
+        In the browser the tab may report focus-out while a screen is being made; Textual
+        then skips focusing its first widget, and when a key gives the app its focus back
+        it restores only what had focus before: nothing. A person's first keys (down,
+        enter on the menu) were lost. Runs before that key is handed on."""
+        if not focus or self.screen.focused is not None:
+            return
+        selector = self.screen.AUTO_FOCUS if self.screen.AUTO_FOCUS is not None else self.AUTO_FOCUS
+        if not selector:  # a screen that focuses nothing by itself
+            return
+        for widget in self.screen.query(selector):
+            if widget.focusable:
+                self.screen.set_focus(widget, scroll_visible=False)
+                return
+
     def open_game(
         self,
         make: Callable[[], Screen],

@@ -240,3 +240,17 @@ async def test_saved_games_shows_names_and_fields_as_plain_text() -> None:
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
     assert app.return_code in (0, None)
+
+
+async def test_the_first_key_after_a_blurred_start_reaches_the_menu() -> None:
+    """In the browser, the tab may report focus-out while the app starts: Textual then
+    skipped focusing the menu, and when the first key gave the app its focus back nothing
+    had focus to take it: down and enter were lost (CI's browser test, under load)."""
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.app_focus = False  # the tab lost focus ...
+        await app.push_screen(MenuScreen())  # ... while the menu was made
+        assert app.screen.focused is None
+        await pilot.press("down", "enter")  # a key gives the app its focus back
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "NewGameScreen", app.screen
