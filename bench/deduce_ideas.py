@@ -20,7 +20,7 @@ function learned from an exact walk: ``L(r, n)``, the mean points a position of 
 candidates at row ``r`` loses to the ceiling from there to the end of the round (measured
 on the default strategy's own walk), and the lookahead's next-row guess chosen by its
 points minus the losses of the parts it leaves. A prototype, measured and not kept (see
-the README, "Against the ceiling").
+docs/performance.md, "Against the ceiling").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The README's kernel table from a pytest-benchmark JSON file: every ``*_reference``
+"""The kernel table of docs/performance.md from a pytest-benchmark JSON file: every ``*_reference``
 benchmark beside its partner from the same run (``*_kernel``, ``*_numpy``, or the same
 name without ``_reference``), medians and their ratio.
 

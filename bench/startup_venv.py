@@ -7,7 +7,8 @@
 install slows by about 20 ms a process (its import hooks); this times the installed
 ``myword`` of a virtual environment, from another folder, with the environment's own caches
 (under it): one run to warm, then the median of 5, and the peak memory by ``/usr/bin/time``.
-The README's quiet-machine start-up table comes from it, run on the wheels of both commits.
+The quiet-machine start-up table of docs/performance.md comes from it, run on the wheels of
+both commits.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ Each round runs the command in a new process whose Numba cache (``NUMBA_CACHE_DI
 new empty folder, as after a fresh install or an edit to a kernels file; "tables cold" also
 gives it an empty table folder (``MYWORD_CACHE_DIR``), "tables warm" one where the word
 tables were built beforehand, outside the timing. Rounds are few: each takes tens of
-seconds. The README's "First run" figures come from here; note ``uptime`` beside them (a
-busy machine takes twice as long).
+seconds. The "First run" figures of docs/performance.md come from here; note ``uptime``
+beside them (a busy machine takes twice as long).
 """
 
 import os

@@ -12,7 +12,7 @@ cores, for example
     for i in 1 2; do timeout 300 sh -c 'while :; do :; done' & done
     pytest bench/test_threads_bench.py --benchmark-only --benchmark-columns=median
 
-The figures in the README's "Threads" section come from these two runs.
+The figures in docs/performance.md's "Threads" section come from these two runs.
 """
 
 from __future__ import annotations

@@ -120,8 +120,9 @@ def test_help_lists_every_command_as_typed() -> None:
 
 
 def test_every_text_names_the_commands_there_are() -> None:
-    """The README, --help, the screen's help and placeholder, and line mode's first line
-    name only commands that exist; the README, --help and the screen's help name them all."""
+    """The docs' page (docs/games/whats-my-word.md, moved from the README), --help, the
+    screen's help and placeholder, and line mode's first line name only commands that exist;
+    the page, --help and the screen's help name them all."""
     from pathlib import Path
 
     from click.testing import CliRunner
@@ -129,12 +130,12 @@ def test_every_text_names_the_commands_there_are() -> None:
     import cli
     from solver.deduce.ui import assist_lines, assist_screen
 
-    readme = (Path(__file__).parents[2] / "README.md").read_text("utf-8")
-    section = readme[readme.index("### Playing a person") :]
-    section = section[: section.index("\n### ", 1)]
+    page = (Path(__file__).parents[2] / "docs" / "games" / "whats-my-word.md").read_text("utf-8")
+    section = page[page.index("## Playing a person") :]
+    section = section.split("\n## ", 1)[0]  # to the next section, or the page's end
     usage = CliRunner().invoke(cli.main, ["deduce", "assist", "--help"]).output
     texts = {
-        "README": section,
+        "docs page": section,
         "--help": usage,
         "screen help": assist_screen.HELP,
         "placeholder": assist_screen.PLACEHOLDER,
@@ -144,5 +145,5 @@ def test_every_text_names_the_commands_there_are() -> None:
     for where, text in texts.items():
         named = set(re.findall(r"(?<![\w:]):([a-z]+)\b", text))
         assert named and named <= names, (where, named - names)
-        if where in ("README", "--help", "screen help"):
+        if where in ("docs page", "--help", "screen help"):
             assert named == names, (where, names - named)

@@ -200,7 +200,7 @@ def test_bad_input_is_one_line(args: list[str], message: str, tmp_path) -> None:
 def test_the_default_strategy_is_the_strongest_exactly(sheet) -> None:
     """Strategy changes are judged by the exact figure: on words spread through the familiar
     tier, the default lookahead scores more than points and entropy, Gamewords drawn alike
-    (a sample of the pool; the README's figures walk all of it)."""
+    (a sample of the pool; docs/performance.md's figures walk all of it)."""
     pool = spread_pool(sheet.word_length, 150)
     ratios = {
         strategy: ev.figure(ev.walk(ev.Setting(sheet, strategy, pool)), "uniform").ratio

@@ -46,7 +46,8 @@ def test_a_strategy_sees_the_scores_it_heard_and_never_the_gameword() -> None:
 
 
 def test_the_example_strategy_plays_a_bench_beside_the_built_ins() -> None:
-    """The README's command, on a few games: its player is in the table, by its name."""
+    """The tutorial's command (docs/tutorials/deduce.md), on a few games: its player is in
+    the table, by its name."""
     result = CliRunner().invoke(
         cli.main,
         ["deduce", "bench", "--strategy", f"points,{EXAMPLE}:guess", "--games", "3", "--json"],

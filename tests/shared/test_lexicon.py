@@ -98,7 +98,7 @@ def test_misread_words_are_those_another_spelling_outnumbers() -> None:
     "word", ["españa", "carlos", "david", "maría", "santiago", "post", "boy", "zara"]
 )
 def test_proper_names_and_foreign_words_stay_playable_but_are_never_core(word: str) -> None:
-    """dictionaries/build.py leaves them out of es/core.txt (README: "Words")."""
+    """dictionaries/build.py leaves them out of es/core.txt (docs/words.md)."""
     assert lexicon.is_word(word, "es")
     assert lexicon.tier_of(word, "es") == "all"
 

@@ -1,4 +1,4 @@
-"""Saved games are never lost and never forged (README, "Saved games")."""
+"""Saved games are never lost and never forged (docs/your-games.md, "Saved games")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Saves are bound to their game (issue 26, item 4): an older copy of a save, another game's
 save renamed or copied over, a copy played in parallel, is refused in one line; what
 happens legitimately (a game resumed many times, --force, a save deleted then a new game
-at its name, a save moved to another folder, a game looked at) still works (README,
+at its name, a save moved to another folder, a game looked at) still works (docs/your-games.md,
 "Saved games")."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Threads: a setting capped by the cores, one thread for small work, and the same answers
-on any number of threads (README "Threads")."""
+on any number of threads (docs/performance.md, "Threads")."""
 
 from __future__ import annotations
 
