@@ -46,7 +46,12 @@ async def test_notes_show_at_the_top_clear_of_the_typing_line(until) -> None:
     app = MywordApp()
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         app.notify("Game saved; continue with: myword deduce assist --resume x", timeout=30)
-        await until(pilot, lambda: app.screen.query(Toast), "the toast")
+        # shown, then laid out: under load a frame could pass between the two
+        await until(
+            pilot,
+            lambda: any(toast.region.height for toast in app.screen.query(Toast)),
+            "the toast laid out",
+        )
         toast = app.screen.query_one(Toast)
         assert toast.region.y > 0 and toast.region.bottom < SIZE[1] // 3, toast.region
         await pilot.press("q")
