@@ -29,12 +29,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Generic, TypeVar, cast
 
 from solver.runtime.errors import UserError
 
+Player = TypeVar("Player")  # the game's player protocol (a strategy, a bot, a player)
+
 
 @dataclass(frozen=True)
-class Kind:
+class Kind(Generic[Player]):
     """What a game calls its players and how it finds them."""
 
     game: str  # "deduce", "race", "layout"
@@ -43,7 +46,7 @@ class Kind:
     group: str  # the entry-point group installed packages register under
     method: str  # the one method a player must have
     builtins: tuple[tuple[str, str], ...]  # (built-in name, "module:attr"), in order
-    wrap: Callable[[Callable], object]  # a plain function -> an object with ``method``
+    wrap: Callable[[Callable], Player]  # a plain function -> an object with ``method``
 
     @property
     def builtin(self) -> dict[str, str]:
@@ -71,11 +74,13 @@ def registered(kind: Kind) -> list[Entry]:
     return found
 
 
-def load(kind: Kind, name: str) -> object:
+def load(kind: Kind[Player], name: str) -> Player:
     """The player a name stands for, loaded and checked (cached per process: a tournament
     asks for it once a game). A name that is none of the four forms, or a player without
     the game's method, is a one-line ``UserError`` listing the choices."""
-    return _load(kind, name.strip())
+    # Checked at run time for the game's one method (``_checked``), which is all that the
+    # checker can be told of a plugin's type.
+    return cast(Player, _load(kind, name.strip()))
 
 
 @lru_cache(maxsize=64)  # a worker keeps the last players it loaded, not every one

@@ -199,7 +199,7 @@ class FunctionStrategy:
 
 LOOKAHEAD, POINTS, ENTROPY = (BuiltinStrategy(name) for name in STRATEGIES)
 
-KIND = plugins.Kind(
+KIND: plugins.Kind[Strategy] = plugins.Kind(
     game="deduce",
     noun="strategy",
     plural="strategies",
@@ -213,7 +213,7 @@ KIND = plugins.Kind(
 def strategy(name: str) -> Strategy:
     """The strategy a name stands for (``plugins``): a built-in, an entry point,
     ``module:attr`` or ``file.py:attr``."""
-    return plugins.load(KIND, name)  # type: ignore[return-value]
+    return plugins.load(KIND, name)
 
 
 def candidates(view: GuesserView) -> list[str]:

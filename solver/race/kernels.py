@@ -185,7 +185,12 @@ def best_cards(
     number of words."""
     words, lengths = kernel_array(words, UINT8), kernel_array(lengths, INT64)
     counts, masks = kernel_array(counts, UINT8), kernel_array(masks, UINT32)
-    table = [kernel_array(array, INT64) for array in (singles, first, second, doubles)]
+    table = (
+        kernel_array(singles, INT64),
+        kernel_array(first, INT64),
+        kernel_array(second, INT64),
+        kernel_array(doubles, INT64),
+    )
     letters = table_letters(*table, wild, double_wild)
     available = kernel_array(letters.available, INT64)
     scalars = (int(wild), int(double_wild), int(floor), letters.mask, letters.total)
