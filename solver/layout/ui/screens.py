@@ -391,7 +391,7 @@ class LayoutScreen(Screen[Path]):
         if finished(state):
             text.append("game over\n", style="bold")
         elif self.thinking:
-            text.append(f"{names[turn]} is thinking…\n", style="italic")
+            text.append(f"{names[to_move(state)]} is thinking…\n", style="italic")
         elif turn is not None and session.is_person(state, turn):
             whose = "your turn" if names[turn] == "you" else f"{names[turn]}: your turn"
             text.append(whose + "\n", style="bold green")
