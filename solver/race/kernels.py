@@ -164,7 +164,9 @@ def _most_cards(
     return best
 
 
-def scratch_buffers(letters: int, doubles: int, width: int) -> tuple[np.ndarray, ...]:
+def scratch_buffers(
+    letters: int, doubles: int, width: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Zeroed scratch for ``_most_cards``, each buffer sized by what indexes it: letter codes
     (``letters``, the alphabet), the table's distinct doubles, and search depths (a word of
     ``width`` letters is at most ``width`` cards deep, plus the level that finds it spelled).
