@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from solver.arena.processes import WorkersLost
@@ -55,7 +55,7 @@ def on_dask(
     play_chunk: Callable[..., list[dict[str, Any]]],
     on_wait: Callable[[str], None] | None = None,
     wait_note_seconds: float = WAIT_NOTE_SECONDS,
-) -> Iterator[list[dict[str, Any]]]:
+) -> Generator[list[dict[str, Any]], None, None]:
     """Chunks played on the cluster, as they finish (``play_chunk(spec, start, stop,
     True)`` on a worker, handed in by the runner); ``client`` is closed at the end."""
     from distributed import as_completed

@@ -210,8 +210,7 @@ class Previous:
         rows = self._rows()
         for row, line, end in rows:
             if row.get(TOURNAMENT) != tournament:
-                number = row.get("game")
-                same = takewhile(lambda r, number=number: r[0].get("game") == number, rows)
+                same = _same_game(rows, row.get("game"))
                 raise UserError(self._another([row, *(r for r, _, _ in same)], line))
             number = _number(row["game"], self.path, line)
             if number != self.games:
@@ -339,6 +338,13 @@ class Previous:
         if seeds != {str(self.spec.seed + game)}:  # every game's seed is the first + g
             raise UserError(f"{self.shown} is damaged at line {rows[0][1]}: a wrong seed")
         return {"game": game, "seed": self.spec.seed + game, "results": results}
+
+
+def _same_game(
+    rows: Iterator[tuple[dict[str, str], int, int]], game: str | None
+) -> Iterator[tuple[dict[str, str], int, int]]:
+    """The rows that follow while their game is ``game`` (the rest of its game)."""
+    return takewhile(lambda r: r[0].get("game") == game, rows)
 
 
 def _number(text: str, path: Path, line: int) -> int:

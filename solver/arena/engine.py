@@ -37,8 +37,8 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Callable
-from typing import IO, Any, NoReturn
+from collections.abc import Callable, Iterable
+from typing import IO, Any, NoReturn, Protocol
 
 from solver.arena.protocol import (
     DEFAULT_TIME_LIMIT,
@@ -59,6 +59,14 @@ LINE_MOST = 1 << 20  # bytes in one line from an engine: more is a protocol erro
 STDERR_TAIL = 300  # characters of an engine's stderr quoted when it fails
 QUIT_SECONDS = 2.0  # how long a quitting engine has to exit before it is killed
 LOG_VARIABLE = "MYWORD_ENGINE_LOG"  # a file that receives every line to and from engines
+
+
+class TextOut(Protocol):
+    """Where an engine answers (``serve``): stdout, or a stream that copies it to a log."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
 
 
 class _Lines:
@@ -332,8 +340,8 @@ def _log_from_environment() -> IO[str] | None:
 def serve(
     rules: Rules,
     make_seat: Callable[[Hello], Seat],
-    stdin: IO[str] | None = None,
-    stdout: IO[str] | None = None,
+    stdin: Iterable[str] | None = None,
+    stdout: TextOut | None = None,
 ) -> int:
     """Play as an engine: read the referee's lines from ``stdin``, answer on ``stdout``.
     ``make_seat(hello)`` gives the player of each game. A line that cannot be answered

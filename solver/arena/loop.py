@@ -62,8 +62,8 @@ def play(
     may play many games with them."""
     if len(seats) != state.seats:
         raise ValueError(f"{len(seats)} seats for a game of {state.seats}")
-    for index, seat in enumerate(seats):
-        seat.start(Hello(state.game, state.variant(), index, state.seats))
+    for index, player in enumerate(seats):
+        player.start(Hello(state.game, state.variant(), index, state.seats))
     events: list[Any] = []
     moves = [0] * state.seats
     seconds = [0.0] * state.seats
@@ -85,8 +85,8 @@ def play(
             if on_event is not None:
                 on_event(event)
     scores = state.scores()
-    for seat in seats:
-        seat.finish(scores)
+    for player in seats:
+        player.finish(scores)
     return Outcome(scores, tuple(events), tuple(moves), tuple(seconds))
 
 

@@ -29,12 +29,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from solver.runtime.errors import UserError
 
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+    from types import ModuleType
+
+Player = TypeVar("Player")  # the game's player protocol (a strategy, a bot, a player)
+
 
 @dataclass(frozen=True)
-class Kind:
+class Kind(Generic[Player]):
     """What a game calls its players and how it finds them."""
 
     game: str  # "deduce", "race", "layout"
@@ -43,7 +50,7 @@ class Kind:
     group: str  # the entry-point group installed packages register under
     method: str  # the one method a player must have
     builtins: tuple[tuple[str, str], ...]  # (built-in name, "module:attr"), in order
-    wrap: Callable[[Callable], object]  # a plain function -> an object with ``method``
+    wrap: Callable[[Callable[..., Any]], Player]  # a plain function -> an object with ``method``
 
     @property
     def builtin(self) -> dict[str, str]:
@@ -62,7 +69,7 @@ class Entry:
         return {"name": self.name, "path": self.path, "origin": self.origin}
 
 
-def registered(kind: Kind) -> list[Entry]:
+def registered(kind: Kind[Any]) -> list[Entry]:
     """The built-ins, then what installed packages register, by name."""
     found = [Entry(name, path, "built-in") for name, path in kind.builtins]
     for point in sorted(_entry_points(kind.group), key=lambda p: p.name):
@@ -71,15 +78,17 @@ def registered(kind: Kind) -> list[Entry]:
     return found
 
 
-def load(kind: Kind, name: str) -> object:
+def load(kind: Kind[Player], name: str) -> Player:
     """The player a name stands for, loaded and checked (cached per process: a tournament
     asks for it once a game). A name that is none of the four forms, or a player without
     the game's method, is a one-line ``UserError`` listing the choices."""
-    return _load(kind, name.strip())
+    # Checked at run time for the game's one method (``_checked``), which is all that the
+    # checker can be told of a plugin's type.
+    return cast(Player, _load(kind, name.strip()))
 
 
 @lru_cache(maxsize=64)  # a worker keeps the last players it loaded, not every one
-def _load(kind: Kind, name: str) -> object:
+def _load(kind: Kind[Any], name: str) -> object:
     if not name:
         raise UserError(f"an empty {kind.noun} name ({_choices(kind)})")
     if name in kind.builtin:
@@ -102,12 +111,12 @@ def _load(kind: Kind, name: str) -> object:
     raise UserError(f"unknown {kind.noun} {name!r} ({_choices(kind)})")
 
 
-def _choices(kind: Kind) -> str:
+def _choices(kind: Kind[Any]) -> str:
     names = ", ".join(entry.name for entry in registered(kind))
     return f"choose from {names}, or give module:attr or path/to/file.py:attr"
 
 
-def _import(kind: Kind, name: str, path: str) -> object:
+def _import(kind: Kind[Any], name: str, path: str) -> object:
     """``module:attr`` or ``file.py:attr``, loaded."""
     where, _, attr = path.rpartition(":")
     if not where or not attr:
@@ -128,7 +137,7 @@ def _import(kind: Kind, name: str, path: str) -> object:
         raise UserError(f"cannot load {kind.noun} {name!r}: {where} has no {attr!r}") from None
 
 
-def _module_from_file(path: Path):
+def _module_from_file(path: Path) -> ModuleType:
     """A Python file of one's own, loaded once per process under a name of its own."""
     path = path.expanduser().resolve()
     if not path.is_file():
@@ -150,7 +159,7 @@ def _module_from_file(path: Path):
     return module
 
 
-def _checked(kind: Kind, name: str, loaded: object) -> object:
+def _checked(kind: Kind[Any], name: str, loaded: object) -> object:
     """An object with the game's method: as it is, made from its class, or a function
     wrapped."""
     if inspect.isclass(loaded):
@@ -168,18 +177,18 @@ def _checked(kind: Kind, name: str, loaded: object) -> object:
     raise _not_a_player(kind, name)
 
 
-def _not_a_player(kind: Kind, name: str) -> UserError:
+def _not_a_player(kind: Kind[Any], name: str) -> UserError:
     return UserError(
         f"{name!r} is not a {kind.noun}: it needs a {kind.method}() method, or to be a function"
     )
 
 
-def _entry_points(group: str):
+def _entry_points(group: str) -> list[EntryPoint]:
     from importlib.metadata import entry_points
 
     return list(entry_points(group=group))
 
 
-def _distribution(point) -> str:
+def _distribution(point: EntryPoint) -> str:
     dist = getattr(point, "dist", None)
     return f"{dist.name} {dist.version}" if dist is not None else "an installed package"

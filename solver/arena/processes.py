@@ -22,7 +22,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from solver.runtime.errors import UserError
@@ -46,7 +46,7 @@ def in_processes(
     workers: int,
     play_chunk: Callable[..., list[dict[str, Any]]],
     prepare: Callable[[], None],
-) -> Iterator[list[dict[str, Any]]]:
+) -> Generator[list[dict[str, Any]], None, None]:
     """Chunks of games played in ``workers`` spawned processes, as they finish:
     ``play_chunk(spec, start, stop, True)`` in each, after ``prepare()`` (both module-level
     functions of the runner, handed in so that this module does not import it back)."""
@@ -61,7 +61,7 @@ def each_in_processes(
     tasks: list[tuple[Any, ...]],
     workers: int,
     prepare: Callable[[], None],
-) -> Iterator[tuple[int, Any]]:
+) -> Generator[tuple[int, Any], None, None]:
     """``task(*tasks[i])`` for every ``i``, in ``workers`` spawned processes each set up by
     ``prepare()`` (module-level functions: they go to the workers by name), yielded as
     ``(i, result)`` as each finishes. A worker that dies raises ``WorkersLost`` (how it
@@ -127,7 +127,7 @@ def how_it_ended(processes: list[BaseProcess]) -> str:
     deadline = time.monotonic() + STOP_SECONDS
     while any(p.exitcode is None for p in ended_ones) and time.monotonic() < deadline:
         time.sleep(0.01)  # how often to look, not how long to wait
-    codes = [p.exitcode for p in processes if p.exitcode not in (None, 0)]
+    codes = [code for p in processes if (code := p.exitcode)]  # neither None nor 0
     codes.sort(key=lambda code: code == -signal.SIGTERM)
     return ended(codes[0]) if codes else ""
 

@@ -185,7 +185,11 @@ class Seat(Protocol):
 class Rules(Protocol):
     """What the arena needs to know of a game (each game has one: ``<game>/arena.py``)."""
 
-    name: str  # "deduce", "race", "layout"
+    @property
+    def name(self) -> str:
+        """The game's name: "deduce", "race", "layout" (read-only: a game's rules are
+        frozen)."""
+        ...
 
     def view_from_json(self, document: dict[str, Any]) -> Any: ...
 

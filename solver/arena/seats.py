@@ -91,7 +91,7 @@ def named(rules: Rules, name: str, time_limit: float = DEFAULT_TIME_LIMIT, slot:
     number) keeps apart two seats of one game that name the same engine."""
     if is_engine(name):
         return running_engine(rules, tuple(engine_command(name)), time_limit, slot)
-    return rules.seat(name)  # type: ignore[attr-defined]
+    return rules.seat(name)
 
 
 _engines: dict[tuple[str, tuple[str, ...], float, int], Any] = {}

@@ -31,7 +31,7 @@ import contextlib
 import importlib
 import math
 from array import array
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from statistics import NormalDist
@@ -160,7 +160,8 @@ def play(
         tally.add(record)
     first = tally.games
     if first >= spec.games:
-        chunks: Iterator[list[dict[str, Any]]] = (chunk for chunk in ())
+        none: list[list[dict[str, Any]]] = []
+        chunks: Generator[list[dict[str, Any]], None, None] = (chunk for chunk in none)
     elif scheduler:
         client = cluster.connect(scheduler)
         try:

@@ -626,7 +626,7 @@ class Assistant:
         """A bare word entry: WORD SCORE (yours) or WORD (by turn order)."""
         if entry.kind == "guess":
             if waiting.kind == "score":
-                raise Refused(f"The score you heard for {self.pending.upper()} (:undo drops it).")
+                raise Refused(f"The score you heard for {waiting.guess.upper()} (:undo drops it).")
             if waiting.kind == "round over":
                 raise Refused(f"Both sheets are full: {self._round_over_steps()}.")
             entry = replace(entry, kind="mine" if self.turn() == "you" else "theirs")
@@ -720,7 +720,7 @@ class Assistant:
         far as the candidates ``words`` agree (None: no deduction to go by)."""
         game_round = self.round
         sheet = self.sheet
-        marks = []
+        marks: list[tuple[Mark | None, ...]] = []
         for index, row in enumerate(game_round["mine"]):
             offset = sheet.rows[index].offset
             if game_round["their_word"]:

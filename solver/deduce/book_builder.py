@@ -82,6 +82,10 @@ def build_rollout(
 
             base = improve
             for done in range(1 if improve else 0, opening.BOOK_ROUNDS):
+
+                def told(line: str, done: int = done) -> None:
+                    tell(f"round {done + 1}, {line}")
+
                 rolled = rollout.build(
                     setting,
                     BOOK_ROWS,
@@ -89,7 +93,7 @@ def build_rollout(
                     ROLLOUT_OBJECTIVE,
                     base,
                     workers,
-                    lambda line, done=done: tell(f"round {done + 1}, {line}"),
+                    told,
                     None if base else reuse,
                 )
                 base = rollout.position_entries(setting, rolled)

@@ -325,8 +325,8 @@ def explain(
         wrong_at = np.flatnonzero(would_give[k] != heard)
         rows = tuple(kept[i] for i in wrong_at)
         corrected = tuple(int(would_give[k, i]) * POINT_UNIT for i in wrong_at)
-        found = (words[index] in in_pool, float(weight), int(index), corrected)
-        by_rows.setdefault(rows, []).append(found)
+        fit = (words[index] in in_pool, float(weight), int(index), corrected)
+        by_rows.setdefault(rows, []).append(fit)
     named = named_row(history, sheet)
 
     def likelihood(item) -> tuple[bool, bool, float]:
@@ -338,8 +338,8 @@ def explain(
     ranked = sorted(by_rows.items(), key=likelihood, reverse=True)  # stable: ties keep order
     fixes = []
     for rows, found in ranked[: 1 + alternatives]:
-        _, _, index, corrected = max(found, key=lambda f: (f[0], f[1], -f[2]))
-        fixes.append(Fix(rows, words[index], corrected))
+        _, _, at, corrected = max(found, key=lambda f: (f[0], f[1], -f[2]))
+        fixes.append(Fix(rows, words[at], corrected))
     best = fixes[0]
     return Inconsistency(fewest, best.rows, best.word, best.corrected, tuple(fixes[1:]))
 

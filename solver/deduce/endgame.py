@@ -129,8 +129,13 @@ class _Search:
             keys = [
                 (self.sheet_key, self.lang, self.tier, row_index, w.tobytes()) for w in self.codes
             ]
-            held = {key: _columns.get(key) for key in keys}
-            new = [i for i, key in enumerate(keys) if held[key] is None]
+            held: dict[tuple, np.ndarray] = {}  # every column, once the new are scored
+            new = []  # the candidates whose columns are not cached yet
+            for i, key in enumerate(keys):
+                if (cached := _columns.get(key)) is None:
+                    new.append(i)
+                else:
+                    held[key] = cached
             if new:
                 row = self.sheet.rows[row_index]
                 last = self.sheet.is_last(row_index)

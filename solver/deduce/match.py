@@ -101,8 +101,10 @@ def check(spec: Tournament) -> None:
 
 
 def play(spec: Tournament, g: int) -> dict[str, Any]:
+    purple, red = spec.entries  # two: ``check``
     game = play_game(
-        *spec.entries,
+        purple,
+        red,
         game_seed(spec.seed, g),
         spec.option("difficulty", "medium"),
         spec.option("lang", "en"),

@@ -40,6 +40,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from solver.deduce import endgame, strategies
 from solver.deduce.candidates import PRIOR_SLOPE, Deduction
@@ -90,7 +91,8 @@ def _key(sheet: Sheet, strategy: str, prior: str, lang: str, vocabulary: str) ->
 
 
 @cache
-def _document() -> dict[str, object]:
+def _document() -> dict[str, Any]:
+    """The book file as stored (JSON: its parts are checked by their settings)."""
     path = Path(__file__).parent / BOOK
     if not path.is_file():
         return {}
@@ -99,7 +101,7 @@ def _document() -> dict[str, object]:
 
 def _book() -> dict[str, list[dict[str, object]]]:
     document = _document()
-    return document["entries"] if document.get("settings") == settings() else {}  # type: ignore[return-value]
+    return document["entries"] if document.get("settings") == settings() else {}
 
 
 def stored_positions() -> dict[str, object]:

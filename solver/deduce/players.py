@@ -26,6 +26,7 @@ def guess(view):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
@@ -130,7 +131,10 @@ class PickerView:
 
 def view_from_json(document: dict[str, Any]) -> GuesserView | PickerView:
     """A seat's view read back, by its ``kind``."""
-    kinds = {"guess": GuesserView, "pick": PickerView}
+    kinds: dict[str, type[GuesserView] | type[PickerView]] = {
+        "guess": GuesserView,
+        "pick": PickerView,
+    }
     kind = document.get("kind", "guess")
     if kind not in kinds:
         raise ValueError(f"no view of kind {kind!r} (choose from {', '.join(kinds)})")
@@ -187,7 +191,7 @@ class BuiltinStrategy:
 class FunctionStrategy:
     """A plain function ``guess(view) -> str``, as a strategy."""
 
-    function: object
+    function: Callable[[GuesserView], str]
 
     def guess(self, view: GuesserView) -> str:
         return self.function(view)
@@ -195,7 +199,7 @@ class FunctionStrategy:
 
 LOOKAHEAD, POINTS, ENTROPY = (BuiltinStrategy(name) for name in STRATEGIES)
 
-KIND = plugins.Kind(
+KIND: plugins.Kind[Strategy] = plugins.Kind(
     game="deduce",
     noun="strategy",
     plural="strategies",
@@ -209,7 +213,7 @@ KIND = plugins.Kind(
 def strategy(name: str) -> Strategy:
     """The strategy a name stands for (``plugins``): a built-in, an entry point,
     ``module:attr`` or ``file.py:attr``."""
-    return plugins.load(KIND, name)  # type: ignore[return-value]
+    return plugins.load(KIND, name)
 
 
 def candidates(view: GuesserView) -> list[str]:

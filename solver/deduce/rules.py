@@ -134,8 +134,8 @@ def default_sheet(word_length: int) -> Sheet:
 
 def load_sheet(spec: str | Path) -> Sheet:
     """``6`` or ``7`` for a default sheet, or the path of a sheet file."""
-    if str(spec) in ("6", "7"):
-        return default_sheet(int(spec))
+    if (text := str(spec)) in ("6", "7"):
+        return default_sheet(int(text))
     from solver.runtime.userfiles import regular_file
 
     path = Path(spec)

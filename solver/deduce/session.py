@@ -153,6 +153,8 @@ def new_game(settings: Settings) -> dict[str, Any]:
 
 def page_pool(settings: Settings, length: int) -> lexicon.Pool:
     """The words of the agreed page of text (the newspaper variation) of a length."""
+    if settings.pool_from is None:
+        raise ValueError("this game plays no page of text")
     return lexicon.pool(length, None, settings.lang, from_text=Path(settings.pool_from))
 
 
@@ -307,7 +309,8 @@ def validate(state: dict[str, Any]) -> None:
     _require(isinstance(current, int) and 0 <= current < len(rounds), "no such round")
     _require(isinstance(state["finished"], bool), "an unreadable finished flag")
     _require(
-        settings.opponent is None or (isinstance(settings.opponent, str) and settings.opponent),
+        settings.opponent is None
+        or (isinstance(settings.opponent, str) and bool(settings.opponent)),
         "an unreadable opponent",
     )
     _require(
@@ -706,9 +709,9 @@ class Game:
         self._recheck: Suspect | None = None
         self._asked = False  # a recheck was asked since the bot's last Guessword
         self.seat = None
-        if self.settings.opponent is not None and not self.finished:
+        settings = self.settings
+        if settings.opponent is not None and not self.finished:
             lengths = tuple(r["length"] for r in state["rounds"])
-            settings = self.settings
             self.seat = seat or opponent.seat(
                 settings.opponent, settings.engine_time, self.you_seat, lengths, settings
             )

@@ -69,7 +69,7 @@ def move_from_json(document: Any) -> Move:
     """A move read back; anything else is an ``IllegalMove`` saying why."""
     if not isinstance(document, dict):
         raise IllegalMove(f"a move is a JSON object, not {document!r}")
-    kinds = {"pick": Pick, "guess": Guess}
+    kinds: dict[str, type[Pick] | type[Guess]] = {"pick": Pick, "guess": Guess}
     kind, word = document.get("kind"), document.get("word")
     if kind not in kinds:
         raise IllegalMove(f"a move's kind is pick or guess, not {kind!r}")

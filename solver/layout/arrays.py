@@ -8,6 +8,7 @@ about which pairs make a word or what it scores; they only look the answer up.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -86,5 +87,5 @@ def grid_of(layout: Layout, margin: int = 1) -> Grid:
     return Grid(cells, row0, column0)
 
 
-def hand_array(hand: list[int]) -> np.ndarray:
+def hand_array(hand: Sequence[int]) -> np.ndarray:
     return np.array(hand, dtype=np.int16)

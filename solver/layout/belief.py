@@ -98,7 +98,7 @@ def history_of(view: LayoutView, settings: BeliefSettings) -> History:
     layout = Layout().place((0, 0), centre)
     players = len(view.hand_sizes)
     pack = len(view.deck.cards) - players * hand_size(players) - 1
-    rows = []
+    rows: list[np.ndarray] = []  # each decision's factors, by card number
     seat, kind, card, draws, decision = [], [], [], [], []
     for event in view.history:
         seat.append(event.seat)

@@ -175,14 +175,14 @@ def _checked_values(raw: object, name: str, kind: str) -> dict[str, int]:
 def parse_deck(document: dict[str, object], name: str) -> Deck:
     """A deck from its JSON form, every field checked where it enters: a wrong type, a
     repeated number or a deck too small to deal or too large to play is a ``DeckError``."""
-    if not isinstance(document, dict) or not isinstance(document.get("cards"), list):
+    if not isinstance(document, dict) or not isinstance(raw := document.get("cards"), list):
         raise DeckError(f"deck {name} is not a My Word deck: it needs a list of cards")
-    if not MIN_CARDS <= len(document["cards"]) <= MAX_CARDS:
+    if not MIN_CARDS <= len(raw) <= MAX_CARDS:
         raise DeckError(
-            f"deck {name} is not a My Word deck: it has {len(document['cards']):,} cards, "
+            f"deck {name} is not a My Word deck: it has {len(raw):,} cards, "
             f"a deck has {MIN_CARDS} to {MAX_CARDS}"
         )
-    cards = tuple(_checked_card(card, name) for card in document["cards"])
+    cards = tuple(_checked_card(card, name) for card in raw)
     repeated = sorted(n for n, times in Counter(c.number for c in cards).items() if times > 1)
     if repeated:
         raise DeckError(f"deck {name}: card numbers repeated: {repeated[:5]}")

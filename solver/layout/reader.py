@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from solver.layout.arrays import deck_arrays, grid_of, hand_array
+from solver.layout.arrays import Grid, deck_arrays, grid_of, hand_array
 from solver.layout.belief import BeliefSettings, deals
 from solver.layout.board import placement
 from solver.layout.moves import Knock, Knocked, Play
@@ -68,7 +68,7 @@ def _plies(view: LayoutView, settings: ReaderSettings) -> int:
 
 def candidates(
     view: LayoutView, margin: int, width: int, passes: bool = False
-) -> tuple[np.ndarray, object]:
+) -> tuple[np.ndarray, Grid]:
     """The moves to search, as rows (card, grid row, grid column, points) on the grid with
     ``margin`` empty rows and columns round the layout: the ``width`` plays that score most
     (the kernel's order among equals), or every knock when there is no play; with

@@ -31,7 +31,7 @@ import numpy as np
 
 from solver.arena.review import GameReview, ReviewedMove
 from solver.layout import reader
-from solver.layout.arrays import deck_arrays, hand_array
+from solver.layout.arrays import Grid, deck_arrays, hand_array
 from solver.layout.belief import deals
 from solver.layout.board import placement
 from solver.layout.moves import Knock, Knocked, Play
@@ -185,7 +185,7 @@ def valued(
     return Play(card, spot), float(values[best]), float(values[played])
 
 
-def _row(logged: dict[str, Any], grid: Any) -> np.ndarray:
+def _row(logged: dict[str, Any], grid: Grid) -> np.ndarray:
     """The move made as a candidate row on ``grid``: (card, grid row, grid column, points),
     a knock at row -1."""
     if logged["kind"] == "knock":

@@ -24,6 +24,7 @@ def move(view, rng):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -50,13 +51,13 @@ def view_of(state: State, seat: int) -> LayoutView:
 class FunctionPlayer:
     """A plain function ``move(view, rng)``, as a player."""
 
-    function: object
+    function: Callable[[LayoutView, random.Random], Play | Knock]
 
     def move(self, view: LayoutView, rng: random.Random) -> Play | Knock:
         return self.function(view, rng)
 
 
-KIND = plugins.Kind(
+KIND: plugins.Kind[LayoutPlayer] = plugins.Kind(
     game="layout",
     noun="player",
     plural="players",

@@ -253,7 +253,7 @@ def ranked_plays(state: GameState, player: int) -> list[tuple[int, Placement]]:
     return sorted(legal_plays(state, player), key=lambda item: -item[1].points)
 
 
-def person_play(state: GameState, player: int, number: int, position: tuple[int, int]) -> Move:
+def person_play(state: GameState, player: int, number: int, position: tuple[int, int]) -> Play:
     """The person's play of card ``number`` at ``position``, or ``UserError`` saying why it
     is not legal (symbols stand for the most common word that fits; ``board.declare``
     states others)."""

@@ -357,7 +357,7 @@ def deal_order(players: int, order: list[int], easy: bool, deck: Deck) -> State:
 
 
 # --- reading a log back ------------------------------------------------------------------
-def rebuild(log: dict, deck: Deck | None = None) -> State:
+def rebuild(log: dict[str, Any], deck: Deck | None = None) -> State:
     """The game a log describes, every move and score re-checked against the rules;
     raises ``LogError`` at the first discrepancy. The deck is the one the log carries (a
     game with another deck), else ``deck``, else the default deck."""

@@ -184,8 +184,12 @@ def from_record(folder: Path) -> float:
     for entry in reversed(entries):
         auto = entry.details.get("auto") if entry.game == "race" else None
         skill = auto.get("now") if isinstance(auto, dict) else None
-        number = isinstance(skill, int | float) and not isinstance(skill, bool)
-        if number and math.isfinite(skill) and 0.0 <= skill <= TOP_SKILL:
+        if (
+            isinstance(skill, int | float)
+            and not isinstance(skill, bool)
+            and math.isfinite(skill)
+            and 0.0 <= skill <= TOP_SKILL
+        ):
             return float(skill)
     return START
 

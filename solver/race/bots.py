@@ -44,7 +44,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from solver.race import people
 from solver.race.calls import Call, Move, RaceView, Wait
@@ -99,7 +99,12 @@ def _wpm(words_a_minute: float) -> float:
 
 # Every level shares the shape of the noise and of the word's effects; the numbers come
 # from docs/race-people.md (the sources, what is assumed) and from the calibration there.
-_SHAPE = {"look_noise": 0.3, "word_noise": 0.5}
+class _Shape(TypedDict):
+    look_noise: float
+    word_noise: float
+
+
+_SHAPE: _Shape = {"look_noise": 0.3, "word_noise": 0.5}
 
 LEVELS = {
     "beginner": RaceBot(

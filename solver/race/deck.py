@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import pairwise
@@ -217,15 +217,16 @@ def builtin_deck(name: str) -> Deck:
     return parse_deck(text, name, name)
 
 
-def _weighted_counts(lang: str) -> tuple[Counter[str], Counter[str]]:
+def _weighted_counts(lang: str) -> tuple[dict[str, float], dict[str, float]]:
     """Letter and bigram counts over the familiar words of 3+ letters, weighted by use."""
     table = lexicon.zipf_table(lang)
-    letters: Counter[str] = Counter()
-    bigrams: Counter[str] = Counter()
+    letters: defaultdict[str, float] = defaultdict(float)
+    bigrams: defaultdict[str, float] = defaultdict(float)
     for length in range(3, 16):
         for word in lexicon.words(length, "familiar", lang):
             weight = 10 ** table.get(word, 0.0)
-            letters.update({c: weight * n for c, n in Counter(word).items()})
+            for c, n in Counter(word).items():
+                letters[c] += weight * n
             for pair in pairwise(word):
                 bigrams["".join(pair)] += weight
     return letters, bigrams

@@ -28,6 +28,12 @@ from solver.race.deck import (
 )
 from solver.wordtools import lexicon
 
+# A vocabulary's words as the kernel reads them: codes, lengths, letter counts, letter masks.
+WordArrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+# A table as the kernel reads it (``encode_table``): single counts, the doubles' first and
+# second letters and counts, the wild and double-wild counts.
+EncodedTable = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int]
+
 
 @dataclass(frozen=True)
 class Claim:
@@ -62,10 +68,10 @@ class WordTable:
         """Word ``index``, decoded alone: a claim names ten words of a million."""
         return self.blob[self.starts[index] : self.starts[index + 1] - 1].tobytes().decode()
 
-    def kernel_arrays(self, part: slice = slice(None)) -> tuple[np.ndarray, ...]:
+    def kernel_arrays(self, part: slice = slice(None)) -> WordArrays:
         """Codes, lengths, counts and masks of a part of the words (memory-mapped: the
         kernel's wrapper copies the part it is given, once, into a plain array)."""
-        return tuple(a[part] for a in (self.codes, self.lengths, self.counts, self.masks))
+        return self.codes[part], self.lengths[part], self.counts[part], self.masks[part]
 
     @cached_property
     def words(self) -> tuple[str, ...]:
@@ -167,7 +173,7 @@ def parse_table(text: str | list[str], lang: str = "en") -> list[str]:
     return cards
 
 
-def encode_table(cards: list[str], lang: str = "en"):
+def encode_table(cards: list[str], lang: str = "en") -> EncodedTable:
     """The table as the kernel reads it: single counts, doubles, wild counts. Cards in any
     case (``"C"`` or ``"c"``, ``"Nd"``); a card outside the language is a ``DeckError``."""
     spec = lexicon.language(lang)
@@ -384,7 +390,7 @@ def load_kernel() -> None:
 def _best_cards(
     vocabulary: WordTable,
     group: slice,
-    table: tuple,
+    table: EncodedTable,
     floor: int,
     budget: vectorized.Budget | None,
 ) -> np.ndarray:

@@ -164,7 +164,9 @@ def _most_cards(
     return best
 
 
-def scratch_buffers(letters: int, doubles: int, width: int) -> tuple[np.ndarray, ...]:
+def scratch_buffers(
+    letters: int, doubles: int, width: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Zeroed scratch for ``_most_cards``, each buffer sized by what indexes it: letter codes
     (``letters``, the alphabet), the table's distinct doubles, and search depths (a word of
     ``width`` letters is at most ``width`` cards deep, plus the level that finds it spelled).
@@ -185,7 +187,12 @@ def best_cards(
     number of words."""
     words, lengths = kernel_array(words, UINT8), kernel_array(lengths, INT64)
     counts, masks = kernel_array(counts, UINT8), kernel_array(masks, UINT32)
-    table = [kernel_array(array, INT64) for array in (singles, first, second, doubles)]
+    table = (
+        kernel_array(singles, INT64),
+        kernel_array(first, INT64),
+        kernel_array(second, INT64),
+        kernel_array(doubles, INT64),
+    )
     letters = table_letters(*table, wild, double_wild)
     available = kernel_array(letters.available, INT64)
     scalars = (int(wild), int(double_wild), int(floor), letters.mask, letters.total)

@@ -662,7 +662,7 @@ class LiveRace:
                 self.won,
                 now,
                 self._rng,
-                self.lang,
+                self.deck.lang,  # self.lang, once set from the deck
                 self._seed_of,
             )
         except Forfeit as forfeit:

@@ -50,18 +50,38 @@ GIVE_UP = 12.0  # seconds after a change: a word not found by then is not found 
 
 
 class Searcher(Protocol):
-    """The parameters of the model (a level: ``bots.RaceBot``)."""
+    """The parameters of the model (a level: ``bots.RaceBot``), read only (a level is
+    frozen)."""
 
-    tier: str
-    reaction: float
-    per_card: float
-    rarity: float
-    length: float
-    known_zipf: float
-    look_noise: float
-    word_noise: float
-    per_key: float
-    patience: float
+    @property
+    def tier(self) -> str: ...
+
+    @property
+    def reaction(self) -> float: ...
+
+    @property
+    def per_card(self) -> float: ...
+
+    @property
+    def rarity(self) -> float: ...
+
+    @property
+    def length(self) -> float: ...
+
+    @property
+    def known_zipf(self) -> float: ...
+
+    @property
+    def look_noise(self) -> float: ...
+
+    @property
+    def word_noise(self) -> float: ...
+
+    @property
+    def per_key(self) -> float: ...
+
+    @property
+    def patience(self) -> float: ...
 
 
 @dataclass(frozen=True)

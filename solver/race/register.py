@@ -17,9 +17,8 @@ def best_cards(lang: str = "en") -> object:
 
     vocabulary = word_table("familiar", lang)  # a table the demo reads too
     words = slice(0, 200)
-    columns = (vocabulary.codes, vocabulary.lengths, vocabulary.counts, vocabulary.masks)
     table = encode_table(["c", "a", "t", "er", "s", "?", "??"], lang)
-    return kernels.claimable(*(column[words] for column in columns), *table)
+    return kernels.claimable(*vocabulary.kernel_arrays(words), *table)
 
 
 def build_table(tier: str, lang: str) -> object:

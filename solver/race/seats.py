@@ -29,6 +29,7 @@ def look(view, rng):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Protocol
@@ -62,7 +63,7 @@ class RaceBotProtocol(Protocol):
 class FunctionBot:
     """A plain function ``look(view, rng)``, as a bot."""
 
-    function: object
+    function: Callable[[RaceView, random.Random], Call | None]
 
     def look(self, view: RaceView, rng: random.Random) -> Call | None:
         return self.function(view, rng)
@@ -73,7 +74,7 @@ class PluginBot:
     """A bot of one's own in a seat: its name, and what it is."""
 
     name: str
-    bot: object
+    bot: RaceBotProtocol
     error_rate: float = 0.0  # its wrong calls are its own
 
     def ask(self, view: RaceView, rng: random.Random) -> Call | None:
@@ -93,7 +94,7 @@ class PluginBot:
         return call
 
 
-KIND = plugins.Kind(
+KIND: plugins.Kind[RaceBotProtocol] = plugins.Kind(
     game="race",
     noun="bot",
     plural="bots",

@@ -39,9 +39,11 @@ import os
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import io
+
     import numpy as np
 
 FORMAT = 5  # raise when what a table holds, or how it is built, changes
@@ -333,7 +335,7 @@ def _plain_file(path: Path, most: int) -> bytes:
         return opened.read(most + 1)
 
 
-def _opened(path: Path) -> BinaryIO:
+def _opened(path: Path) -> io.BufferedReader:
     """``path`` opened for reading if it is a plain file (a link is not followed, and a pipe
     is not waited on); OSError otherwise."""
     import stat

@@ -13,7 +13,7 @@ import importlib
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -36,7 +36,11 @@ from solver.runtime.errors import UserError
 from solver.ui.choices import GAMES, GAMES_BY_KEY, GameChoice
 from solver.ui.form_screen import NewGameScreen
 
+if TYPE_CHECKING:
+    from textual import getters
+
 LANGUAGES = (("English", "en"), ("Spanish (español)", "es"))
+LANGUAGE_NAMES = {code: name for name, code in LANGUAGES}
 # What is truly global: the language, every game's form's language until that form is
 # changed (``solver.ui.forms``). Everything else a game takes (the bots' level, a seed, the
 # race's reaction window...) is on that game's new-game form, remembered per game.
@@ -122,7 +126,7 @@ def load_settings() -> dict[str, Any]:
         return settings
     # (a file of an older version also held the level, a seed...: the forms hold them now)
     lang = kept.get("lang")
-    if isinstance(lang, str) and lang in dict(map(reversed, LANGUAGES)):  # ["es"]: unhashable
+    if isinstance(lang, str) and lang in LANGUAGE_NAMES:  # ["es"]: unhashable
         settings["lang"] = lang
     return settings
 
@@ -174,6 +178,9 @@ class HelpScreen(ModalScreen[None]):
 class MenuScreen(Screen[None]):
     """The first screen of ``myword play``: the three games, saved games, settings."""
 
+    if TYPE_CHECKING:  # self.app as this app, for the checker only (Textual's getter)
+        app = getters.app(lambda: MywordApp)
+
     BINDINGS: ClassVar = [
         Binding("n", "new_game", "New game"),
         Binding("r", "saved", "Saved games"),
@@ -215,7 +222,7 @@ class MenuScreen(Screen[None]):
         self.show_settings()
 
     def show_settings(self) -> None:
-        language = dict(map(reversed, LANGUAGES))[self.app.settings["lang"]]
+        language = LANGUAGE_NAMES[self.app.settings["lang"]]
         self.query_one("#settings-line", Label).update(
             f"Language {language} (s: settings) · enter or n: a game's new-game form"
         )
@@ -289,6 +296,9 @@ class ConfirmScreen(ModalScreen[bool]):
 class SavedGamesScreen(Screen[None]):
     """The games saved in the games folder, newest first; enter resumes an unfinished one,
     d deletes one."""
+
+    if TYPE_CHECKING:  # self.app as this app, for the checker only (Textual's getter)
+        app = getters.app(lambda: MywordApp)
 
     BINDINGS: ClassVar = [
         Binding("escape", "app.pop_screen", "Back"),
@@ -411,6 +421,9 @@ class RecordScreen(Screen[None]):
 class SettingsScreen(Screen[None]):
     """What is global to the games: the language every game's new-game form starts with
     (each game's other options are on its own form, remembered per game)."""
+
+    if TYPE_CHECKING:  # self.app as this app, for the checker only (Textual's getter)
+        app = getters.app(lambda: MywordApp)
 
     BINDINGS: ClassVar = [
         Binding("escape", "app.pop_screen", "Back (not saved)"),
@@ -602,7 +615,7 @@ class MywordApp(App[int]):
         notes = [
             note
             for screen in self.screen_stack
-            if callable(getattr(screen, "exit_note", None)) and (note := screen.exit_note())
+            if callable(exit_note := getattr(screen, "exit_note", None)) and (note := exit_note())
         ]
         self.exit(status, return_code=status, message="\n".join(notes) or None)
 

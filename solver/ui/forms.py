@@ -156,7 +156,8 @@ def _shown(default: object) -> str | bool:
 
 
 def _control(field: Field, option: click.Option, default: str | bool) -> Control:
-    kind, choices = "text", ()
+    kind = "text"
+    choices: tuple[str, ...] = ()
     kind_of = option.type
     if option.is_flag:
         kind = "flag"
@@ -292,7 +293,7 @@ def remembered(form: GameForm, lang: str | None = None) -> dict[str, str | bool]
     kept = kept if isinstance(kept, dict) else {}
     values: dict[str, str | bool] = {}
     for control in controls(form):
-        value = kept.get(control.name)
+        value: Any = kept.get(control.name)  # JSON as remembered: ``_fits`` checks it
         if control.name in NOT_REMEMBERED or not _fits(control, options[control.name], value):
             value = control.default
             if control.name == "lang" and lang in control.choices:

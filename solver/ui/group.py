@@ -74,9 +74,9 @@ class UserErrorsAsMessages(click.Group):
         except SystemError as error:
             from solver.arena.tournament import interrupted
 
-            stop = interrupted(error)
-            if stop is not None:  # Ctrl-C inside a Numba kernel
-                stopped(stop=stop)
+            cut = interrupted(error)
+            if cut is not None:  # Ctrl-C inside a Numba kernel
+                stopped(stop=cut)
             raise
 
 

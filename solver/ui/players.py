@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import IO, TYPE_CHECKING
 
 from solver.arena import plugins
+
+if TYPE_CHECKING:
+    from solver.arena.protocol import Rules
 
 
 def show_players(kind: plugins.Kind, as_json: bool) -> None:
@@ -33,7 +37,7 @@ def show_players(kind: plugins.Kind, as_json: bool) -> None:
 
 
 def serve_player(
-    rules: object, name: str, log: str | None = None, prepare: Callable[[], object] | None = None
+    rules: Rules, name: str, log: str | None = None, prepare: Callable[[], object] | None = None
 ) -> int:
     """Serve the player ``name`` (a built-in or a plugin) over the engine protocol on
     stdin and stdout until the referee quits (``solver.arena.engine.serve``); the exit
@@ -52,19 +56,19 @@ def serve_player(
             f"{name!r} is an engine already: run its command itself; "
             "engine --player serves a built-in or a plugin"
         )
-    rules.seat(name)  # type: ignore[attr-defined]  # loads it: raises UserError if unknown
+    rules.seat(name)  # loads it: raises UserError if unknown
     if prepare is not None:  # what the game loads before its first answer (a kernel)
         prepare()
     if log is None:
-        return serve(rules, lambda hello: rules.seat(name))  # type: ignore[arg-type, attr-defined]
+        return serve(rules, lambda hello: rules.seat(name))
     try:
         record = open(log, "a", encoding="utf-8")  # noqa: SIM115 - closed below
     except OSError as error:
         raise UserError(f"cannot write the log {log!r}: {error.strerror or error}") from None
     with record:
         return serve(
-            rules,  # type: ignore[arg-type]
-            lambda hello: rules.seat(name),  # type: ignore[attr-defined]
+            rules,
+            lambda hello: rules.seat(name),
             _Recorded(sys.stdin, record, "> "),  # what the referee said, as its own log
             _Recorded(sys.stdout, record, "< "),  # writes them: > to the engine, < from it
         )
@@ -74,7 +78,7 @@ class _Recorded:
     """A text stream that copies every line through it to a record, prefixed. A record
     that cannot be written (a full disk) stops, said once on stderr; the engine goes on."""
 
-    def __init__(self, stream, record, prefix: str) -> None:
+    def __init__(self, stream: IO[str], record: IO[str] | None, prefix: str) -> None:
         self.stream, self.record, self.prefix = stream, record, prefix
 
     def _copy(self, text: str) -> None:
@@ -89,7 +93,7 @@ class _Recorded:
 
             sys.stderr.write(f"myword: the log stopped: {error.strerror or error}\n")
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         for line in self.stream:
             self._copy(line)
             yield line

@@ -9,10 +9,14 @@ are reached by few games); nothing is computed here, so the plots say what the t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from solver.runtime.errors import UserError
+
+if TYPE_CHECKING:
+    from matplotlib.patches import Polygon
 
 
 def require_matplotlib() -> None:
@@ -48,7 +52,7 @@ def _save(figure: Any, path: Path) -> None:
         raise UserError(f"cannot write the plot {path}: {error.strerror or error}") from None
 
 
-def plot(summary: dict[str, Any], scores: list[list[float]], directory: Path) -> list[Path]:
+def plot(summary: dict[str, Any], scores: Sequence[Sequence[float]], directory: Path) -> list[Path]:
     """Write the plots into ``directory``; return their paths. ``scores``: every score
     of each entry (``arena.Outcome.scores``)."""
     import matplotlib
@@ -72,10 +76,12 @@ def plot(summary: dict[str, Any], scores: list[list[float]], directory: Path) ->
     edges = np.histogram_bin_edges(everything, bins=min(40, max(5, distinct)))  # shared
     for row in players:
         label = f"{row['player']} (mean {row['mean_score']:.1f})"
-        drawn = axes.hist(
-            scores[row["entry"]], bins=edges, histtype="step", linewidth=1.8, label=label
+        _, _, patches = axes.hist(
+            scores[row["entry"]], bins=edges.tolist(), histtype="step", linewidth=1.8, label=label
         )
-        colour = drawn[2][0].get_edgecolor()
+        # matplotlib types the patches for every kind of histogram; a "step" one of one
+        # data set draws a list of one outline
+        colour = cast("list[Polygon]", patches)[0].get_edgecolor()
         axes.axvline(row["mean_score"], linestyle="--", linewidth=1, color=colour)
     axes.set_xlabel(summary["score"])
     axes.set_ylabel("games")

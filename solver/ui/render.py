@@ -67,12 +67,16 @@ def print_plain_table(
         ]
         widths = [max(w, most) for w, most in zip(widths, longest, strict=True)]
     total = sum(widths) + 3 * len(widths) + 1
-    folded = [
-        [_fold(cell, width) for cell, width in zip(row, widths, strict=True)] for row in cells
-    ]
+    folded: list[list[list[str]]] = []  # each row's cells, each cell's lines
+    for row in cells:
+        folded.append([])
+        for cell, width in zip(row, widths, strict=True):
+            if (lines := _fold(cell, width)) is None:
+                return False  # a word wider than its column: rich would cut it
+            folded[-1].append(lines)
     title_lines = _fold(title, total) if title else []
-    if any(lines is None for row in folded for lines in row) or title_lines is None:
-        return False  # a word wider than its column: rich would cut it
+    if title_lines is None:
+        return False  # a word wider than the table
 
     def line(left: str, middle: str, right: str, fill: str) -> str:
         return left + middle.join(fill * (w + 2) for w in widths) + right + "\n"

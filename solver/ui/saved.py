@@ -143,24 +143,24 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
                 raise
             raise stop from None
     except (EOFError, KeyboardInterrupt) as stop:
-        interrupted = isinstance(stop, KeyboardInterrupt)
+        by_signal = isinstance(stop, KeyboardInterrupt)
         if not getattr(session, "worth_keeping", lambda _: True)(state):
             from solver.runtime import savefile
 
             savefile.discard(path)
             click.echo("\nNothing entered: no game saved.", err=as_json)
             if as_json:
-                ended = "interrupted" if interrupted else "unfinished"
+                ended = "interrupted" if by_signal else "unfinished"
                 render.emit_json(session.public(state) | {"ended": ended, "saved": None})
-            sys.exit(signals.exit_status(stop) if interrupted else 0)
+            sys.exit(signals.exit_status(stop) if by_signal else 0)
         with signals.ignored():  # a second signal must not cut the save short
             session.save(state, path)
         click.echo(
             f"\nGame saved to {path}; continue with: {resume_hint(command, path)}", err=as_json
         )
         if as_json:
-            ended = "interrupted" if interrupted else "unfinished"
+            ended = "interrupted" if by_signal else "unfinished"
             render.emit_json(session.public(state) | {"ended": ended, "saved": str(path)})
-        sys.exit(signals.exit_status(stop) if interrupted else 0)
+        sys.exit(signals.exit_status(stop) if by_signal else 0)
     if as_json:
         render.emit_json(session.document(finished))

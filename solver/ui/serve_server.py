@@ -240,7 +240,11 @@ class MywordServer(Server):
         )
         return response
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    # textual_serve's own handler is annotated as giving a WebSocketResponse; an aiohttp
+    # handler may answer with any StreamResponse, as this one's refusals do.
+    async def handle_websocket(  # type: ignore[override]
+        self, request: web.Request
+    ) -> web.StreamResponse:
         """A tab: its app, driven by its websocket, ended with it."""
         if len(self.sessions) >= self.max_sessions:
             log.info("refused a tab: %d open already (--max-sessions)", len(self.sessions))
@@ -323,7 +327,12 @@ def _envelope(text: str) -> tuple[str, Any]:
     if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
         raise ValueError("a message that is not [kind, data]")
     kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
-    wanted = {"stdin": str, "resize": dict, "ping": (str, int, float)}.get(kind)
+    kinds: dict[str, type | tuple[type, ...]] = {
+        "stdin": str,
+        "resize": dict,
+        "ping": (str, int, float),
+    }
+    wanted = kinds.get(kind)
     if wanted is not None and not isinstance(data, wanted):
         raise ValueError(f"a {kind!r} message without its data")
     return kind, data

@@ -10,6 +10,7 @@ loads the games first (``solver.ui.games.load``).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, TypedDict
 
 from solver.arena import registry
 from solver.runtime import seeds
@@ -19,6 +20,27 @@ from solver.wordtools.wordcheck import check_word
 DEMO_CHECKS = ("tables", "jumped", "nephew", "ballet", "London", "etc", "cwm")
 DEMO_LENGTHS = tuple(range(2, 11))
 SAMPLE_PAGE = Path("samples") / "page.txt"
+
+
+class PagePool(TypedDict):
+    """The Gamewords of a page of text (``dictionary_tour``'s ``page_pool``)."""
+
+    source: str
+    length: int
+    words: list[str]
+
+
+class DictionaryTour(TypedDict):
+    """The demo's look at the dictionaries (``dictionary_tour``): JSON-ready as it is."""
+
+    seed: int
+    lang: str
+    language: str
+    totals: dict[str, int]  # words of each tier
+    counts: dict[str, dict[int, int]]  # each tier's words by length (``DEMO_LENGTHS``)
+    familiar_samples: dict[int, list[str]]  # 8 familiar words of 6 and of 7 letters
+    checks: list[dict[str, Any]]  # ``wordcheck`` on ``DEMO_CHECKS`` (English only)
+    page_pool: PagePool | None  # the sample page's 6-letter words (English only)
 
 
 def warm_steps(lang: str = "en") -> list:
@@ -46,7 +68,7 @@ def shown_words(length: int, lang: str) -> list[str]:
     return list(lexicon.words(length, "familiar", lang) if allowed is None else allowed)
 
 
-def dictionary_tour(seed: int | None = None, lang: str = "en") -> dict[str, object]:
+def dictionary_tour(seed: int | None = None, lang: str = "en") -> DictionaryTour:
     """Sizes, seeded familiar samples, word checks and a page-of-text pool, JSON-ready. The
     samples too are words no bot hides."""
     rng = seeds.rng(seed)

@@ -13,7 +13,8 @@ import contextlib
 import os
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from types import FrameType
 
 # After SIGTERM or SIGHUP the program ends by this many seconds whatever happens (see
 # ``_exit_later``).
@@ -37,7 +38,7 @@ def exit_status(stop: BaseException) -> int:
     return 128 + int(getattr(stop, "signum", signal.SIGINT))
 
 
-def _raise(signum: int, frame: object) -> None:
+def _raise(signum: int, frame: FrameType | None) -> None:
     _exit_later(signum)
     raise Interrupted(signum)
 
@@ -55,7 +56,9 @@ def _exit_later(signum: int) -> None:
 
 
 @contextlib.contextmanager
-def _handled(numbers: tuple[int, ...], handler: object) -> Iterator[None]:
+def _handled(
+    numbers: tuple[int, ...], handler: Callable[[int, FrameType | None], None] | signal.Handlers
+) -> Iterator[None]:
     """``handler`` for the signals ``numbers`` inside the block, the previous ones after.
     Only the main thread may set handlers: elsewhere (a test runner's worker) nothing
     changes."""

@@ -245,12 +245,11 @@ def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
     from solver.runtime import seeds
 
     names = ("games", "seed", "workers", "scheduler", "csv_path", "resume_path", "plot_dir")
-    names += ("as_json",)
-    settings = {name: kwargs.pop(name) for name in names}
+    settings = {name: kwargs.pop(name) for name in (*names, "as_json")}
     if isinstance(entries, str):
-        names = [e.strip() for e in entries.split(",")]
-        if any(names) and not all(names):  # "hard,,easy": a typing mistake, not two players
+        named = [e.strip() for e in entries.split(",")]
+        if any(named) and not all(named):  # "hard,,easy": a typing mistake, not two players
             raise UserError(f"an empty name in {entries!r}: name every player, comma-separated")
-        entries = [name for name in names if name]  # none at all: the arena says so
+        entries = [name for name in named if name]  # none at all: the arena says so
     seed = seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"]
     return arena.tournament(game, entries, settings["games"], seed, **options), settings

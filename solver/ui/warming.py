@@ -24,7 +24,7 @@ import contextlib
 import time
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 LANGS = ("en", "es")
@@ -95,17 +95,21 @@ def table_steps(
     from solver.runtime import tables
     from solver.wordtools import lexicon
 
-    def exists(where: object) -> bool:
+    def exists(where: Path | None) -> bool:
         return where is not None and where.exists()
+
+    def tier_ready(tier: str) -> bool:
+        return exists(tables.where(lexicon.tier_table_name(tier, lang), lexicon.sources(lang)))
+
+    def table_ready(table: registry.Table, tier: str) -> bool:
+        return exists(table.where(tier, lang))
 
     found = [
         Step(
             f"word list, {lang} {tier}",
             "table",
-            lambda tier=tier: lexicon.words(3, tier, lang),  # builds the whole table
-            lambda tier=tier: exists(
-                tables.where(lexicon.tier_table_name(tier, lang), lexicon.sources(lang))
-            ),
+            partial(lexicon.words, 3, tier, lang),  # builds the whole table
+            partial(tier_ready, tier),
         )
         for tier in lexicon.TIERS
     ]
@@ -113,8 +117,8 @@ def table_steps(
         Step(
             f"{table.label}, {lang} {tier}",
             "table",
-            lambda table=table, tier=tier: table.build(tier, lang),
-            lambda table=table, tier=tier: exists(table.where(tier, lang)),
+            partial(table.build, tier, lang),
+            partial(table_ready, table, tier),
             second_process=game.second_process,
         )
         for game in registry.games()
@@ -151,7 +155,7 @@ def kernel_steps(lang: str = "en") -> list[Step]:
         Step(
             f"{game.name}.{kernel.name}",
             "kernel",
-            lambda kernel=kernel: kernel.call(lang),
+            partial(kernel.call, lang),
             second_process=game.second_process,
         )
         for game in registry.games()

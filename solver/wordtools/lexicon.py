@@ -488,7 +488,7 @@ class _TierTable:
     byte_starts: list[int]  # the same, by byte of ``words``
     code_starts: list[int]  # the same, by byte of ``codes``
     coded: list[bool]  # whether a length has codes (not when its words have foreign letters)
-    zipf: memoryview  # one float64 per word
+    zipf: memoryview[float]  # one float64 per word
 
     def group(self, length: int) -> tuple[int, int, int, int] | None:
         """Where a length's words are: (first word, end, first byte, end); None when there

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from solver.deduce import assist, assist_entries, live_advice
+from solver.deduce import assist, assist_entries, assist_notes, live_advice
 from solver.deduce.assist import save
 from solver.deduce.ui import assist_words
 from solver.deduce.ui.lines import Console
@@ -50,7 +50,7 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     introduced = None
     advised = None  # the position whose advice was worked out (warnings said)
     shown = None  # the position whose advice was shown whole
-    notes: list[str] = []
+    notes: list[assist_notes.Note] = []
     while not assistant.finished:
         waiting = assistant.waiting()
         if waiting.kind != "gameword" and introduced != assistant.game["round"]:

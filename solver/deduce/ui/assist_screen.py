@@ -17,7 +17,7 @@ import contextlib
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.measure import Measurement
 from rich.text import Text
 from textual import work
@@ -332,7 +332,7 @@ class AssistScreen(Screen[None]):
             then = f" (or {', '.join(others)})" if others else ""
             number = len(advice.history) + 1
             self.note(f"Advice for your row {number}: {best}{then}.", "green")
-        parts = [Text("Advice for your next row", style="bold underline")]
+        parts: list[RenderableType] = [Text("Advice for your next row", style="bold underline")]
         parts.append(display.advice_view(advice, self.assistant.settings.top))
         self.query_one("#advice", Static).update(Group(*parts))
         self.redraw()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from solver.deduce.vocabularies import DEFAULT_VOCABULARY, VOCABULARIES
 from solver.ui.options import (
@@ -196,7 +197,8 @@ def advise(
     from solver.runtime.errors import UserError
     from solver.ui import render
 
-    sheet_given = click.get_current_context().get_parameter_source("sheet").name != "DEFAULT"
+    source = click.get_current_context().get_parameter_source("sheet")
+    sheet_given = source != ParameterSource.DEFAULT
     if length is not None and sheet_given and sheet != length:
         raise UserError("give --length or --sheet, not both")
     played = load_sheet(length or sheet)
@@ -393,7 +395,8 @@ def evaluate(
     from solver.ui import render
     from solver.wordtools import lexicon
 
-    sheet_given = click.get_current_context().get_parameter_source("sheet").name != "DEFAULT"
+    source = click.get_current_context().get_parameter_source("sheet")
+    sheet_given = source != ParameterSource.DEFAULT
     if length is not None and sheet_given:
         raise UserError("give --length or --sheet, not both")
     played = load_sheet(length or sheet)

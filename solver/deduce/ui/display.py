@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.columns import Columns
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -107,7 +107,7 @@ def _fix(advice: Advice, fix) -> str:
 
 def advice_view(advice: Advice, top: int) -> Group:
     """The advice, as a player reads it: next row, candidates, alphabets, recommendation."""
-    parts: list[object] = []  # warnings go to stderr, from the command
+    parts: list[RenderableType] = []  # warnings go to stderr, from the command
     deduction = advice.deduction
     if advice.inconsistency is not None:
         wrong = advice.inconsistency
@@ -313,8 +313,8 @@ def your_sheet(
             marks = marking(revealed, entry["guess"], row.offset)
             shown = styled_marks(entry["guess"], marks, gap)
         elif deduction is not None and deduction.consistent and not entry["late"]:
-            marks = session.deduced_marks(deduction.words, entry["guess"], row.offset)
-            shown = Text(deduced_text(entry["guess"], marks, gap))
+            deduced = session.deduced_marks(deduction.words, entry["guess"], row.offset)
+            shown = Text(deduced_text(entry["guess"], deduced, gap))
         points = "late: 0" if entry["late"] else f"{entry['score']:,}"
         mine.add_row(str(number), *(() if compact else (where,)), shown, points)
     if bonus_won(game_round["you"], game_round["bot_word"], sheet):

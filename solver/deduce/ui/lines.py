@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from solver.deduce import session
 from solver.deduce.session import document, public, save
 from solver.deduce.ui import words
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 __all__ = ["Console", "document", "play", "public", "save"]
 
@@ -26,7 +29,9 @@ __all__ = ["Console", "document", "play", "public", "save"]
 class Console(Protocol):
     def ask(self, prompt: str, hidden: bool = False) -> str: ...
 
-    def say(self, text: str) -> None: ...
+    def say(self, text: RenderableType) -> None:
+        """A line (or a rich renderable: the advice's tables) for the person."""
+        ...
 
     def show(self, state: dict[str, Any]) -> None: ...
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import time
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group
 from rich.measure import Measurement
@@ -31,6 +31,11 @@ from solver.deduce import session
 from solver.deduce.rules import BOT_NAME, PENALTY, default_sheet
 from solver.deduce.ui import display, words
 from solver.runtime.errors import UserError
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from solver.ui.app import MywordApp
 
 # The room the boxed sheets, their totals, the details and five lines of notes take: in less
 # (80 x 24), the sheets are drawn compact and the details fold away behind ``+``.
@@ -130,6 +135,9 @@ class AnswerInput(Input):
 class DeduceScreen(Screen[None]):
     """A game against the bot: your sheet and the bot's side by side, the marginal
     alphabets, the totals, the notes, and one input line."""
+
+    if TYPE_CHECKING:  # self.app as the app, for the checker only (Textual's getter)
+        app = getters.app(lambda: MywordApp)
 
     BINDINGS: ClassVar = [
         Binding("question_mark", "help", "Help", priority=True),

@@ -135,6 +135,7 @@ def play(
     try:
         while not finished(state):
             player = to_move(state)
+            move: session.Move | session.Forfeit
             if session.is_person(state, player):
                 move = person_turn(state, player, console)
             else:

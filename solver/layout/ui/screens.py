@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -32,6 +32,11 @@ from solver.layout.moves import Knocked, Play, Played
 from solver.layout.ui import display, wording
 from solver.runtime import savefile
 from solver.runtime.errors import UserError
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from solver.ui.app import MywordApp
 
 FEED = 8  # moves shown in the feed
 # Room for the side panel and the biggest board drawn three lines a square (a 6 x 6 layout
@@ -178,6 +183,9 @@ class SymbolsScreen(ModalScreen[list[str] | None]):
 
 class LayoutScreen(Screen[Path]):
     """A game of My Word (1980): dismissed with its save file when left or over."""
+
+    if TYPE_CHECKING:  # self.app as the app, for the checker only (Textual's getter)
+        app = getters.app(lambda: MywordApp)
 
     BINDINGS: ClassVar = [
         *[Binding(str(k), f"select({k - 1})", f"card {k}", show=False) for k in range(1, 7)],
@@ -383,7 +391,7 @@ class LayoutScreen(Screen[Path]):
         if finished(state):
             text.append("game over\n", style="bold")
         elif self.thinking:
-            text.append(f"{names[turn]} is thinking…\n", style="italic")
+            text.append(f"{names[to_move(state)]} is thinking…\n", style="italic")
         elif turn is not None and session.is_person(state, turn):
             whose = "your turn" if names[turn] == "you" else f"{names[turn]}: your turn"
             text.append(whose + "\n", style="bold green")

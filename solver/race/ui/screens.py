@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group
 from rich.table import Table
@@ -59,6 +59,11 @@ from solver.race.ui.feed import (
 from solver.runtime import seeds
 from solver.runtime.errors import UserError
 from solver.ui.options import with_engines
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from solver.ui.app import MywordApp
 
 TICK = 0.1  # seconds between two looks at the clock
 DEFAULT_PLAYERS = 3
@@ -143,6 +148,9 @@ class WordInput(Input):
 
 class RaceScreen(Screen[dict]):
     """The race: table of cards, cards won, clock line, feed, and the input line."""
+
+    if TYPE_CHECKING:  # self.app as the app, for the checker only (Textual's getter)
+        app = getters.app(lambda: MywordApp)
 
     BINDINGS: ClassVar = [
         Binding("question_mark", "help", "Help", priority=True),
