@@ -81,12 +81,13 @@ def recent_table(entries: list[kept.Finished], count: int = RECENT) -> Table:
     for name in ("score", "result", "share"):
         table.add_column(name, no_wrap=True)
     for entry in reversed(entries[-count:]):
-        others = " · ".join(str(points) for points in entry.others) or "solo"
+        # points as every other screen writes them: 29,250, not 29250
+        others = " · ".join(f"{points:,}" for points in entry.others) or "solo"
         table.add_row(
             entry.ended[:10],  # the day (UTC); --json has the time
             Text(title(entry.game)),
             Text(entry.opponent),
-            f"{entry.you} v {others}",
+            f"{entry.you:,} v {others}",
             entry.result,
             share_text(entry.share),
         )
@@ -101,7 +102,8 @@ def trend(entries: list[kept.Finished]) -> Group:
         if any(share is not None for share in shares):
             lines.append(Text(f"  {title(game):<16} {bars(shares)}"))
         elif shares:
-            lines.append(Text(f"  {title(game):<16} (no share: {len(shares)} games)"))
+            counted = f"{len(shares)} game{'s' if len(shares) != 1 else ''}"
+            lines.append(Text(f"  {title(game):<16} (no share: {counted})"))
     return Group(*lines)
 
 

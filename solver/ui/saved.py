@@ -119,6 +119,21 @@ def resume_hint(command: str, path: Path) -> str:
     return f"myword {command} --resume {name}"
 
 
+def review_hint(path: Path | None, what: str = "Game") -> str:
+    """What a finished game says last: where it was kept and how to review it (by name
+    when it is in the games folder); nothing for a game that was not kept."""
+    if path is None:
+        return ""
+    from solver.runtime import savefile
+    from solver.runtime.errors import UserError
+
+    try:
+        name = path.stem if path.parent == savefile.games_dir() else str(path)
+    except UserError:
+        name = str(path)
+    return f"{what} saved as {name}; review it with: myword review {name}"
+
+
 def play_saved(session, state, draw, path: Path, command: str, as_json: bool) -> None:
     """Run a person's game; on Ctrl-C, SIGTERM, SIGHUP or end of input save it and say how
     to go on (exit 128 + the signal's number after a signal, 130 for Ctrl-C; 0 after end of

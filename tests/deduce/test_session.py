@@ -496,7 +496,10 @@ def test_a_new_game_without_a_seed_draws_one_shows_it_and_replays(tmp_path: Path
     assert readable["settings"]["seed"] is None
     console = ScriptedConsole(plain_player({6: "ballet", 7: "kitchen"}))
     lines.play(session.new_game(session.Settings(seed=seed)), console, tmp_path / "end.json")
-    assert console.said[-1] == f"This game replayed --seed {seed}."  # typed: a replay
+    assert console.said[-2] == f"This game replayed --seed {seed}."  # typed: a replay
+    # and last, where the finished game is and how to review it (a newcomer had to find
+    # myword games alone: only the race said it)
+    assert console.said[-1] == f"Game saved as {tmp_path / 'end.json'}; review it with: myword review {tmp_path / 'end.json'}"
 
 
 def test_the_bot_is_the_bot_and_you_play(tmp_path: Path) -> None:

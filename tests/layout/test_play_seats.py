@@ -84,7 +84,8 @@ def test_the_javascript_engine_plays_a_whole_game_against_a_person(tmp_path) -> 
     assert state.over and state.forfeited is None, person.said
     assert sum(1 for event in state.history if event.seat == 1) > 10
     assert replay(savefile.read("layout", tmp_path / "g.json")[0]).verdict == "ok"
-    assert person.said[-1] == "this game replayed --seed 4"
+    assert person.said[-2] == "this game replayed --seed 4"
+    assert person.said[-1].startswith("Game saved as ") and "myword review " in person.said[-1]
 
 
 @needs_node
@@ -114,7 +115,7 @@ def test_a_broken_engine_forfeits_and_the_person_wins(behaviour, reason, tmp_pat
     (told,) = [line for line in person.said if "forfeits the game" in line]
     assert told.startswith(f"{engine} forfeits the game: ") and reason in told
     assert told.count(engine) == 1  # its name said once
-    assert person.said[-2] == "[bold]you win[/bold]"  # 0 points each: the forfeit loses
+    assert person.said[-3] == "[bold]you win[/bold]"  # 0 points each: the forfeit loses
     log = savefile.read("layout", tmp_path / "g.json")[0]
     assert log["forfeit"]["seat"] == 1 and replay(log).verdict == "ok"
 

@@ -57,14 +57,16 @@ def test_a_person_plays_a_whole_game_and_the_save_is_a_checked_log(tmp_path) -> 
     assert log["scores"] == state.points and replay(log)[0]
     assert any(m["player"] == 0 and m["kind"] == "play" for m in log["moves"])
     assert any(line.startswith("greedy plays card") for line in person.said)
-    assert person.said[-3].startswith("Game over. you ")
+    assert person.said[-4].startswith("Game over. you ")
     said = wording.why_over(state)  # the reason code, worded
-    assert person.said[-3].endswith(f"({said})") and why_over(state) in ("pack_out", "stuck")
+    assert person.said[-4].endswith(f"({said})") and why_over(state) in ("pack_out", "stuck")
     assert said in wording.ENDINGS.values()
-    assert person.said[-1] == "this game replayed --seed 3"  # said at the end
+    assert person.said[-2] == "this game replayed --seed 3"  # said at the end
+    assert person.said[-1].startswith("Game saved as ")  # and how to review it
+    assert person.said[-1].endswith("; review it with: myword review " + str(path))
     you, greedy = state.points
     verdict = "you win" if you > greedy else "greedy wins" if greedy > you else "you and greedy win"
-    assert person.said[-2].endswith(f"{verdict}[/bold]")
+    assert person.said[-3].endswith(f"{verdict}[/bold]")
 
 
 def test_stopping_and_resuming_gives_the_same_game(tmp_path) -> None:

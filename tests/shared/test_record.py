@@ -254,7 +254,7 @@ def test_the_record_command_shows_json_text_and_a_plot(tmp_path) -> None:
     assert only["games"] == 1
     text = CliRunner().invoke(cli.main, ["record"], env={"COLUMNS": "80"}).output
     assert "What's My Word?" in text and "My Word (1980)" in text and "50%" in text
-    assert "(no share: 1 games)" in text
+    assert "(no share: 1 game)" in text
     assert all(len(line) <= 80 for line in text.splitlines())
     plot = tmp_path / "record.png"
     drawn = CliRunner().invoke(cli.main, ["record", "--plot", str(plot)])
@@ -280,3 +280,10 @@ async def test_the_menu_opens_the_record() -> None:
         assert "Your record" in shown and "50%" in shown
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
+
+
+def test_the_record_writes_points_as_every_other_screen_does() -> None:
+    """A newcomer read "29250 v 34250" in the record and "29,250" everywhere else."""
+    record.add(entry(key="a", you=29250, others=(34250,), best=40000))
+    text = CliRunner().invoke(cli.main, ["record"], env={"COLUMNS": "100"}).output
+    assert "29,250 v 34,250" in text, text

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from solver.deduce import session
 from solver.deduce.session import document, public, save
 from solver.deduce.ui import words
+from solver.ui.saved import review_hint
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -60,6 +61,8 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
             _answer(game, waiting, console)
     console.say(words.verdict(game.state))
     if line := words.seed_line(game.state):  # only now: the seed draws the bot's words
+        console.say(line)
+    if line := review_hint(game.path):
         console.say(line)
     game.close()
     return state

@@ -21,6 +21,7 @@ from solver.layout.game import GameState, finished, to_move
 from solver.layout.moves import Play
 from solver.layout.ui import display, wording
 from solver.runtime.errors import UserError
+from solver.ui.saved import review_hint
 
 COMMANDS = (
     "Type a card number and a square to play it there (17 G5), with the words you state for "
@@ -152,6 +153,8 @@ def play(
     if state.seats > 1:
         console.say(f"[bold]{wording.result_line(state)}[/bold]")
     console.say(wording.seed_line(state))  # only now: the seed deals the pack
+    if line := review_hint(path):
+        console.say(line)
     return state
 
 

@@ -265,9 +265,6 @@ def kept_line(path: Path | None, problem: str | None) -> str | None:
     """What the front ends say once a finished race is saved (``record.keep``)."""
     if problem is not None:
         return f"Warning: the race was not saved for a review: {problem}"
-    if path is None:
-        return None
-    from solver.runtime import savefile
+    from solver.ui.saved import review_hint
 
-    name = path.stem if path.parent == savefile.games_dir() else str(path)
-    return f"Race saved as {name}; review it with: myword review {name}"
+    return review_hint(path, "Race") or None
