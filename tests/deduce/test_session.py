@@ -499,7 +499,8 @@ def test_a_new_game_without_a_seed_draws_one_shows_it_and_replays(tmp_path: Path
     assert console.said[-2] == f"This game replayed --seed {seed}."  # typed: a replay
     # and last, where the finished game is and how to review it (a newcomer had to find
     # myword games alone: only the race said it)
-    assert console.said[-1] == f"Game saved as {tmp_path / 'end.json'}; review it with: myword review {tmp_path / 'end.json'}"
+    end = tmp_path / "end.json"
+    assert console.said[-1] == f"Game saved as {end}; review it with: myword review {end}"
 
 
 def test_the_bot_is_the_bot_and_you_play(tmp_path: Path) -> None:
