@@ -93,6 +93,8 @@ def _split_in_child(queue) -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+# Forking a process with threads is what this test is about: Python 3.12+ warns of it
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
 def test_a_forked_child_starts_a_pool_of_its_own() -> None:
     """The parent's pool threads do not exist in a forked child (tournament workers): work
     handed to them would wait forever."""
