@@ -77,6 +77,13 @@ class GameReview:
     # Which of the moves' facts a table shows beside each move: (key, heading), the
     # heading with ``{}`` where the value goes ("{} left"), else before it
     shown: tuple[tuple[str, str], ...] = ()
+    # How many decimals a move's worth and cost show: My Word (1980)'s are the reader's
+    # expected points, fractions of a point (a cost of 0.3 read "cost 0" beside a total of 1)
+    decimals: int = 0
+
+    def points(self, value: float) -> str:
+        """A worth or a cost as the review shows it: thousands grouped, ``decimals`` kept."""
+        return f"{value:,.{self.decimals}f}"
 
     def of(self, seat: int | None) -> tuple[ReviewedMove, ...]:
         """The moves of ``seat`` (every seat's for None), in the game's order."""

@@ -98,6 +98,7 @@ def review_log(log: dict[str, Any], final: State, source: str = "") -> GameRevie
         moves=tuple(moves),
         notes=tuple(notes),
         source=source,
+        decimals=1,  # the reader's expected points: fractions of a point
         shown=(("most", "most {}"),),
     )
 

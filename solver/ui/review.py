@@ -113,8 +113,8 @@ def show(out: Console, found: GameReview, seat: int | None) -> None:
             str(number + 1),
             escape(player),
             f"{found.totals[number]:,}",
-            f"{found.cost(number):,.0f}",
-            f"{found.best_possible(number):,.0f}",
+            found.points(found.cost(number)),
+            found.points(found.best_possible(number)),
             "" if share is None else f"{share:.0%}",
         )
     out.print(seats)
@@ -144,11 +144,11 @@ def _table(found: GameReview, moves: tuple[ReviewedMove, ...], title: str, every
     for move in moves:
         where = f"{move.where} ({found.players[move.seat]})" if every else move.where
         shown = [_shown(heading, move.facts.get(key)) for key, heading in found.shown]
-        line = Text(_worth(move.played, move.played_value))
+        line = Text(_worth(found, move.played, move.played_value))
         line.append("  best ", style="dim")
-        line.append(_worth(move.best, move.best_value))
+        line.append(_worth(found, move.best, move.best_value))
         line.append("  cost ", style="dim")
-        line.append(f"{move.cost:,.0f}", style="bold" if move.cost > 0 else "")
+        line.append(found.points(move.cost), style="bold" if move.cost > 0 else "")
         for figure in shown:
             line.append(f"  {figure}", style="dim")
         if move.notes:
@@ -157,8 +157,8 @@ def _table(found: GameReview, moves: tuple[ReviewedMove, ...], title: str, every
     return table
 
 
-def _worth(what: str, value: float) -> str:
-    return f"{what or '-'} ({value:,.0f})"
+def _worth(found: GameReview, what: str, value: float) -> str:
+    return f"{what or '-'} ({found.points(value)})"
 
 
 def _shown(heading: str, value: object) -> str:

@@ -95,10 +95,10 @@ class ReviewScreen(Screen[None]):
                 "*" if move in turning else "",
                 Text(where),
                 Text(move.played or "-"),
-                f"{move.played_value:,.0f}",
+                found.points(move.played_value),
                 Text(move.best or "-"),
-                f"{move.best_value:,.0f}",
-                f"{move.cost:,.0f}",
+                found.points(move.best_value),
+                found.points(move.cost),
             )
         self.query_one("#summary", Static).update(self.summary(turning))
         if turning:
@@ -112,12 +112,17 @@ class ReviewScreen(Screen[None]):
             share = found.share(number)
             text.append(
                 f"{player}: {found.totals[number]:,}"
-                + ("" if share is None else f" ({share:.0%} of {found.best_possible(number):,.0f})")
+                + (
+                    ""
+                    if share is None
+                    else f" ({share:.0%} of {found.points(found.best_possible(number))})"
+                )
                 + ("   " if number + 1 < len(found.players) else "\n")
             )
         if turning:
             points = "; ".join(
-                f"{m.where} {m.played or '-'} for {m.best} (cost {m.cost:,.0f})" for m in turning
+                f"{m.where} {m.played or '-'} for {m.best} (cost {found.points(m.cost)})"
+                for m in turning
             )
             text.append(f"Turning points ({self.whose}): {points}", style="bold")
         else:

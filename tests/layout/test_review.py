@@ -2,6 +2,7 @@
 mode plays: a scripted person against the greedy bot, knocking once with a play in hand."""
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -116,6 +117,11 @@ def test_review_json_and_errors_through_the_command(finished: dict, tmp_path) ->
     document = json.loads(result.output)
     assert document["game"] == "layout" and document["seat"] == 0
     assert all(m["seat"] == 0 for m in document["moves"]) and "most" in document["moves"][0]
+    # the reader's expected points with their decimal: a cost of 0.3 read "cost 0" beside
+    # a seat's total cost of 1 (a newcomer's review)
+    text = CliRunner().invoke(cli.main, ["review", str(done)], env={"COLUMNS": "160"}).output
+    costs = re.findall(r"  cost (-?[\d,]+(?:\.\d)?)", text)
+    assert costs and all(re.fullmatch(r"-?[\d,]+\.\d", cost) for cost in costs), text
     unfinished = tmp_path / "unfinished.json"
     start = {k: v for k, v in finished.items() if k != "scores"}
     session.save(rebuild(start | {"moves": finished["moves"][:5]}), unfinished)
