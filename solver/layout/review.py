@@ -109,7 +109,9 @@ def _turn(before: State, index: int, logged: dict[str, Any], squares: Squares) -
     view = before.view(seat)
     plays = scored_plays(view)  # most points first
     most = plays[0][1].points if plays else 0
-    rng = seeds.derived(before.seed, "review", index)
+    # seeded as the game's hint for this turn (session.hint): a person who followed the
+    # hint finds it named as the best (a newcomer saw another "best" than the hint played)
+    rng = seeds.derived(before.seed, "hint", index)
     best, best_value, played_value = valued(view, logged, rng)
     best_points = best.placement.points if isinstance(best, Play) else 0
     knocked = logged["kind"] == "knock"

@@ -81,11 +81,13 @@ def test_the_reader_chooses_as_it_plays_from_the_seats_view(finished: dict) -> N
         logged = finished["moves"][index]
         before = rebuild(start | {"moves": finished["moves"][:index]})
         view = before.view(logged["player"])
-        chosen = reader_move(view, seeds.derived(before.seed, "review", index))
+        chosen = reader_move(view, seeds.derived(before.seed, "hint", index))
         best, best_value, played_value = valued(
-            view, logged, seeds.derived(before.seed, "review", index)
+            view, logged, seeds.derived(before.seed, "hint", index)
         )
         assert best == chosen
+        # the hint the game gave the seat at that turn is the best its review names
+        assert session.hint(before, logged["player"]) == best
         if isinstance(chosen, Play) and logged["kind"] == "play":
             same = list(chosen.placement.position) == logged["position"]
             if same and chosen.card == logged["card"]:
