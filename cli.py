@@ -54,5 +54,21 @@ def main(threads: int | None) -> None:
         os.environ["MYWORD_THREADS"] = str(threads)
 
 
-if __name__ == "__main__":
+def run() -> None:
+    """The ``myword`` command's entry (``python -m cli`` too): the process's settings that
+    are the program's to make, then the command.
+
+    OpenBLAS starts a thread per core when numpy is imported. myword's matrix work is small
+    (kernels do the heavy loops), and an idle thread of its own can take Ctrl-C, SIGTERM or
+    SIGHUP in place of the main thread, which then stays blocked at a prompt instead of
+    saving the game (tests/shared/test_signals.py). One thread, unless the user chose
+    otherwise; set here, before any command imports numpy, and not on ``import solver``, so
+    that a program using the library keeps its own environment. Processes that myword
+    starts (tournament workers, the warm-up's helper, ``myword serve``'s apps) inherit it.
+    """
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     main()
+
+
+if __name__ == "__main__":
+    run()

@@ -512,8 +512,8 @@ def holding(path: Path) -> Iterator[None]:
     one on the game's identity, so that another name for it, a hard link or a copy is
     refused as well. Both are files in the data folder's ``locks``, removed on leaving
     (``savelocks``); a killed writer's temporary files are removed on taking them. On
-    leaving, this process is done with the game in that file. None where fcntl is
-    missing."""
+    leaving, this process is done with the game in that file (filelock: on Windows
+    too)."""
     target = _regular_target(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -254,7 +254,14 @@ def is_word(word: str, lang: str = "en") -> bool:
 
 
 def _wordfreq_data(lang: str) -> Path:
-    """wordfreq's best frequency file for a language (its "large" list, else "small")."""
+    """wordfreq's best frequency file for a language (its "large" list, else "small"): the
+    file ``wordfreq.available_languages("best")[lang]`` names (tests/shared/test_lexicon.py
+    holds it to that).
+
+    Found beside wordfreq's sources rather than asked of wordfreq: every table a command
+    opens is keyed on this file (``sources``), and importing wordfreq costs 0.13-0.2 s of
+    every start-up (its tokenizers: regex, ftfy, langcodes), where finding its folder
+    imports nothing."""
     import importlib.util
 
     spec = importlib.util.find_spec("wordfreq")
@@ -272,20 +279,23 @@ def _written_buckets(lang: str) -> tuple[list[str], ...]:
     """wordfreq's words by frequency, as wordfreq spells them (accents kept): bucket i
     holds Zipf ``9 - i / 100``.
 
-    Read straight from wordfreq's data file, in the "cBpack" format its ``read_cBpack``
-    documents (a header, then bucket i holds the words of frequency 10 ** (-i / 100)):
-    importing wordfreq itself costs 0.15 s of start-up for its tokenizers, which a word
-    lookup does not need. Tests check the results against ``wordfreq.zipf_frequency``.
+    Read through wordfreq's public ``read_cBpack`` (bucket i holds the words of frequency
+    10 ** (-i / 100)) from the file ``available_languages`` names, only when a table or the
+    word index is built: importing wordfreq costs 0.13-0.2 s, paid then and not by a
+    command that reads what was built. Not ``get_frequency_list``, which is the same lists
+    but keeps every language it was asked for in a cache of its own for the life of the
+    process (Spanish: 132 MB), out of reach of ``LANGUAGES_HELD``.
     """
-    import gzip
+    import wordfreq
 
-    import msgpack  # wordfreq's own dependency
-
-    with gzip.open(_wordfreq_data(language(lang).code), "rb") as packed:
-        header, *buckets = msgpack.load(packed, raw=False)
-    if header != {"format": "cB", "version": 1}:
-        raise LexiconError(f"wordfreq's data for {lang!r} has an unknown format: {header!r}")
-    return tuple(buckets)
+    code = language(lang).code
+    found = wordfreq.available_languages("best").get(code)
+    if found is None:
+        raise LexiconError(f"wordfreq has no frequencies for {lang!r}")
+    try:
+        return tuple(wordfreq.read_cBpack(found))
+    except ValueError as error:  # its header is not the one wordfreq reads
+        raise LexiconError(f"wordfreq's data for {lang!r} cannot be read: {error}") from None
 
 
 @lru_cache(maxsize=LANGUAGES_HELD)

@@ -10,17 +10,11 @@ from __future__ import annotations
 import asyncio
 import os
 import queue
-import shutil
-import subprocess
-import tempfile
-import time
 from pathlib import Path
 
 import pytest
 
-from .test_browser import FIRST_BYTE, FOCUS, Page, _browser, _free_port, served  # noqa: F401
-
-aiohttp = pytest.importorskip("aiohttp")
+from .test_browser import FOCUS, _browser, chromium_page, served  # noqa: F401
 
 
 def _deduce(path: Path) -> None:
@@ -92,64 +86,25 @@ def finished_games(tmp_path, monkeypatch) -> list[dict]:
 
 
 async def _review_each(browser: str, url: str, listed: list[dict], shots: Path) -> None:
-    port = _free_port()
-    profile = tempfile.mkdtemp(prefix="myword-chromium-")
-    chromium = subprocess.Popen(
-        [
-            browser,
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            f"--remote-debugging-port={port}",
-            f"--user-data-dir={profile}",
-            "--window-size=1280,800",
-            "about:blank",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        async with aiohttp.ClientSession() as http:
-            end = time.monotonic() + 30
-            pages = []
-            while not pages:
-                assert time.monotonic() < end, "Chromium never opened its DevTools port"
-                try:
-                    async with http.get(f"http://127.0.0.1:{port}/json") as answer:
-                        pages = [p for p in await answer.json() if p["type"] == "page"]
-                except aiohttp.ClientError:
-                    await asyncio.sleep(0.2)
-            async with http.ws_connect(pages[0]["webSocketDebuggerUrl"], max_msg_size=0) as ws:
-                page = Page(ws)
-                await page.call("Page.enable")
-                await page.call("Network.enable")
-                for row, game in enumerate(listed):
-                    page.mark()
-                    await page.call("Page.navigate", url=url)
-                    await page.wait_for(FIRST_BYTE)
-                    await page.drawn_text("Resume a saved game")
-                    assert await page.evaluate(FOCUS)
-                    page.mark()
-                    await page.type("r")  # the saved games
-                    await page.drawn_text("finished: enter reviews")
-                    page.mark()
-                    await page.type(*["down"] * row, "enter")
-                    await page.drawn_text("Turning points (you)|No move of you", "turning point")
-                    await page.screenshot(f"review-{game['game']}", shots)
-                    page.mark()
-                    await page.type("s")  # the next seat's moves
-                    await page.drawn_text("The moves of")
-                    page.mark()
-                    await page.type("escape")
-                    await page.drawn_text("finished: enter reviews")
-    finally:
-        chromium.terminate()
-        try:
-            chromium.wait(10)
-        except subprocess.TimeoutExpired:
-            chromium.kill()
-        shutil.rmtree(profile, ignore_errors=True)
+    async with chromium_page(browser) as page:
+        for row, game in enumerate(listed):
+            page.mark()
+            await page.open(url)
+            await page.drawn_text("Resume a saved game")
+            assert await page.evaluate(FOCUS)
+            page.mark()
+            await page.type("r")  # the saved games
+            await page.drawn_text("finished: enter reviews")
+            page.mark()
+            await page.type(*["down"] * row, "enter")
+            await page.drawn_text("Turning points (you)|No move of you", "turning point")
+            await page.screenshot(f"review-{game['game']}", shots)
+            page.mark()
+            await page.type("s")  # the next seat's moves
+            await page.drawn_text("The moves of")
+            page.mark()
+            await page.type("escape")
+            await page.drawn_text("finished: enter reviews")
 
 
 @pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)

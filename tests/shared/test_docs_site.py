@@ -1,7 +1,7 @@
 """The documentation site (mkdocs.yml, docs/) builds with ``mkdocs build --strict``: a broken
 link or anchor, a page left out of the nav, a reference the API pages cannot resolve fails
-it, as it fails CI. Without the docs extra (``pip install -e ".[docs]"``) it skips, unless
-``MYWORD_REQUIRE_DOCS=1`` (CI sets it after installing the extra): there it must build.
+it, as it fails CI. Without the docs group (``pip install -e . --group docs``) it skips, unless
+``MYWORD_REQUIRE_DOCS=1`` (CI sets it after installing the group): there it must build.
 
 Heavy: the build takes 5-6 s (the API reference reads the sources, the CLI reference loads
 every command), so CI's second step runs it, not the README's test command."""
@@ -39,7 +39,7 @@ def site(tmp_path_factory) -> Path:
     missing = missing_tools()
     if missing:
         message = (
-            f"the docs extra is not installed ({', '.join(missing)}): pip install -e '.[docs]'"
+            f"the docs group is not installed ({', '.join(missing)}): pip install -e . --group docs"
         )
         if os.environ.get("MYWORD_REQUIRE_DOCS") == "1":
             pytest.fail(f"MYWORD_REQUIRE_DOCS=1 but {message}")

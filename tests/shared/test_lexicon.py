@@ -34,6 +34,15 @@ def test_load_happens_once() -> None:
     assert lexicon.load("en") is lexicon.load("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_frequencies_are_the_files_and_lists_wordfreq_names(lang: str) -> None:
+    """The tables' key names the file wordfreq's public API reads (found without importing
+    wordfreq, for start-up), and the buckets are its ``get_frequency_list``."""
+    assert lexicon._wordfreq_data(lang) == Path(wordfreq.available_languages("best")[lang])
+    assert list(lexicon._written_buckets(lang)) == wordfreq.get_frequency_list(lang)
+    wordfreq.get_frequency_list.cache_clear()  # wordfreq's own cache: not kept by the suite
+
+
 def test_zipf_matches_wordfreq_across_the_play_list() -> None:
     sample = [*sorted(lexicon.load("en").play)[::20], "table", "armada", "zyzzyva", "the"]
     table = lexicon.zipf_table("en")

@@ -210,6 +210,45 @@ def test_a_lock_file_removed_as_it_is_taken_is_never_held_twice(tmp_path, monkey
     assert not lock.exists() and not savelocks.busy(lock)
 
 
+def test_a_hard_link_to_a_lock_file_does_not_get_round_the_lock(tmp_path, monkeypatch) -> None:
+    """A lock is on the file, not its name: a second name for a held lock file (a hard
+    link) is busy too. And when the holder lets go (removing its name) while a hard link
+    keeps the file alive, a process that had opened it and locks it next must see that the
+    name now leads nowhere, and take the new file: else it and a third process would each
+    hold a lock of one name (filelock alone only retries a file with no name left)."""
+    lock, link = tmp_path / "x.lock", tmp_path / "other.lock"
+    with savelocks.held(lock):
+        os.link(lock, link)
+        assert savelocks.busy(link)
+        with pytest.raises(savelocks.Busy), savelocks.held(link):
+            pass
+    assert not lock.exists() and link.exists()  # the holder removed its own name only
+    link.unlink()
+
+    first = savelocks.held(lock)
+    first.__enter__()
+    os.link(lock, link)
+    real_open = os.open
+    opened = []
+
+    def open_then_holder_lets_go(path, flags, mode=0o777):
+        descriptor = real_open(path, flags, mode)
+        if not opened and Path(path) == lock:
+            opened.append(path)
+            first.__exit__(None, None, None)  # A lets go between B's open and B's lock
+        return descriptor
+
+    monkeypatch.setattr(savelocks.os, "open", open_then_holder_lets_go)
+    with savelocks.held(lock):  # B
+        monkeypatch.setattr(savelocks.os, "open", real_open)
+        assert opened and lock.exists()
+        assert not os.path.samefile(lock, link)  # B holds the new file, not the linked one
+        with pytest.raises(savelocks.Busy), savelocks.held(lock):  # C
+            pass
+        assert savelocks.busy(lock)
+    assert not lock.exists() and not savelocks.busy(lock)
+
+
 WRITE_MANY = """
 import sys
 from pathlib import Path

@@ -74,3 +74,53 @@ def test_every_kernel_caches_its_compilation() -> None:
         if (lines := jit_calls_without_cache(path.read_text("utf-8")))
     }
     assert offenders == {}
+
+
+ENVIRONMENT_PROBE = """
+import importlib, os, sys
+before = dict(os.environ)
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+changed = sorted(k for k in before.keys() | os.environ.keys() if before.get(k) != os.environ.get(k))
+print(changed)
+"""
+
+
+@pytest.mark.parametrize(
+    "modules",
+    [["solver"], ["solver.deduce"], ["solver.race"], ["solver.layout"], ["cli"]],
+)
+def test_importing_the_library_leaves_the_environment_alone(modules: list[str]) -> None:
+    """A program that imports myword keeps its own environment: the settings that are the
+    program's (OpenBLAS's one thread) are made where the ``myword`` command starts
+    (``cli.run``), not on import."""
+    env = {k: v for k, v in __import__("os").environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    result = subprocess.run(
+        [sys.executable, "-c", ENVIRONMENT_PROBE, *modules],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    assert result.stdout.strip() == "[]", result.stdout
+
+
+def test_the_command_runs_openblas_on_one_thread_unless_the_user_chose() -> None:
+    """``myword`` (``cli.run``, the console script and ``python -m cli``) sets
+    ``OPENBLAS_NUM_THREADS=1`` before any command imports numpy, and keeps a user's value."""
+    import os
+
+    probe = (
+        "import os, sys, cli\n"
+        "cli.main = lambda: print(os.environ.get('OPENBLAS_NUM_THREADS'), "
+        "'numpy' in sys.modules)\n"
+        "cli.run()\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    for given, expected in ((None, "1 False"), ("3", "3 False")):
+        chosen = env if given is None else env | {"OPENBLAS_NUM_THREADS": given}
+        result = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, env=chosen
+        )
+        assert result.stdout.strip() == expected, result.stderr
