@@ -176,7 +176,9 @@ for task in sorted(os.listdir("/proc/self/task")):
     blocked = next(l for l in status.splitlines() if l.startswith("SigBlk:")).split()[1]
     print(int(task) == main, int(blocked, 16))
 """
-    env = os.environ | {"MYWORD_THREADS": "2"}
+    # OpenBLAS's one thread, as the myword command starts it (cli.run sets this: importing
+    # solver no longer does, so here it is set as the command would)
+    env = os.environ | {"MYWORD_THREADS": "2", "OPENBLAS_NUM_THREADS": "1"}
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
