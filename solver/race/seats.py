@@ -105,7 +105,7 @@ KIND: plugins.Kind[RaceBotProtocol] = plugins.Kind(
 )
 
 
-# A bench reads its players every game (an entry-point scan costs 9 ms); a worker serving
+# A bench reads its players every game (an entry-point scan costs milliseconds); a worker serving
 # tournament after tournament keeps the last few dozen players it was given.
 @lru_cache(maxsize=64)
 def seat_bot(spec: str) -> RaceBot | PluginBot:
