@@ -6,5 +6,6 @@ command line starts fast.
 """
 
 # The version, read by the packaging (pyproject.toml: dynamic) and by the cache folders
-# (``cachedir``) without importlib.metadata, which costs 10-20 ms of every start-up.
+# (``cachedir``) without importlib.metadata, which would add to every start-up
+# (docs/performance.md, "Start-up").
 __version__ = "0.1.0"

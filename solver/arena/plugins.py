@@ -70,7 +70,15 @@ class Entry:
 
 
 def registered(kind: Kind[Any]) -> list[Entry]:
-    """The built-ins, then what installed packages register, by name."""
+    """The players a game can name: its built-ins, then what installed packages register.
+
+    Args:
+        kind: The game's kind of player (each game's ``players.KIND``).
+
+    Returns:
+        The built-ins in their order, then the entry points by name (one with a
+            built-in's name is left out: the name stays the built-in).
+    """
     found = [Entry(name, path, "built-in") for name, path in kind.builtins]
     for point in sorted(_entry_points(kind.group), key=lambda p: p.name):
         if point.name not in kind.builtin:  # a built-in name stays the built-in
@@ -80,8 +88,24 @@ def registered(kind: Kind[Any]) -> list[Entry]:
 
 def load(kind: Kind[Player], name: str) -> Player:
     """The player a name stands for, loaded and checked (cached per process: a tournament
-    asks for it once a game). A name that is none of the four forms, or a player without
-    the game's method, is a one-line ``UserError`` listing the choices."""
+    asks for it once a game).
+
+    Args:
+        kind: The game's kind of player (each game's ``players.KIND``).
+        name: A built-in name, an entry point's name, ``module:attr`` or
+            ``path/to/file.py:attr`` (tried in that order; spaces around are ignored).
+
+    Returns:
+        An object with the game's method (``kind.method``): the object named, an instance
+            of the class named (made with no arguments), or a plain function wrapped by
+            ``kind.wrap``.
+
+    Raises:
+        UserError: In one line: the name is empty or none of the four forms (the message
+            lists the choices), its module or file cannot be imported (the error it
+            raised is named), it has no such attribute, or what it names lacks the game's
+            method.
+    """
     # Checked at run time for the game's one method (``_checked``), which is all that the
     # checker can be told of a plugin's type.
     return cast(Player, _load(kind, name.strip()))

@@ -54,7 +54,14 @@ class Jsonable(Protocol):
 def fields_json(item: Any) -> dict[str, Any]:
     """A move's or an event's JSON: its ``kind`` first, then each field in order, tuples
     as lists (nested too). One writer for the typed moves and events of every game, so a
-    field added to one is in its JSON without a second list to keep."""
+    field added to one is in its JSON without a second list to keep.
+
+    Args:
+        item: A frozen dataclass with a ``kind`` field (a typed move or event).
+
+    Returns:
+        A JSON-ready dict: ``{"kind": ..., <field>: <value>, ...}``.
+    """
     facts: dict[str, Any] = {"kind": item.kind}
     for field in fields(item):
         if field.name != "kind":
@@ -104,7 +111,21 @@ class Hello:
 
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> Hello:
-        """The handshake read back; a seat outside the game's seats is refused."""
+        """The handshake read back.
+
+        Args:
+            document: The handshake as ``to_json`` wrote it (``time_limit`` in seconds,
+                ``DEFAULT_TIME_LIMIT`` when missing).
+
+        Returns:
+            The ``Hello``.
+
+        Raises:
+            ValueError: The seat is outside the game's seats, or there are more than
+                ``SEATS_MOST`` seats.
+            KeyError: A required field (``game``, ``seat``, ``seats``, ``protocol``) is
+                missing.
+        """
         seat, seats = int(document["seat"]), int(document["seats"])
         if not 0 <= seat < seats <= SEATS_MOST:
             raise ValueError(f"seat {seat} of {seats}: no such seat")
@@ -136,21 +157,53 @@ class State(Protocol):
         ...
 
     def view(self, seat: int) -> Any:
-        """What ``seat`` may see now."""
+        """What ``seat`` may see now.
+
+        Args:
+            seat: The seat's index, from 0.
+
+        Returns:
+            The game's ``View`` for that seat: only what it may see.
+        """
         ...
 
     def legal_moves(self, seat: int) -> Sequence[Any] | None:
-        """Every move ``seat`` may make now, when that set is finite and small; None when
-        it is not (a Guessword is any word of the row's length)."""
+        """Every move ``seat`` may make now, when that set is finite and small.
+
+        Args:
+            seat: The seat's index, from 0.
+
+        Returns:
+            The legal moves, or None when the set is not finite and small (a Guessword is
+                any word of the row's length).
+        """
         ...
 
     def apply(self, seat: int, move: Any) -> list[Any]:
-        """Play ``move`` for ``seat``; what happened, as events. Raises ``IllegalMove``
-        for a move the rules refuse (the state is unchanged)."""
+        """Play ``move`` for ``seat``.
+
+        Args:
+            seat: The seat that moves (``to_move()``).
+            move: One of the game's typed moves.
+
+        Returns:
+            What happened, as the game's events, in order.
+
+        Raises:
+            IllegalMove: The rules refuse the move here; the state is unchanged.
+        """
         ...
 
     def forfeit(self, seat: int, reason: str) -> list[Any]:
-        """End the game: ``seat`` loses it for ``reason`` (the events say so)."""
+        """End the game: ``seat`` loses it.
+
+        Args:
+            seat: The seat that forfeits.
+            reason: Why, in one line (shown to people and kept in the record).
+
+        Returns:
+            The events that say so (a ``Forfeited`` among them).
+        """
         ...
 
     def clone(self) -> State: ...
@@ -159,7 +212,11 @@ class State(Protocol):
     def over(self) -> bool: ...
 
     def scores(self) -> tuple[int, ...]:
-        """Each seat's score so far (final once ``over``)."""
+        """Each seat's score so far, final once ``over``.
+
+        Returns:
+            One score per seat, in the game's points, in seat order.
+        """
         ...
 
     def to_json(self) -> dict[str, Any]: ...
@@ -167,7 +224,14 @@ class State(Protocol):
 
 class Seat(Protocol):
     """A player as the loop asks it: told the game's start (``Hello``),
-    asked a move for each view, told the scores at the end."""
+    asked a move for each view, told the scores at the end.
+
+    ``decide(view, seed)`` returns the game's move for ``view``; ``seed`` is the
+    decision's own (``decision_seed``), so a player that draws at random gives the same
+    move in any process. An engine seat raises ``SeatFailed`` when it gives no move (it
+    crashed, passed ``Hello.time_limit`` seconds, or spoke out of turn): the loop forfeits
+    the seat's game.
+    """
 
     name: str
 
@@ -199,14 +263,33 @@ class Rules(Protocol):
 
     def seat(self, name: str) -> Seat:
         """A built-in or a plugin, named, as a seat in this process (``engine:...`` is
-        the arena's: ``solver.arena.seats.named``)."""
+        the arena's: ``solver.arena.seats.named``).
+
+        Args:
+            name: A built-in player's name (with its options) or a plugin's entry-point
+                name.
+
+        Returns:
+            The seat.
+
+        Raises:
+            UserError: No built-in or plugin has that name (``solver.runtime.errors``).
+        """
         ...
 
 
 def decision_seed(game_seed: int, *steps: object) -> int:
     """The seed of one decision, from the game's seed and where the decision falls (its
     seat and move number): the same game asks the same decision with the same seed,
-    whoever plays it. Below ``2**53``, so that an engine in JavaScript reads it exactly."""
+    whoever plays it. Below ``2**53``, so that an engine in JavaScript reads it exactly.
+
+    Args:
+        game_seed: The game's seed.
+        *steps: Where the decision falls (its seat, its move number...), in order.
+
+    Returns:
+        A seed in ``[0, 2**53)``, the same for the same arguments in any process.
+    """
     text = "/".join(str(part) for part in (game_seed, *steps))
     digest = hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)

@@ -14,20 +14,16 @@ per bit of information) are searched; values are expected points from the row on
 
 The search has a budget, ``NODES`` positions searched. Most searches need a few dozen, but
 from an early row with many candidates one could need thousands (FACING's row 5 as the
-advice plays it, 22 candidates: 8,471 positions, 1.7 s), and a player waiting for advice
-(``deduce assist``) should not wait that long. A search that would pass the budget is given
+advice plays it, 22 candidates: 8,471 positions, seconds of work), and a player waiting for
+advice (``deduce assist``) should not wait that long. A search that would pass the budget is given
 up (``OverBudget``) and the strategy plays its one-step lookahead for that move. Whether a
 search passes the budget is a property of the position, never of what was searched before:
 a remembered part counts the positions its own search met (see ``_Search``), so the same
 position always gets the same move, in a game, in the walk of ``evaluate.py`` and in the
-assistant. The budget is 1,000 positions (issue 27: the slowest move a person would wait
-for is a second; a position costs about 0.2 ms warm). Measured exactly (``deduce
-evaluate``, lookahead, vocabulary ``familiar``, no opening book): 1,000 positions score
-11.5 points a round more than 100 at 6 letters (words alike; 10.0 familiar-weighted) and
-3.1 more at 7 (3.5), about a point from no budget at all at 6 letters; 2,000 scored the
-same as 1,000 at 7. With the book rebuilt for it, 14.7 / 18.1 more at 6 letters
-(``docs/deduce-strength.md``). (Before, with ``core``: 100 positions cost 11 points of
-31,570; 150: 10, 400: 8.)
+assistant. The budget is 1,000 positions (issue 27: a move must take at most a second,
+the longest a person would wait). What budgets of 100 to 2,000 positions score, and what a
+position costs, are measured in ``docs/deduce-strength.md`` and ``docs/performance.md``
+("The endgame's budget").
 
 Where the time goes, and why it is small: a part reads its guesses' units from a table
 scored once per process and candidate (``_columns``), and only the guesses whose best
@@ -59,7 +55,7 @@ _column_bytes = 0
 # of its time.
 COLUMN_BYTES = 64 * 2**20
 MEMO_LIMIT = 500_000
-NODES = 1000  # positions one search may take (about 0.2 s warm); see the module's docstring
+NODES = 1000  # positions one search may take; see the module's docstring
 
 
 class OverBudget(Exception):

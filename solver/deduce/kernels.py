@@ -30,11 +30,11 @@ LETTERS = 32  # room for every alphabet (English 26, Spanish 27); tests hold eve
 
 # Work (Gameword-against-guess scorings) from which a kernel's rows are split over every
 # configured thread (``solver.runtime.threads``); under it, one thread. Handing a slice to a pool
-# thread costs 35 microseconds at best and about 200 typically on 2 cores (the thread must
-# wake), so a call splits only with a millisecond or two of work: measured on 2 cores
-# (bench/test_threads_bench.py; README "Threads"), two threads ran 100,000 scorings 1.25-1.75
-# times faster than one, and 10,000 up to 1.5 times slower. lookahead_units also adds, per
-# scoring, a row of ``m_next`` additions costing about 1/64 of a scoring each.
+# thread costs more than a small call's whole work (the thread must wake), so a call splits
+# only with a millisecond or two of work: where two threads pay and where they cost is
+# measured by bench/test_threads_bench.py (docs/performance.md, "Threads").
+# lookahead_units also adds, per scoring, a row of ``m_next`` additions, each a small
+# fraction of a scoring, hence its larger threshold.
 GUESS_STATISTICS_PARALLEL_FROM = 100_000
 SCORE_MATRIX_PARALLEL_FROM = 100_000
 LOOKAHEAD_PARALLEL_FROM = 200_000

@@ -39,7 +39,17 @@ from solver.wordtools import lexicon
 
 @dataclass(frozen=True)
 class GuesserView:
-    """What the guessing seat knows before naming the Guessword of row ``row_index``."""
+    """What the guessing seat knows before naming the Guessword of row ``row_index``.
+
+    Attributes:
+        sheet: The rows of the round: each row's length (letters) and offset.
+        history: One ``(Guessword, score heard)`` pair per row played so far, scores in
+            points.
+        lang: The language's code (``en``, ``es``).
+        vocabulary: The lexicon tier the Guesswords come from.
+        prior: How the opponent is assumed to pick the Gameword (``familiar`` or
+            ``uniform``).
+    """
 
     sheet: Sheet
     history: tuple[tuple[str, int], ...]  # (Guessword, score heard), a row each so far
@@ -49,6 +59,7 @@ class GuesserView:
 
     @property
     def row_index(self) -> int:
+        """The row to fill, from 0: the number of rows played."""
         return len(self.history)
 
     @property
@@ -84,7 +95,12 @@ class GuesserView:
 
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> GuesserView:
-        """The view ``to_json`` wrote (the derived fields, row and length, are not read)."""
+        """The view ``to_json`` wrote (the derived fields, row and length, are not read).
+
+        Raises:
+            KeyError: ``rows`` or ``history`` is missing.
+            ValueError: A length, offset or score is not a number.
+        """
         rows = tuple(Row(int(length), int(offset)) for length, offset in document["rows"])
         name = str(document.get("sheet_name", f"{rows[-1].length}-letter"))
         history = tuple((str(guess), int(score)) for guess, score in document["history"])
@@ -101,7 +117,15 @@ class GuesserView:
 class PickerView:
     """What a seat knows when it hides its Gameword: the round (0-based), the word's
     length, the language, and the difficulty the game agreed its words come from (what
-    the built-in bots hide at that difficulty)."""
+    the built-in bots hide at that difficulty).
+
+    Attributes:
+        round: The round, from 0.
+        length: Letters in the Gameword to hide.
+        lang: The language's code.
+        difficulty: ``easy``, ``medium`` or ``hard``: the pool the built-in bots hide
+            from.
+    """
 
     round: int
     length: int
@@ -130,7 +154,18 @@ class PickerView:
 
 
 def view_from_json(document: dict[str, Any]) -> GuesserView | PickerView:
-    """A seat's view read back, by its ``kind``."""
+    """A seat's view read back, by its ``kind``.
+
+    Args:
+        document: A view as ``to_json`` wrote it; ``kind`` is ``guess`` (the default) or
+            ``pick``.
+
+    Returns:
+        The ``GuesserView`` or ``PickerView``.
+
+    Raises:
+        ValueError: An unknown ``kind``.
+    """
     kinds: dict[str, type[GuesserView] | type[PickerView]] = {
         "guess": GuesserView,
         "pick": PickerView,
@@ -142,14 +177,23 @@ def view_from_json(document: dict[str, Any]) -> GuesserView | PickerView:
 
 
 class Strategy(Protocol):
-    """A What's My Word? strategy: the next Guessword from what its seat knows."""
+    """A What's My Word? strategy: the next Guessword from what its seat knows.
+
+    ``guess(view)`` returns the Guessword for ``view.row_index``: a dictionary word of
+    ``view.length`` letters (on the last row, a guess at the whole Gameword). A word the
+    rules refuse (``legal_guess`` says why) forfeits the seat's game; an exception raised
+    is a bug in the strategy, and the game stops with a one-line ``UserError`` naming it.
+    """
 
     def guess(self, view: GuesserView) -> str: ...
 
 
 class Picker(Protocol):
-    """Who hides a seat's Gameword: a word of ``view.length`` letters, drawn with ``rng``
-    (seeded for this decision, so the same game picks the same word)."""
+    """Who hides a seat's Gameword.
+
+    ``pick(view, rng)`` returns a word of ``view.length`` letters in ``view.lang``, drawn
+    with ``rng`` (seeded for this decision, so the same game picks the same word).
+    """
 
     def pick(self, view: PickerView, rng: random.Random) -> str: ...
 
@@ -211,20 +255,47 @@ KIND: plugins.Kind[Strategy] = plugins.Kind(
 
 
 def strategy(name: str) -> Strategy:
-    """The strategy a name stands for (``plugins``): a built-in, an entry point,
-    ``module:attr`` or ``file.py:attr``."""
+    """The strategy a name stands for (``plugins.load``).
+
+    Args:
+        name: A built-in (``lookahead``, ``points``, ``entropy``), an entry point of
+            ``myword.deduce.strategies``, ``module:attr`` or ``file.py:attr``.
+
+    Returns:
+        The strategy.
+
+    Raises:
+        UserError: The name loads no strategy (one line listing the choices).
+    """
     return plugins.load(KIND, name)
 
 
 def candidates(view: GuesserView) -> list[str]:
-    """The Gamewords that fit every score the view has heard, likeliest first (by the
-    view's prior): what a strategy of one's own usually starts from."""
+    """The Gamewords that fit every score the view has heard: what a strategy of one's
+    own usually starts from.
+
+    Args:
+        view: The guessing seat's view.
+
+    Returns:
+        The candidates (normalized words), likeliest first by the view's prior; empty
+            when no word of the pool fits.
+    """
     return list(deduced(view.history, view.sheet, view.prior, view.lang).words)
 
 
 def legal_guess(view: GuesserView, word: object) -> str | None:
-    """Why ``word`` cannot be this row's Guessword (None when it can): a dictionary word of
-    the row's length."""
+    """Why ``word`` cannot be this row's Guessword: it must be a dictionary word of the
+    row's length.
+
+    Args:
+        view: The guessing seat's view.
+        word: What a strategy returned.
+
+    Returns:
+        None when the word is legal, else the reason in one line (not a string, letters
+            outside the language, the wrong length, not in the dictionary).
+    """
     if not isinstance(word, str):
         return f"{word!r} is not a word"
     spec = lexicon.language(view.lang)

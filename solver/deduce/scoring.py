@@ -1,7 +1,7 @@
 """Which path scores a piece of advice: numpy (``vectorized.py``) or the Numba kernels.
 
-Why: a new process pays Numba's start-up before a kernel's first answer, about 0.4 s on 2
-idle cores (import 0.2 s, then 0.1-0.2 s to load each cached kernel), while the advice on a
+Why: a new process pays Numba's start-up before a kernel's first answer (importing Numba,
+then loading each cached kernel: a noticeable part of a second), while the advice on a
 short history (``myword deduce advise``) is a few million scorings: numpy does them in
 milliseconds. So work goes to numpy while Numba has not been imported and the work is under
 the size at which numpy would take about as long as Numba's start-up; past it, or once
@@ -11,10 +11,9 @@ so the choice never changes the advice.
 
 The sizes (``*_NUMPY_UNTIL``) are the break-even measured by
 ``bench/test_warm_start_bench.py::test_numpy_against_numba_per_work``, rounded down: Numba's
-start-up in a new process over numpy's time per unit of work. In three runs on 2 busy cores
-(load 4-6) the start-up took 0.9-1.7 s (about 0.4 s idle) and numpy 53-118 ns a scoring and
-5-10 ns a lookahead unit: break-even at 11-17 million scorings and 130-170 million units.
-Load slows both alike, so the ratio holds on a busy machine.
+start-up in a new process over numpy's time per unit of work (the runs and their figures:
+docs/performance.md, "Start-up"). Load slows both alike, so the ratio holds on a busy
+machine.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """numpy twins of the kernels a piece of advice needs, equal to them to the last bit.
 
-Why: in a new process, the kernels cost Numba's start-up before their first answer (import
-0.2 s, then 0.1-0.2 s to load each cached kernel, on 2 idle cores), while the advice on a
+Why: in a new process, the kernels cost Numba's start-up before their first answer
+(importing Numba, then loading each cached kernel), while the advice on a
 short history is a few million scorings, which numpy does in milliseconds. ``scoring.py``
 picks this path for such work; tests hold it equal to the kernels (``tests/deduce/
 test_vectorized.py``), so the advice is the same whichever path gave it.

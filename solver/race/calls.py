@@ -18,7 +18,17 @@ from solver.arena.protocol import IllegalMove
 class RaceView:
     """What seat ``seat`` sees the moment the table changes: the cards face up, how many
     are left to deal, the cards each seat has won this round, the race's time. Never the
-    order of the pack, nor what the other seats are about to call."""
+    order of the pack, nor what the other seats are about to call.
+
+    Attributes:
+        seat: The seat that looks, from 0.
+        table: The cards face up, in the order they were dealt (``?`` and ``??`` are
+            wilds).
+        to_deal: Cards left in the dealer's pack.
+        won: Cards each seat has won this round, in seat order.
+        now: Seconds since the round began (the race's virtual clock).
+        lang: The language's code (``en``, ``es``).
+    """
 
     seat: int
     table: tuple[str, ...]  # the cards face up, in the order they were dealt
@@ -39,7 +49,12 @@ class RaceView:
 
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> RaceView:
-        """The view ``to_json`` wrote, exactly (a float goes through JSON unchanged)."""
+        """The view ``to_json`` wrote, exactly (a float goes through JSON unchanged).
+
+        Raises:
+            KeyError: A field is missing.
+            ValueError: A count or ``now`` is not a number.
+        """
         return cls(
             seat=int(document["seat"]),
             table=tuple(str(card) for card in document["table"]),
@@ -52,7 +67,13 @@ class RaceView:
 
 @dataclass(frozen=True)
 class Call:
-    """Call ``word`` ``after`` seconds from the change of the table that prompted it."""
+    """Call ``word`` ``after`` seconds from the change of the table that prompted it.
+
+    Attributes:
+        word: The word called (the race normalizes it and spells its best claim).
+        after: Seconds from the change of the table that prompted it, finite, 0 or more
+            (``checked_call``).
+    """
 
     word: str
     after: float
@@ -76,8 +97,15 @@ Move = Call | Wait
 
 
 def checked_call(call: object) -> str | None:
-    """Why ``call`` is not a call the race can hear (None when it is): a word, and a
-    finite delay of 0 seconds or more."""
+    """Why ``call`` is not a call the race can hear.
+
+    Args:
+        call: What a bot returned as its call.
+
+    Returns:
+        None when it is a ``Call`` with a word (a string) and a finite delay of 0
+            seconds or more; else the reason, in one line.
+    """
     if not isinstance(call, Call):
         return f"{call!r} is not a Call or a Wait"
     if not isinstance(call.word, str) or not call.word.strip():
@@ -91,8 +119,19 @@ def checked_call(call: object) -> str | None:
 
 
 def move_from_json(document: object) -> Move:
-    """A move as the engine protocol carries it: ``{"kind": "call", "word": "cats",
-    "after": 1.5}`` or ``{"kind": "wait"}``. Anything else is an ``IllegalMove``."""
+    """A move as the engine protocol carries it.
+
+    Args:
+        document: ``{"kind": "call", "word": "cats", "after": 1.5}`` (``after`` in
+            seconds) or ``{"kind": "wait"}``.
+
+    Returns:
+        The ``Call`` or ``Wait``.
+
+    Raises:
+        IllegalMove: Not a dict, an unknown ``kind``, or a call ``checked_call``
+            refuses.
+    """
     if not isinstance(document, dict):
         raise IllegalMove(f"not a move of MY WORD!: {document!r}")
     kind = document.get("kind")

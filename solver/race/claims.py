@@ -76,11 +76,11 @@ def most_cards_spelling(
     cards, then the fewest wilds, then the first in card order (at each letter: its single
     card, a double, ``?``, ``??``); None when the cards cannot spell it. Equal to
     ``reference.most_cards_spelling``, the rules written as a plain recursion (tests hold
-    them equal), which tries every spelling: 0.3 s for a long word on a whole deck.
+    them equal), which tries every spelling, far slower for a long word on a whole deck.
 
     ``most``: the most cards, when the caller knows it (the index found it): the search
-    then leaves at once every branch that cannot reach it (a thousand claims of 20 letters
-    on 60 cards took 0.7 s without it). The answer is the same: should ``most`` be more than
+    then leaves at once every branch that cannot reach it (a thousand long claims on a
+    large table are slow without it). The answer is the same: should ``most`` be more than
     the word's most, nothing is found and the search runs again without it."""
     if most is not None:
         found = _spelling(word, table, most)

@@ -46,7 +46,7 @@ class Claim:
         return len(self.cards)
 
     def to_json(self) -> dict[str, object]:
-        """Its fields and count (by hand: ``asdict`` deep-copied each card, 50 ms a
+        """Its fields and count, by hand (``asdict`` deep-copies each card, slow for a
         thousand claims)."""
         return {"word": self.word, "cards": self.cards, "zipf": self.zipf, "count": self.count}
 
@@ -215,24 +215,23 @@ def _alphabet(lang: str) -> frozenset[str]:
 # A search runs on numpy (``race/vectorized.py``) while Numba is not loaded and its
 # estimated work (``vectorized.Budget``, by the costs measured there) stays under what the
 # kernel would cost first: Numba's start-up in a new process (importing it, then loading
-# the cached kernel), 1.0-1.1 s on 2 cores at load 1-3 (the floor of
+# the cached kernel), taken as ``NUMBA_START_US`` (the floor of
 # ``bench/test_race_claim_bench.py``); once Numba is loaded (a game, a live race, a
-# benchmark) the kernel costs no more and does everything (``vectorized_budget``). On 720
-# seeded Spanish deals of 15-40 cards a thousand claims take numpy 0.46 s at most by its
-# estimate; tables made to cost it most (six ``??`` among twenty doubles) 1.0-1.4 s, which
-# it still finishes sooner than Numba would start and search.
-NUMBA_START_US = 1_000_000
+# benchmark) the kernel costs no more and does everything (``vectorized_budget``). A
+# thousand claims on a deal, and tables made to cost numpy most, stay within it by the
+# estimate (measured: docs/performance.md, "MY WORD!: a claim's search").
+NUMBA_START_US = 1_000_000  # microseconds
 # The most numpy may spend, should ``_outgrows`` not foresee it: twice the kernel's start,
-# so that a search numpy finishes in 1-2 s is not cut at 1 s to pay Numba's start on top.
-NUMPY_BUDGET_US = 2 * NUMBA_START_US
+# so that a search numpy finishes within twice that is not cut at Numba's start to pay
+# Numba's start on top.
+NUMPY_BUDGET_US = 2 * NUMBA_START_US  # microseconds
 # ``_outgrows``'s projection, from a tenth of Numba's start on: the cost of each length and
 # the claims it finds grow as over the last ``GROWTH_SPAN`` lengths searched, until the
 # top is full; then the floor rises, and each length left down to it costs ``TAIL_SHARE``
 # of the last one. Fitted first to the estimated costs of 1,260 searches (seeded tables of
 # 10-72 cards, tops 10, 200 and 1000, both languages); refitted when the numpy path grew
-# faster, on 50 searches of more than 0.15 s (deals, and tables of two to six ``??``
-# among up to twenty doubles): with the rest weighed against Numba's start, of them only
-# one takes more than a second (1.7 s on numpy; handed over at its earliest, 1.2 s).
+# faster, on the slowest searches (deals, and tables of two to six ``??`` among up to
+# twenty doubles; how they fared: docs/performance.md, "MY WORD!: a claim's search").
 GROWTH_SPAN = 3
 TAIL_SHARE = 0.35
 BLOCK_WORDS = 12000  # words a kernel call searches at least (calls cost tens of microseconds)

@@ -23,11 +23,10 @@ from solver.runtime.threads import split_rows, use_threads
 
 # The dtypes the kernels take (``jit.kernel_array``): dtype objects, checked by identity.
 UINT8, INT64, UINT32 = (np.dtype(t) for t in (np.uint8, np.int64, np.uint32))
-# Words from which best_cards splits them over every configured thread. Measured on 2 cores
-# (bench/test_threads_bench.py, README "Threads"): a race's calls search 400-25,000 words
-# in 40 microseconds (median), far less than handing half to another thread costs (about
-# 200 microseconds: it must wake); the whole table (111,000 words) takes 3.3 ms on one
-# thread, 2.3 on two.
+# Words from which best_cards splits them over every configured thread. A race's calls
+# search 400-25,000 words in far less time than handing half to another thread costs (it
+# must wake); the whole table (111,000 words) gains from a second thread (measured by
+# bench/test_threads_bench.py: docs/performance.md, "Threads").
 BEST_CARDS_PARALLEL_FROM = 100_000
 
 
@@ -245,7 +244,8 @@ def best_cards_kernel(
     for i in range(n):
         # The bound: cheap necessary conditions, in the loop rather than in a function of
         # their own. Inlined, a call bound its dozen arrays anew for every word, and Numba
-        # counts each binding with an atomic increment and decrement: 7 times slower.
+        # counts each binding with an atomic increment and decrement: several times
+        # slower (docs/performance.md, "First run").
         length = lengths[i]
         if length > total_letters:
             continue

@@ -54,7 +54,14 @@ __all__ = ["Call", "RaceView", "Wait"]
 
 
 class RaceBotProtocol(Protocol):
-    """A MY WORD! bot: its call, or none, after each change of the table."""
+    """A MY WORD! bot: its call, or none, after each change of the table.
+
+    ``look(view, rng)`` is asked at every change of the table: ``view`` is what its seat
+    sees (``RaceView``), ``rng`` a generator seeded for this decision. It returns a
+    ``Call(word, after)`` (``after`` in seconds, finite, 0 or more), or ``None`` or
+    ``Wait()`` for no call. Anything else, or an exception raised, is a bug in the bot:
+    the race stops with a one-line ``UserError`` naming it.
+    """
 
     def look(self, view: RaceView, rng: random.Random) -> Call | None: ...
 
@@ -78,8 +85,19 @@ class PluginBot:
     error_rate: float = 0.0  # its wrong calls are its own
 
     def ask(self, view: RaceView, rng: random.Random) -> Call | None:
-        """Its call, checked: a Call with a word and a finite delay of 0 or more (a Wait,
-        or None, is no call)."""
+        """Its call, checked.
+
+        Args:
+            view: What the seat sees.
+            rng: The decision's generator.
+
+        Returns:
+            The bot's ``Call`` (a word, a finite delay of 0 seconds or more), or None for
+                no call (the bot returned None or a ``Wait``).
+
+        Raises:
+            UserError: The bot raised, or returned something else (one line naming it).
+        """
         try:
             call = self.bot.look(view, rng)
         except Exception as error:  # the bot's own bug: one line naming it
@@ -105,11 +123,23 @@ KIND: plugins.Kind[RaceBotProtocol] = plugins.Kind(
 )
 
 
-# A bench reads its players every game (an entry-point scan costs 9 ms); a worker serving
+# A bench reads its players every game (an entry-point scan costs milliseconds); a worker serving
 # tournament after tournament keeps the last few dozen players it was given.
 @lru_cache(maxsize=64)
 def seat_bot(spec: str) -> RaceBot | PluginBot:
-    """A built-in level (``hard``, ``medium:wait``...) or a bot of one's own."""
+    """A built-in level (``hard``, ``medium:wait``...) or a bot of one's own.
+
+    Args:
+        spec: A level with its options, an entry point of ``myword.race.bots``,
+            ``module:attr`` or ``file.py:attr``.
+
+    Returns:
+        The built-in ``RaceBot``, or a ``PluginBot`` around a bot of one's own.
+
+    Raises:
+        UnknownBot: No level, plugin or path has that name (the message lists them).
+        UserError: A plugin that cannot be loaded, or a level's options that are wrong.
+    """
     if is_level(spec):
         return parse_bot(spec)
     name = spec.strip()
@@ -137,14 +167,36 @@ class UnknownBot(UserError):
 
 
 def bench_players(text: str) -> list[RaceBot | PluginBot]:
-    """The bots of a race bench: 2 to 6, built-in or of one's own, comma-separated."""
+    """The bots of a race bench, built-in or of one's own.
+
+    Args:
+        text: 2 to 6 bot names (``seat_bot``), comma-separated.
+
+    Returns:
+        One bot per seat, in order.
+
+    Raises:
+        UserError: A name ``seat_bot`` refuses, or too few or too many bots.
+    """
     return parse_players(text, seat_bot)
 
 
 def decide(player: RaceBot | PluginBot, view: RaceView, seed: int) -> Move:
     """A seat's move on ``view``: its generator is ``random.Random(seed)``, the decision's
     own seed, so the same view and seed give the same move wherever it is asked (in this
-    process, a worker's, or served over the engine protocol)."""
+    process, a worker's, or served over the engine protocol).
+
+    Args:
+        player: A built-in bot or a bot of one's own (``seat_bot``).
+        view: What the seat sees.
+        seed: The decision's seed (``protocol.decision_seed``).
+
+    Returns:
+        A ``Call``, or ``Wait()`` for no call.
+
+    Raises:
+        UserError: A bot of one's own raised or returned something that is not a call.
+    """
     rng = random.Random(seed)
     if isinstance(player, RaceBot):
         return bots.move(player, view, rng)
@@ -153,6 +205,16 @@ def decide(player: RaceBot | PluginBot, view: RaceView, seed: int) -> Move:
 
 
 def seated(spec: str) -> InProcess:
-    """The seat a bot's name stands for (``arena.RULES.seat``), in this process."""
+    """The seat a bot's name stands for (``arena.RULES.seat``), in this process.
+
+    Args:
+        spec: A bot's name, as ``seat_bot`` takes it.
+
+    Returns:
+        The seat.
+
+    Raises:
+        UserError: As ``seat_bot``.
+    """
     player = seat_bot(spec)
     return InProcess(player.name, partial(decide, player))

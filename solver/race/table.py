@@ -3,8 +3,8 @@
 Computed once per claim with numpy and read by the kernel (``kernels.best_cards``) and by
 its numpy twin (``vectorized.py``) alike. Why here and not in the kernel: it is a handful of
 sums over a 27-letter alphabet, and in the kernel its copy and sums (with the scratch
-allocations, now made by the wrapper too) cost Numba 1.5 s of compiling in a fresh install
-(``best_cards`` 5.4 s against 3.9, measured on 2 cores with Numba's start included).
+allocations, now made by the wrapper too) cost Numba over a second of compiling in a fresh
+install (docs/performance.md, "First run").
 """
 
 from __future__ import annotations
@@ -25,8 +25,7 @@ class TableLetters:
 def table_letters(singles, first, second, doubles, wild, double_wild) -> TableLetters:
     """The letters a table of cards gives (see ``index.encode_table`` for the arguments).
     Plain Python over a handful of cards: a claim's search calls this for every block of
-    words (about 40 microseconds each), where numpy's per-call overheads made it 26
-    microseconds against 12."""
+    words, where numpy's per-call overheads made it slower."""
     available = [int(n) for n in singles.tolist()]
     mask = 0
     for letter, held in enumerate(available):

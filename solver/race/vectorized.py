@@ -2,8 +2,8 @@
 the search's floor, for a claim in a new process.
 
 Why: ``myword race claim`` searches tens of thousands of words for milliseconds of work,
-but the kernel first costs Numba's start-up (about 0.6 s over numpy's on 2 cores, a
-second for the whole process: ``bench/test_race_claim_bench.py``). ``index.py`` gives this
+but the kernel first costs Numba's start-up (most of a second: ``bench/
+test_race_claim_bench.py``, docs/performance.md). ``index.py`` gives this
 path a search while its estimated work stays within a budget (``Budget``, counted in the
 costs below, never by a clock), and hands the rest to the kernel; tests hold the two
 equal, and both to the plain-Python rules.
@@ -13,11 +13,11 @@ the words at once, and a word the single cards and ``?`` spell alone takes as ma
 letters. A claim takes ``length - k`` cards, where ``k`` is the number of two-letter
 cards it uses (doubles and ``??``), so the most cards is the word's length minus the fewest
 two-letter cards that let the rest be spelled: a search over where they go, not over every
-spelling (that took 11 ms a word on a 30-card table). For one or two of them the search
+spelling (far slower on a large table). For one or two of them the search
 runs over every place and pair of places of all the words at once
 (``_one_or_two_pairs``); the few words left that need more are solved one by one
-(``most_cards``, 40-70 us a word: on a 30-card Spanish table most of a thousand claims'
-time was theirs).
+(``most_cards``, the costliest work a word, where most of a large Spanish search's time
+goes).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ MIN_CARDS = 3
 # each word whose letter counts are read (those left, or all of them in place when most
 # are left); each word kept (the letters its single cards lack); each word and double card
 # for the words that need the doubles (the scan of their letter pairs). Solving: each word
-# and place squared of ``_one_or_two_pairs`` (0.015-0.023 measured on 32 deals), each word
+# and place squared of ``_one_or_two_pairs`` (its fit: docs/performance.md), each word
 # solved one by one, and each step of ``most_cards``'s search.
 CALL_US = 200.0
 MASK_US_PER_WORD = 0.01
@@ -150,8 +150,8 @@ def bounds(
 
 def _row_sums(small: np.ndarray) -> np.ndarray:
     """Each row's sum of an (n, letters) array of small counts, as int64: a float32 product
-    with ones (exact for sums under 2**24), 5 times faster than numpy's sum along a short
-    axis."""
+    with ones (exact for sums under 2**24), several times faster than numpy's sum along a
+    short axis."""
     ones = np.ones(small.shape[1], dtype=np.float32)
     return (small.astype(np.float32) @ ones).astype(np.int64)
 

@@ -16,7 +16,7 @@ DISTRIBUTION = "myword-games"  # the name on PyPI; the command is myword
 
 def version() -> str:
     """The package's version (``solver.__version__``, which the packaging reads too):
-    importlib.metadata would cost every command 10-20 ms of start-up."""
+    importlib.metadata would add to every command's start-up (docs/performance.md)."""
     from solver import __version__
 
     return __version__
@@ -24,8 +24,8 @@ def version() -> str:
 
 def writable(folder: Path) -> bool:
     """Whether a file can be made in ``folder`` (made if missing): a probe file named for
-    this process, made and removed (``tempfile`` would cost every command 10-15 ms of
-    imports for this one check)."""
+    this process, made and removed (``tempfile`` would cost every command its imports
+    for this one check)."""
     probe = folder / f".probe-{os.getpid()}"
     try:
         folder.mkdir(parents=True, exist_ok=True)

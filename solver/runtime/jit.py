@@ -10,12 +10,13 @@ directory when that cannot be written. Caches of different versions and install 
 never mix (Numba mirrors each source's path under the folder and checks its time stamp).
 
 Threads come from ``solver.runtime.threads`` (Python threads over slices of rows), not from Numba's
-``parallel=True``, which cost 2-3 times the compile time of a serial kernel.
+``parallel=True``, which cost several times the compile time of a serial kernel
+(docs/performance.md, "First run").
 
 Signatures. Numba compiles a kernel again for every new combination of argument types,
 and an array's type holds its layout (a strided slice is not C-contiguous), whether it is
 read-only (the lexicon's cached codes, a memory-mapped table) and its dtype. Each extra
-signature cost seconds of compiling in a fresh process (a read-only pool 3.5 s), so each
+signature cost seconds of compiling in a fresh process (a read-only pool alone), so each
 kernel's Python wrapper passes its arrays through ``kernel_array`` and its scalars through
 ``int`` and ``bool``: every kernel compiles under one signature, the one ``myword warm``
 compiles (tests/shared/test_warm.py holds it).

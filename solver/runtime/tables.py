@@ -1,8 +1,8 @@
 """Tables built from the word lists once, and kept on disk for every later process.
 
 Why: a table like the race's anagram vocabulary (every word's letter codes, letter counts,
-masks and frequency) was rebuilt in every process, 0.7 s in English and 6 s in Spanish,
-for an answer that costs milliseconds. Built once, it loads in tens of milliseconds.
+masks and frequency) was rebuilt in every process, up to seconds (Spanish), for an answer
+that costs milliseconds. Built once, it loads in tens of milliseconds.
 
 Where: the user's cache folder (``cachedir``), in ``tables/``, or ``MYWORD_CACHE_DIR``
 when set. Frequencies come from wordfreq at run time (its data is CC BY-SA, so none are
@@ -229,10 +229,9 @@ def _keep(place: Path, arrays: Arrays) -> None:
 # process. Each table folder holds ``checksums.json``, written last: for each part its size,
 # SHA-256 and (arrays) dtype and shape, and the folder's own name, so that a table moved or
 # copied under another table's name is refused too. Every process checks every part when
-# it opens the table, reading it whole: opening the English race table (12 MB) took 12.5 ms
-# rather than 2.3 without, the Spanish one (86 MB) 69 ms rather than 2.2 (2 cores, load
-# 1.5; ``bench/test_tables_bench.py``), so that a whole ``race claim`` took 187 ms rather
-# than 182 in English and 299 ms rather than 202 in Spanish. A digest of a part of each
+# it opens the table, reading it whole, which costs a command tens of milliseconds in
+# Spanish (measured by ``bench/test_tables_bench.py``: docs/performance.md, "Start-up").
+# A digest of a part of each
 # file would cost less, and miss the one byte changed in the middle of it.
 
 CHECKSUMS = "checksums.json"

@@ -1,20 +1,19 @@
 """Threads for the kernels: slices of a kernel's rows run at once on a pool of Python threads.
 
-Why not Numba's ``parallel=True``: a parallel kernel took 2-3 times as long to compile as
-the same loop serial (``guess_statistics`` 3.0 s against 1.2 s, ``score_matrix`` 1.6
-against 0.5, ``lookahead_units`` 5.3 against 1.9, ``best_cards`` 10 against 4.5, and 0.4 s
-to start OpenMP's pool), which a fresh install, an upgrade or any edit to a kernels file
+Why not Numba's ``parallel=True``: a parallel kernel took several times as long to compile
+as the same loop serial, and starting OpenMP's pool cost more on top (docs/performance.md,
+"First run"), which a fresh install, an upgrade or any edit to a kernels file
 pays before the first game. So every kernel is serial and releases the GIL (``nogil``),
 and its wrapper cuts the rows (guesses, candidates or words, each computed alone) into one
 slice per thread: this thread runs the first slice while the pool runs the others. Each
 row is computed as before, so the answers are the same to the last bit on any number of
 threads (tests/shared/test_threads.py holds every kernel to it).
 
-When threads pay. On 2 cores handing a slice to a pool thread costs 35 microseconds at best
-and about 200 typically (the thread must wake), and on a busy machine a second thread
-fights other programs for the cores; so a call runs on one thread unless its work passes
-the size measured to pay (``use_threads``; README "Threads"), and never on more threads
-than the cores this process may use (or ``MYWORD_THREADS``, the ``--threads`` setting;
+When threads pay. Handing a slice to a pool thread costs tens to hundreds of microseconds
+(the thread must wake), and on a busy machine a second thread fights other programs for
+the cores; so a call runs on one thread unless its work passes the size measured to pay
+(``use_threads``; docs/performance.md, "Threads"), and never on more threads than the
+cores this process may use (or ``MYWORD_THREADS``, the ``--threads`` setting;
 tournament workers set 1).
 
 Signals. The pool's threads block Ctrl-C, SIGTERM and SIGHUP as the first thing they do,

@@ -83,8 +83,8 @@ class UserErrorsAsMessages(click.Group):
 def skip_the_last_collection() -> None:
     """At exit, before Python tears its modules down, move every object still alive out of
     the cyclic garbage collector's reach (``gc.freeze``): they are still freed one by one,
-    but the collector no longer walks them all. Why: that walk took 0.4-0.6 s at the end
-    of a demo (a heap of a few hundred MB), as long as the demo's games; it is registered
+    but the collector no longer walks them all. Why: that walk took a noticeable part of a
+    second at the end of a demo (a heap of a few hundred MB; docs/performance.md); it is registered
     at exit, not done now, so a process that goes on (the test suite) is not affected."""
     import atexit
     import gc

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # rich loads when something is drawn: --json output never nee
 _ONE_CELL = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x300)]))
 
 
-MANY_ROWS = 100  # rich takes about a millisecond a row to draw a table (a second for 1,000)
+MANY_ROWS = 100  # rich's time to draw a table grows with its rows (a second for a thousand)
 
 
 def print_plain_table(
@@ -36,8 +36,8 @@ def print_plain_table(
     many_rows: bool = False,
 ) -> bool:
     """Print a table as rich would draw it when the output is not a terminal, without
-    importing rich (its import costs more than ``words check`` itself: 30-60 ms, and it
-    takes a second to draw 1,000 rows); False, printing nothing, when rich could draw it
+    importing rich (its import costs more than ``words check`` itself, and drawing many rows
+    takes it seconds); False, printing nothing, when rich could draw it
     otherwise (in colour, for a terminal; with characters whose width needs rich's tables,
     or text it would fold otherwise than at single spaces): the caller then draws it with
     rich. Cells are plain text, left-aligned; the box is rich's default (``HEAVY_HEAD``).

@@ -47,7 +47,7 @@ def warm_steps(lang: str = "en") -> list:
     """What the demo compiles and reads, as ``warm`` steps: the kernels its games call
     (``registry.Kernel.in_demo``; the others, which ``myword warm`` compiles, would only
     lengthen a first demo) and the word tables its games read. Not the word index: it would
-    cost a fresh install 2 s for the seven words the demo checks, which it reads from the
+    cost a fresh install seconds for the seven words the demo checks, which it reads from the
     lists instead (``myword warm`` builds it)."""
     from solver.ui import warming as warm
 

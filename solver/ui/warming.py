@@ -145,10 +145,8 @@ def kernel_steps(lang: str = "en") -> list[Step]:
     The kernels of a game marked ``second_process`` (MY WORD!'s and My Word (1980)'s), and
     its word tables, are done in a second process while this one builds the lexicon's
     tables and compiles What's My Word?'s kernels: compiling is single-threaded, so one
-    process alone leaves a core idle. A cold demo on 2 idle cores (CPU seconds; each
-    process's first kernel includes Numba's start, about 1 s): here the lexicon's tables
-    0.7 and What's My Word?'s kernels 5.4, there the race tables 0.45, best_cards 4.1 and
-    legal_moves 1.6."""
+    process alone leaves a core idle: the two halves of a cold demo cost about as long
+    each (docs/performance.md, "First run")."""
     from solver.arena import registry
 
     return [
@@ -199,7 +197,7 @@ def run(
         return outcomes
     shared = [step.name for _, step in left if step.second_process]
     helper = Helper(shared, lang) if shared and second_process and usable_cores() > 1 else None
-    _load_numba()  # after starting the second process: 0.5 s it need not wait
+    _load_numba()  # after starting the second process, which need not wait for it
 
     order = sorted(
         range(len(chosen)), key=lambda i: helper is not None and chosen[i].name in shared

@@ -75,7 +75,7 @@ FAMILIAR_ZIPF = 3.0
 
 # Letters written inside a word that the rules forbid (don't, well-known): a token
 # holding one is not a word, rather than two words.
-# Compiled when first used (``_token``): 5 ms that a word look-up does not need.
+# Compiled when first used (``_token``): start-up time that a word look-up does not need.
 _TOKEN = r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*"
 
 
@@ -90,7 +90,7 @@ class Language:
 
     def fold(self, text: str) -> str:
         """Text with accented letters replaced by the letters they count as."""
-        for accented, plain in self.folding:  # str.replace beats str.translate 10x here
+        for accented, plain in self.folding:  # str.replace beats str.translate here
             text = text.replace(accented, plain)
         return text
 
@@ -107,7 +107,7 @@ class Language:
         word = word.strip()
         if word.isascii():
             return self.fold(word.lower())
-        import unicodedata  # only for letters beyond ASCII: 0.5 ms of start-up spared
+        import unicodedata  # only for letters beyond ASCII: start-up spared
 
         lowered = unicodedata.normalize("NFC", word).lower()
         return self.fold(unicodedata.normalize("NFC", lowered))
@@ -160,7 +160,7 @@ def dictionaries_dir() -> Path:
     ``solver/words`` (package data, so that a wheel or any install carries them)."""
     configured = os.environ.get("MYWORD_DICTIONARIES")
     # The package's own folder: setuptools installs package data as files (importlib's
-    # resources, which would also read a zipped package, cost 10 ms of start-up).
+    # resources, which would also read a zipped package, cost start-up time).
     folder = Path(configured) if configured else Path(__file__).parent.parent / "words"
     if not folder.is_dir():
         raise LexiconError(
@@ -208,7 +208,7 @@ def _written(lang: str) -> frozenset[str]:
 
 @lru_cache(maxsize=LANGUAGES_HELD)
 def load(lang: str = "en") -> Lexicon:
-    """Load a language's lists once per process (English: about 0.1 s)."""
+    """Load a language's lists once per process."""
     spec = language(lang)
     folder = dictionaries_dir() / spec.code
     play = frozenset(_read_words(folder / "play.txt", spec))
@@ -242,7 +242,7 @@ def is_word(word: str, lang: str = "en") -> bool:
 
     Looked up among the play list's words of its length (``words``, from the stored
     table), so that a command asking about a few words never loads the whole list (the
-    Spanish one holds a million forms: 0.8 s)."""
+    Spanish one holds a million forms)."""
     from bisect import bisect_left
 
     normalized = language(lang).normalize(word)
@@ -259,9 +259,9 @@ def _wordfreq_data(lang: str) -> Path:
     holds it to that).
 
     Found beside wordfreq's sources rather than asked of wordfreq: every table a command
-    opens is keyed on this file (``sources``), and importing wordfreq costs 0.13-0.2 s of
-    every start-up (its tokenizers: regex, ftfy, langcodes), where finding its folder
-    imports nothing."""
+    opens is keyed on this file (``sources``), and importing wordfreq would cost every
+    start-up the import of its tokenizers (regex, ftfy, langcodes; measured on
+    docs/performance.md, "Start-up"), where finding its folder imports nothing."""
     import importlib.util
 
     spec = importlib.util.find_spec("wordfreq")
@@ -281,10 +281,10 @@ def _written_buckets(lang: str) -> tuple[list[str], ...]:
 
     Read through wordfreq's public ``read_cBpack`` (bucket i holds the words of frequency
     10 ** (-i / 100)) from the file ``available_languages`` names, only when a table or the
-    word index is built: importing wordfreq costs 0.13-0.2 s, paid then and not by a
-    command that reads what was built. Not ``get_frequency_list``, which is the same lists
-    but keeps every language it was asked for in a cache of its own for the life of the
-    process (Spanish: 132 MB), out of reach of ``LANGUAGES_HELD``.
+    word index is built: importing wordfreq costs start-up time (docs/performance.md),
+    paid then and not by a command that reads what was built. Not ``get_frequency_list``,
+    which is the same lists but keeps every language it was asked for in a cache of its
+    own for the life of the process (Spanish: 132 MB), out of reach of ``LANGUAGES_HELD``.
     """
     import wordfreq
 
@@ -329,7 +329,7 @@ def zipf_table(lang: str = "en") -> dict[str, float]:
 @lru_cache(maxsize=LANGUAGES_HELD)
 def _zipf_from_wordfreq(lang: str) -> dict[str, float]:
     """``zipf_table`` as wordfreq's buckets give it: what the stored tables are built from
-    (English: about 0.05 s, Spanish: 2 s).
+    (slow for Spanish: seconds).
 
     A word's value is that of its spellings in the play list as written (``_written``):
     londrés has londrés's frequency, not that of Londres, which also folds to LONDRES but
@@ -352,7 +352,7 @@ def misread(lang: str = "en") -> frozenset[str]:
     súper: super 4.74 against 4.46; jordán, cía, ítem). The game shows a word in plain
     capitals, so a player would read PAUL as the name: such a word is in no familiar tier
     (it stays in ``core``, a word a person may still guess). Empty for English, whose
-    spellings do not fold. Spanish: about 1.5 s, once per word lists (the stored tables
+    spellings do not fold. Spanish: seconds, once per word lists (the stored tables
     and the word index keep the tiers it decides)."""
     spec = language(lang)
     if not spec.folding:
@@ -415,7 +415,7 @@ def zipf(word: str, lang: str = "en", build_index: bool = True) -> float:
     """Zipf frequency (log10 of uses per billion words), as wordfreq rounds it; 0 if unseen.
 
     Asked of the word index (``wordindex``: a SQLite look-up, no list loaded; without
-    ``build_index``, only once built), else by scanning the frequency buckets (about 2 ms);
+    ``build_index``, only once built), else by scanning the frequency buckets (slower);
     for many words use ``zipf_table``.
     """
     key = language(lang).normalize(word)
@@ -520,7 +520,7 @@ def tier_table_name(tier: str, lang: str) -> str:
 @lru_cache(maxsize=TIERS_HELD)
 def _tier_table(tier: str, lang: str) -> _TierTable:
     """A tier's words by length with their Zipf values: built once per word lists from the
-    lists and wordfreq (English 0.2 s, Spanish 3 s) and kept on disk (``tables``), then read
+    lists and wordfreq (seconds in Spanish) and kept on disk (``tables``), then read
     by every process memory-mapped (a process reads the lengths it asks for, not the list)
     and without numpy (``words pool`` and ``words stats`` have no other use for it). Stored
     as bytes: ``words``, ``codes``, ``index`` (JSON: the lengths and where they start) and

@@ -23,8 +23,8 @@ class WordCheck:
 
 def check_word(word: str, lang: str = "en", build_index: bool = True) -> WordCheck:
     """Everything the dictionaries say about one word. Without ``build_index`` the word
-    index (``wordindex``) is asked only once built: building it costs 2 s in English, more
-    than reading the lists for a few words once (the demo)."""
+    index (``wordindex``) is asked only once built: building it costs seconds, more than
+    reading the lists for a few words once (the demo)."""
     spec = lexicon.language(lang)
     normalized = spec.normalize(word)
     tier = lexicon.tier_of(normalized, lang, build_index)

@@ -1,8 +1,8 @@
 """One word's facts (its tier, its Zipf frequency) without loading a language.
 
 Why: ``myword words check table`` loaded the whole play list and scanned wordfreq's
-frequency file to answer one look-up (0.25 s in English; the Spanish list holds a million
-forms). A SQLite file holds the answers instead: built once per word lists and wordfreq
+frequency file to answer one look-up (slow even in English; the Spanish list holds a
+million forms). A SQLite file holds the answers instead: built once per word lists and wordfreq
 data (``tables.key``), kept beside the other tables, and asked by primary key in well
 under a millisecond. SQLite ships with Python, and a look-up needs neither numpy nor the
 lists in memory.
