@@ -26,8 +26,15 @@ from solver.layout.board import Placement, Position
 
 @dataclass(frozen=True)
 class Play:
-    """Play ``card`` from the hand at ``placement`` (one of ``legal_plays``). ``declared``:
-    words stated for symbols, beside any the placement states itself (``board.declare``)."""
+    """Play ``card`` from the hand at ``placement`` (one of ``legal_plays``).
+
+    Attributes:
+        card: The card's number, a card of the hand.
+        placement: Where it goes (from ``legal_plays``, or ``Placement(position, False,
+            ())`` for a move read from JSON: the rules place it again).
+        declared: Words stated for symbols (rule 7), beside any the placement states
+            itself (``board.declare``).
+    """
 
     card: int
     placement: Placement
@@ -55,7 +62,11 @@ class Play:
 
 @dataclass(frozen=True)
 class Knock:
-    """Put ``card`` from the hand to the bottom of the pack and draw (rule 5c)."""
+    """Put ``card`` from the hand to the bottom of the pack and draw (rule 5c).
+
+    Attributes:
+        card: The card's number, a card of the hand.
+    """
 
     card: int
 
@@ -136,9 +147,18 @@ def _words(value: object) -> tuple[str, ...]:
 
 
 def move_from_json(document: object) -> Move:
-    """A move as an engine sends it: ``{"kind": "play", "card": 17, "position": [0, 1],
-    "declared": ["tall"]}`` (declared optional) or ``{"kind": "knock", "card": 17}``.
-    Raises ``IllegalMove`` for anything else, saying what is wrong."""
+    """A move as an engine sends it.
+
+    Args:
+        document: ``{"kind": "play", "card": 17, "position": [0, 1], "declared":
+            ["tall"]}`` (``declared`` optional) or ``{"kind": "knock", "card": 17}``.
+
+    Returns:
+        The ``Play`` or ``Knock`` (not yet checked against the rules: the game does that).
+
+    Raises:
+        IllegalMove: Anything else, saying what is wrong.
+    """
     try:
         if not isinstance(document, dict):
             raise ValueError(f"a move is a JSON object, not {document!r:.60}")
@@ -158,7 +178,18 @@ def move_from_json(document: object) -> Move:
 
 
 def event_from_json(document: dict[str, Any]) -> Event:
-    """An event as ``to_json`` wrote it (a logged move, or a forfeit)."""
+    """An event as ``to_json`` wrote it (a logged move, or a forfeit).
+
+    Args:
+        document: A ``Played``, ``Knocked`` or ``Forfeited`` as its ``to_json`` wrote it.
+
+    Returns:
+        The event.
+
+    Raises:
+        ValueError: A kind or a field that is not one of an event's.
+        KeyError: A forfeit without its seat or reason.
+    """
     kind = document.get("kind")
     if kind == "forfeited":
         return Forfeited(int(document["seat"]), str(document["reason"]))

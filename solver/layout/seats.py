@@ -39,17 +39,48 @@ __all__ = ["KIND", "Knock", "LayoutPlayer", "LayoutView", "Play", "legal_plays",
 class LayoutPlayer(Protocol):
     """A My Word (1980) player: its move from what its seat sees."""
 
-    def move(self, view: LayoutView, rng: random.Random) -> Play | Knock: ...
+    def move(self, view: LayoutView, rng: random.Random) -> Play | Knock:
+        """The seat's move on its turn.
+
+        Args:
+            view: What the seat may see (its own hand, never another's or the pack's order).
+            rng: The turn's seeded generator: a player that draws only from it plays the
+                same game again from the same seed.
+
+        Returns:
+            A ``Play`` of a card of the hand at a place the rules allow (one of
+            ``legal_plays(view)``, words stated for its symbols), or a ``Knock`` of a card
+            of the hand.
+
+        Raises:
+            Exception: Whatever the player raises; the game does not catch it for a
+                player in its own process (a plugin's or an engine's failure forfeits its
+                seat, in one line).
+        """
+        ...
 
 
 def view_of(state: State, seat: int) -> LayoutView:
-    """The view of ``seat`` (``State.view``)."""
+    """The view of ``seat`` (``State.view``).
+
+    Args:
+        state: The game.
+        seat: A seat of the game, from 0.
+
+    Returns:
+        What that seat may see now.
+    """
     return state.view(seat)
 
 
 @dataclass(frozen=True)
 class FunctionPlayer:
-    """A plain function ``move(view, rng)``, as a player."""
+    """A plain function ``move(view, rng)``, as a player (``LayoutPlayer``).
+
+    Attributes:
+        function: Called with the view and the turn's generator; returns a ``Play`` or a
+            ``Knock``.
+    """
 
     function: Callable[[LayoutView, random.Random], Play | Knock]
 

@@ -27,7 +27,19 @@ from solver.layout.moves import Knocked, Play, Played, event_from_json
 
 @dataclass(frozen=True)
 class LayoutView:
-    """What seat ``seat`` sees on its turn."""
+    """What seat ``seat`` sees on its turn: nothing of another hand or the pack's order.
+
+    Attributes:
+        seat: This seat, from 0.
+        hand: The card numbers in this seat's hand.
+        layout: The cards laid out so far, by position.
+        deck: Every card of the game by number (what is printed on them is public).
+        scores: Each seat's points so far, by seat.
+        hand_sizes: How many cards each seat holds, by seat.
+        pack_size: How many cards are left in the pack.
+        easy: No 6 x 6 limit on the layout (rule 9).
+        history: Every move so far, in order (``public_history``).
+    """
 
     seat: int
     hand: tuple[int, ...]  # card numbers
@@ -42,9 +54,16 @@ class LayoutView:
     history: tuple[Played | Knocked, ...] = ()
 
     def card(self, number: int) -> Card:
+        """The card numbered ``number`` (its four letter pairs).
+
+        Raises:
+            KeyError: No card of the deck has that number.
+        """
         return self.deck.card(number)
 
     def to_json(self) -> dict[str, Any]:
+        """The view as the engine protocol sends it: these fields, and ``legal``, every
+        legal play (``legal_plays``) written as a move is."""
         return {
             "seat": self.seat,
             "hand": list(self.hand),
@@ -61,7 +80,18 @@ class LayoutView:
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> LayoutView:
         """The view ``to_json`` wrote (the default deck is read back as that very deck, so
-        that what is built once per deck, its kernel arrays, is not built again)."""
+        that what is built once per deck, its kernel arrays, is not built again).
+
+        Args:
+            document: A view as ``to_json`` writes it (``legal`` is not read back).
+
+        Returns:
+            The view.
+
+        Raises:
+            KeyError: A field is missing.
+            ValueError: A field is not what it should be (a number, a list).
+        """
         stacks = tuple(
             ((int(position[0]), int(position[1])), tuple(int(n) for n in stack))
             for position, stack in document["layout"]
@@ -127,7 +157,15 @@ def _play_json(play: Play) -> dict[str, Any]:
 
 def legal_plays(view: LayoutView) -> list[Play]:
     """Every card of the hand at every place the rules allow it (the hand's order, then
-    the places' order)."""
+    the places' order).
+
+    Args:
+        view: A seat's view.
+
+    Returns:
+        The legal plays, each with its placement's words and points; empty when the seat
+        can only knock.
+    """
     return [
         Play(number, spot)
         for number in view.hand

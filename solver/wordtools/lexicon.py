@@ -147,7 +147,17 @@ def shown_character(character: str) -> str:
 
 
 def language(lang: str) -> Language:
-    """The language with this code, or a clear error naming the ones there are."""
+    """The language with this code.
+
+    Args:
+        lang: A language code: ``en`` or ``es``.
+
+    Returns:
+        Its alphabet, how its words are normalized, its files.
+
+    Raises:
+        LexiconError: No language has that code (the message names those there are).
+    """
     try:
         return LANGUAGES[lang]
     except KeyError:
@@ -242,7 +252,18 @@ def is_word(word: str, lang: str = "en") -> bool:
 
     Looked up among the play list's words of its length (``words``, from the stored
     table), so that a command asking about a few words never loads the whole list (the
-    Spanish one holds a million forms)."""
+    Spanish one holds a million forms).
+
+    Args:
+        word: Any text; case and (in Spanish) accents are ignored.
+        lang: A language code (``language``).
+
+    Returns:
+        True when the word is on the language's play list (tier ``all``).
+
+    Raises:
+        LexiconError: An unknown language.
+    """
     from bisect import bisect_left
 
     normalized = language(lang).normalize(word)
@@ -417,6 +438,17 @@ def zipf(word: str, lang: str = "en", build_index: bool = True) -> float:
     Asked of the word index (``wordindex``: a SQLite look-up, no list loaded; without
     ``build_index``, only once built), else by scanning the frequency buckets (slower);
     for many words use ``zipf_table``.
+
+    Args:
+        word: Any text, normalized as the language does.
+        lang: A language code.
+        build_index: Build the word index if it is not built yet (a one-time cost).
+
+    Returns:
+        The Zipf value, 0.0 to about 8; 0.0 for a word wordfreq has not seen.
+
+    Raises:
+        LexiconError: An unknown language.
     """
     key = language(lang).normalize(word)
     if (known := indexed_facts(key, lang, build_index)) is not None:
@@ -430,9 +462,21 @@ def zipf(word: str, lang: str = "en", build_index: bool = True) -> float:
 
 
 def tier_of(word: str, lang: str = "en", build_index: bool = True) -> str | None:
-    """The smallest tier holding the word, or None when it is not a word at all. Asked of
-    the word index when one can be kept (no list loaded; without ``build_index``, only once
-    built), else of the lists."""
+    """The smallest tier holding the word. Asked of the word index when one can be kept
+    (no list loaded; without ``build_index``, only once built), else of the lists.
+
+    Args:
+        word: Any text, normalized as the language does.
+        lang: A language code.
+        build_index: Build the word index if it is not built yet.
+
+    Returns:
+        ``kids``, ``core``, ``familiar`` or ``all`` (``TIERS``, smallest first), or None
+        when it is not a word at all.
+
+    Raises:
+        LexiconError: An unknown language.
+    """
     normalized = language(lang).normalize(word)
     if (known := indexed_facts(normalized, lang, build_index)) is not None:
         return known[0]
@@ -463,6 +507,11 @@ def tier_from(
 
 
 def check_tier(tier: str) -> str:
+    """``tier`` itself, when it is one of ``TIERS``.
+
+    Raises:
+        LexiconError: Any other name (the message names the tiers).
+    """
     if tier not in TIERS:
         raise LexiconError(f"unknown tier {tier!r} (choose from {', '.join(TIERS)})")
     return tier
@@ -588,7 +637,19 @@ def _words_of(blob: bytes) -> tuple[str, ...]:
 
 @lru_cache(maxsize=LENGTHS_HELD)
 def words(length: int, tier: str = "all", lang: str = "en") -> tuple[str, ...]:
-    """The words of one length in a tier, sorted; empty when there are none."""
+    """The words of one length in a tier, sorted.
+
+    Args:
+        length: Letters, 1 or more.
+        tier: One of ``TIERS``.
+        lang: A language code.
+
+    Returns:
+        The words in their stored (normalized) form; empty when there are none.
+
+    Raises:
+        LexiconError: A length below 1, an unknown tier or language.
+    """
     check_tier(tier)
     if length < 1:
         raise LexiconError(f"a word length must be at least 1, not {length}")
@@ -633,6 +694,16 @@ def encode(word_list: Iterable[str], lang: str = "en") -> np.ndarray:
 
     Code i is the i-th letter of the language's alphabet (a=0 ... z=25, Spanish ñ=26), the
     layout every Numba kernel in myword takes.
+
+    Args:
+        word_list: Words of one length (normalized first: case, Spanish accents).
+        lang: A language code.
+
+    Returns:
+        The codes, shape (number of words, length); shape (0, 0) for no words.
+
+    Raises:
+        LexiconError: Words of different lengths, or letters outside the alphabet.
     """
 
     spec = language(lang)
@@ -662,7 +733,15 @@ def _code_bytes(letters: str, spec: Language) -> bytes:
 
 
 def decode(codes: np.ndarray, lang: str = "en") -> list[str]:
-    """The words an array of letter codes spells (the inverse of ``encode``)."""
+    """The words an array of letter codes spells (the inverse of ``encode``).
+
+    Args:
+        codes: Letter codes, shape (n, length), each below the alphabet's size.
+        lang: A language code.
+
+    Returns:
+        The n words, in order.
+    """
     alphabet = language(lang).alphabet
     return ["".join(alphabet[code] for code in row) for row in codes.tolist()]
 
@@ -740,9 +819,20 @@ def pool(
     """The pool of words of a length: a tier of the dictionary, or the dictionary words of
     a text (the "Gamewords from a page of a newspaper" variation) or of a word-list file.
 
-    ``tier`` defaults to ``familiar`` for a dictionary pool and to ``all`` for a file, since
-    the file's author has already chosen the words. An empty pool is an error: no game can
-    draw from it.
+    Args:
+        length: Letters of the pool's words.
+        tier: One of ``TIERS``; by default ``familiar`` for a dictionary pool and ``all``
+            for a file, since the file's author has already chosen the words.
+        lang: A language code.
+        from_text: A text file: its dictionary words of that length.
+        from_list: A word-list file, one word (or more) a line.
+
+    Returns:
+        The pool, its words sorted, with where they came from.
+
+    Raises:
+        LexiconError: Both files given, an unreadable file, an unknown tier or language,
+            or an empty pool (no game can draw from it).
     """
     if from_text is not None and from_list is not None:
         raise LexiconError("give a text or a word list, not both")
