@@ -321,6 +321,7 @@ def test_a_view_without_its_history_gets_deals_at_random() -> None:
     assert reader_move(view, random.Random(0)) in state.legal_moves(view.seat)
 
 
+@pytest.mark.heavy  # a whole game, two reader searches every fifth turn: CI's heavy step
 def test_the_four_player_settings_change_nothing_at_two_players() -> None:
     """Weighing every later hand's reply and the scores so far are for three seats and
     more: with one other seat the next hand is every later hand, and the most the other
