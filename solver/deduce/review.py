@@ -13,7 +13,9 @@ candidates, so the points the choice cost is the difference: advisor's less play
 played too late (the one-minute variation) scored 0 whatever its word: it is valued 0. The
 advisor aims at the whole round (its lookahead, its book and its endgame count what a score
 heard tells for later rows), so a Guessword may expect more points on its row than the
-advisor's and cost below 0: it bought points now with what it did not find out.
+advisor's and cost below 0: it bought points now with what it did not find out. So may a
+word outside the advisor's vocabulary (it guesses from familiar words only): once the word
+is certain, a rarer word the player knows can score more than the advisor's.
 
 The row where the word became certain is the first whose candidates left were one. What
 the advisor's Guessword would have scored against the real Gameword is given beside each
