@@ -84,7 +84,7 @@ def test_the_javascript_engine_plays_a_whole_game_against_a_person(tmp_path) -> 
     assert state.over and state.forfeited is None, person.said
     assert sum(1 for event in state.history if event.seat == 1) > 10
     assert replay(savefile.read("layout", tmp_path / "g.json")[0]).verdict == "ok"
-    assert person.said[-2] == "this game replayed --seed 4"
+    assert person.said[-2] == "This game replayed --seed 4."
     assert person.said[-1].startswith("Game saved as ") and "myword review " in person.said[-1]
 
 

@@ -61,7 +61,7 @@ def test_a_person_plays_a_whole_game_and_the_save_is_a_checked_log(tmp_path) -> 
     said = wording.why_over(state)  # the reason code, worded
     assert person.said[-4].endswith(f"({said})") and why_over(state) in ("pack_out", "stuck")
     assert said in wording.ENDINGS.values()
-    assert person.said[-2] == "this game replayed --seed 3"  # said at the end
+    assert person.said[-2] == "This game replayed --seed 3."  # said at the end, a sentence
     assert person.said[-1].startswith("Game saved as ")  # and how to review it
     assert person.said[-1].endswith("; review it with: myword review " + str(path))
     you, greedy = state.points

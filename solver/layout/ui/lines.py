@@ -152,7 +152,9 @@ def play(
     console.say(f"Game over. {wording.scores_line(state)} ({wording.why_over(state)})")
     if state.seats > 1:
         console.say(f"[bold]{wording.result_line(state)}[/bold]")
-    console.say(wording.seed_line(state))  # only now: the seed deals the pack
+    # only now: the seed deals the pack; a sentence of its own here, as the other games say it
+    line = wording.seed_line(state)
+    console.say(f"{line[:1].upper()}{line[1:]}.")
     if line := review_hint(path):
         console.say(line)
     return state
