@@ -49,8 +49,8 @@ class LayoutPlayer(Protocol):
 
         Returns:
             A ``Play`` of a card of the hand at a place the rules allow (one of
-            ``legal_plays(view)``, words stated for its symbols), or a ``Knock`` of a card
-            of the hand.
+                ``legal_plays(view)``, words stated for its symbols), or a ``Knock`` of a
+                card of the hand.
 
         Raises:
             Exception: Whatever the player raises; the game does not catch it for a

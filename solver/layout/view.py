@@ -164,7 +164,7 @@ def legal_plays(view: LayoutView) -> list[Play]:
 
     Returns:
         The legal plays, each with its placement's words and points; empty when the seat
-        can only knock.
+            can only knock.
     """
     return [
         Play(number, spot)

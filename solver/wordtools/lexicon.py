@@ -472,7 +472,7 @@ def tier_of(word: str, lang: str = "en", build_index: bool = True) -> str | None
 
     Returns:
         ``kids``, ``core``, ``familiar`` or ``all`` (``TIERS``, smallest first), or None
-        when it is not a word at all.
+            when it is not a word at all.
 
     Raises:
         LexiconError: An unknown language.
