@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -523,14 +523,20 @@ class MywordApp(App[int]):
         then skips focusing its first widget, and when a key gives the app its focus back
         it restores only what had focus before: nothing. A person's first keys (down,
         enter on the menu) were lost. Runs before that key is handed on."""
-        if not focus or self.screen.focused is not None:
+        if not focus:
             return
-        selector = self.screen.AUTO_FOCUS if self.screen.AUTO_FOCUS is not None else self.AUTO_FOCUS
+        try:
+            screen = self.screen
+        except ScreenStackError:  # starting or ending: no screen to focus
+            return
+        if screen.focused is not None:
+            return
+        selector = screen.AUTO_FOCUS if screen.AUTO_FOCUS is not None else self.AUTO_FOCUS
         if not selector:  # a screen that focuses nothing by itself
             return
-        for widget in self.screen.query(selector):
+        for widget in screen.query(selector):
             if widget.focusable:
-                self.screen.set_focus(widget, scroll_visible=False)
+                screen.set_focus(widget, scroll_visible=False)
                 return
 
     def open_game(

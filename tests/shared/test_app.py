@@ -259,3 +259,8 @@ async def test_the_first_key_after_a_blurred_start_reaches_the_menu() -> None:
         await pilot.press("down", "enter")  # a key gives the app its focus back
         await pilot.pause()
         assert app.screen.__class__.__name__ == "NewGameScreen", app.screen
+
+
+def test_focus_coming_back_with_no_screen_yet_is_nothing() -> None:
+    """The app may get its focus back while it starts or ends, with no screen to focus."""
+    MywordApp().watch_app_focus(True)  # no screen: no error
