@@ -1,5 +1,6 @@
 """Fixtures every test folder may use."""
 
+import signal
 import time
 from collections.abc import Callable
 
@@ -19,6 +20,15 @@ async def wait_until(pilot, condition: Callable[[], object], what: str = "it") -
     while not condition():
         assert time.monotonic() < end, f"never happened: {what}"
         await pilot.pause(0.02)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C reaches the games the tests start. A shell without job control starts a
+    background job with SIGINT ignored, and an ignored signal is inherited: every game a
+    test started would ignore the Ctrl-C it sends (a test of Ctrl-C then fails after its
+    wait, for the way pytest was started, not for myword)."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture
