@@ -305,7 +305,8 @@ def _written_buckets(lang: str) -> tuple[list[str], ...]:
     word index is built: importing wordfreq costs start-up time (docs/performance.md),
     paid then and not by a command that reads what was built. Not ``get_frequency_list``,
     which is the same lists but keeps every language it was asked for in a cache of its
-    own for the life of the process (Spanish: 132 MB), out of reach of ``LANGUAGES_HELD``.
+    own for the life of the process (a large one for Spanish: docs/performance.md, "Memory"),
+    out of reach of ``LANGUAGES_HELD``.
     """
     import wordfreq
 
