@@ -160,7 +160,8 @@ class Scored:
         """The event as JSON (``fields_json``).
 
         Returns:
-            ``{"kind": "scored", "seat": ..., "round": ..., "row": ..., "guess": ..., "score": ...}``.
+            ``{"kind": "scored", "seat": ..., "round": ..., "row": ..., "guess": ...,
+                "score": ...}``.
         """
         return fields_json(self)
 

@@ -123,7 +123,8 @@ class Claimed:
         """The event as JSON (``fields_json``).
 
         Returns:
-            ``{"kind": "claim", "time": ..., "round": ..., "seat": ..., "word": ..., "cards": [...]}``.
+            ``{"kind": "claim", "time": ..., "round": ..., "seat": ..., "word": ...,
+                "cards": [...]}``.
         """
         return fields_json(self)
 
@@ -154,7 +155,8 @@ class WrongCall:
         """The event as JSON (``fields_json``).
 
         Returns:
-            ``{"kind": "wrong", "time": ..., "round": ..., "seat": ..., "word": ..., "free": [[seat, card], ...]}``.
+            ``{"kind": "wrong", "time": ..., "round": ..., "seat": ..., "word": ...,
+                "free": [[seat, card], ...]}``.
         """
         return fields_json(self)
 
