@@ -85,7 +85,7 @@ class WordTable:
 def word_table(tier: str = "all", lang: str = "en") -> WordTable:
     """Every word of the tier with at least 3 letters, ready for the kernel: built once per
     word lists and kept on disk (``tables``), memory-mapped by each process (a claim reads
-    the lengths it searches: a part of the Spanish table's 90 MB)."""
+    the lengths it searches, a part of the table; its size: docs/performance.md, "Memory")."""
     from solver.runtime import tables
 
     lexicon.check_tier(tier)
