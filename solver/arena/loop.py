@@ -29,7 +29,16 @@ from solver.arena.protocol import (
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: each seat's score, every event in order, the forfeits among
-    them, and per seat the moves it made and the seconds it spent deciding."""
+    them, and per seat the moves it made and the seconds it spent deciding.
+
+    Attributes:
+        scores: Each seat's final score, in the game's points, in seat order.
+        events: Every event of the game, in order (the game's typed events, a
+            ``Forfeited`` among them when a seat forfeited).
+        moves: The moves each seat made, in seat order (a move refused counts).
+        seconds: Wall-clock seconds each seat spent deciding, in seat order (left out of
+            equality: never the same twice).
+    """
 
     scores: tuple[int, ...]
     events: tuple[Any, ...]
@@ -38,9 +47,16 @@ class Outcome:
 
     @property
     def forfeits(self) -> tuple[Forfeited, ...]:
+        """The ``Forfeited`` events among ``events``, in order (empty when no seat forfeited)."""
         return tuple(event for event in self.events if isinstance(event, Forfeited))
 
     def to_json(self) -> dict[str, Any]:
+        """The outcome as JSON, for a record or a bench's output.
+
+        Returns:
+            ``{"scores": [...], "events": [...], "moves": [...], "seconds": [...]}``: each
+                event as its ``to_json`` writes it, seconds rounded to microseconds.
+        """
         return {
             "scores": list(self.scores),
             "events": [event.to_json() for event in self.events],
@@ -59,7 +75,25 @@ def play(
     seeds derive from ``seed`` (the game's), so the same seed plays the same game. Each
     seat is told the start (its ``Hello``, without the seed: a player never learns what
     draws the hidden cards) and the final scores; closing the seats is the caller's, who
-    may play many games with them."""
+    may play many games with them.
+
+    A seat that raises ``SeatFailed`` or makes a move the rules refuse (``IllegalMove``)
+    forfeits the game, which then ends normally; any other exception a seat raises (a
+    player's bug, a ``UserError``) is not caught and leaves the game unfinished.
+
+    Args:
+        state: The game at its start (or where it stands); played on in place.
+        seats: One seat per seat of the game, in seat order (``seats[0]`` plays seat 0).
+        seed: The game's seed, which every decision's seed derives from
+            (``decision_seed``).
+        on_event: Called with each event as it happens (a feed, a log); None for none.
+
+    Returns:
+        The scores, the events in order, and each seat's moves and seconds spent deciding.
+
+    Raises:
+        ValueError: The number of seats is not the game's.
+    """
     if len(seats) != state.seats:
         raise ValueError(f"{len(seats)} seats for a game of {state.seats}")
     for index, player in enumerate(seats):
@@ -91,7 +125,16 @@ def play(
 
 
 def close_all(seats: Sequence[Seat]) -> None:
-    """Close every seat (each once), even when one fails to."""
+    """Close every seat (each once), even when one fails to.
+
+    Args:
+        seats: The seats to close; a seat named twice (an engine in two seats) is closed
+            once.
+
+    Raises:
+        Exception: The first error a seat's ``close`` raised, once every seat was asked to
+            close (of whatever type it raised).
+    """
     errors = []
     for seat in {id(seat): seat for seat in seats}.values():
         try:

@@ -42,7 +42,18 @@ Player = TypeVar("Player")  # the game's player protocol (a strategy, a bot, a p
 
 @dataclass(frozen=True)
 class Kind(Generic[Player]):
-    """What a game calls its players and how it finds them."""
+    """What a game calls its players and how it finds them.
+
+    Attributes:
+        game: The game's name (``deduce``, ``race``, ``layout``).
+        noun: What the game calls a player, for messages (``strategy``, ``bot``,
+            ``player``).
+        plural: The noun's plural (``strategies``).
+        group: The entry-point group installed packages register players under.
+        method: The one method a player must have (``guess``, ``look``, ``move``).
+        builtins: (built-in name, ``module:attr``) pairs, in the order they are listed.
+        wrap: Makes a plain function into an object with ``method``.
+    """
 
     game: str  # "deduce", "race", "layout"
     noun: str  # "strategy", "bot", "player": for messages
@@ -54,18 +65,30 @@ class Kind(Generic[Player]):
 
     @property
     def builtin(self) -> dict[str, str]:
+        """The built-ins as a dict: name to ``module:attr``."""
         return dict(self.builtins)
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A player as ``myword <game> players`` lists it."""
+    """A player as ``myword <game> players`` lists it.
+
+    Attributes:
+        name: The name that loads it.
+        path: Where it is: ``module:attr`` or ``file.py:attr``.
+        origin: ``built-in``, or the package that registers it (its name and version).
+    """
 
     name: str
     path: str  # "module:attr" or "file.py:attr"
     origin: str  # "built-in", or the package that registers it
 
     def to_json(self) -> dict[str, str]:
+        """The entry as ``myword <game> players --json`` writes it.
+
+        Returns:
+            ``{"name": ..., "path": ..., "origin": ...}``.
+        """
         return {"name": self.name, "path": self.path, "origin": self.origin}
 
 

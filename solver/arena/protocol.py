@@ -48,7 +48,15 @@ class SeatFailed(RuntimeError):
 
 @runtime_checkable
 class Jsonable(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
+    """Anything that writes itself as JSON: a view, a move, an event."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Itself as JSON.
+
+        Returns:
+            A JSON-ready dict (the game's ``Rules`` reads it back).
+        """
+        ...
 
 
 def fields_json(item: Any) -> dict[str, Any]:
@@ -76,20 +84,40 @@ def _as_json(value: Any) -> Any:
 @dataclass(frozen=True)
 class Forfeited:
     """Seat ``seat`` lost the game without finishing it, for ``reason`` (an engine that
-    crashed, answered too late or made a move the rules refuse)."""
+    crashed, answered too late or made a move the rules refuse).
+
+    Attributes:
+        seat: The seat that forfeited, from 0.
+        reason: Why, in one line.
+        kind: ``forfeited``: the event's kind in JSON.
+    """
 
     seat: int
     reason: str
     kind: str = "forfeited"
 
     def to_json(self) -> dict[str, Any]:
+        """The event as JSON (``fields_json``).
+
+        Returns:
+            ``{"kind": "forfeited", "seat": ..., "reason": ...}``.
+        """
         return fields_json(self)
 
 
 @dataclass(frozen=True)
 class Hello:
     """The handshake of one game, to a seat: which game and variant, which seat of how
-    many, the protocol's version and the seconds a move may take."""
+    many, the protocol's version and the seconds a move may take.
+
+    Attributes:
+        game: The game's name (``deduce``, ``race``, ``layout``).
+        variant: The game's settings a seat is told (``State.variant``), JSON-ready.
+        seat: The seat told, from 0.
+        seats: The number of seats, 1 to ``SEATS_MOST``.
+        time_limit: Seconds the seat may take over one move.
+        protocol: The engine protocol's version (``PROTOCOL_VERSION``).
+    """
 
     game: str
     variant: dict[str, Any]
@@ -99,6 +127,12 @@ class Hello:
     protocol: int = PROTOCOL_VERSION
 
     def to_json(self) -> dict[str, Any]:
+        """The handshake as the engine protocol sends it.
+
+        Returns:
+            ``{"type": "hello", "protocol": ..., "game": ..., "variant": ..., "seat": ...,
+                "seats": ..., "time_limit": ...}`` (``time_limit`` in seconds).
+        """
         return {
             "type": "hello",
             "protocol": self.protocol,
@@ -145,15 +179,25 @@ class State(Protocol):
     game: str  # the game's name: "deduce", "race", "layout"
 
     @property
-    def seats(self) -> int: ...
+    def seats(self) -> int:
+        """The number of seats."""
+        ...
 
     def variant(self) -> dict[str, Any]:
         """The settings of this game a seat is told at the handshake (sheet, language,
-        deck, rules variants...): JSON-ready."""
+        deck, rules variants...): JSON-ready.
+
+        Returns:
+            The settings, as ``Hello.variant`` carries them.
+        """
         ...
 
     def to_move(self) -> int | None:
-        """The seat whose decision is next; None when the game is over."""
+        """The seat whose decision is next; None when the game is over.
+
+        Returns:
+            The seat, from 0, or None.
+        """
         ...
 
     def view(self, seat: int) -> Any:
@@ -206,10 +250,18 @@ class State(Protocol):
         """
         ...
 
-    def clone(self) -> State: ...
+    def clone(self) -> State:
+        """A copy to play on (a look-ahead) without changing this one.
+
+        Returns:
+            The copy.
+        """
+        ...
 
     @property
-    def over(self) -> bool: ...
+    def over(self) -> bool:
+        """Whether the game is over (``to_move()`` is then None)."""
+        ...
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's score so far, final once ``over``.
@@ -219,7 +271,14 @@ class State(Protocol):
         """
         ...
 
-    def to_json(self) -> dict[str, Any]: ...
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, hidden parts included (for the referee and a save; never for a
+        seat).
+
+        Returns:
+            A JSON-ready dict the game reads back.
+        """
+        ...
 
 
 class Seat(Protocol):
@@ -235,11 +294,38 @@ class Seat(Protocol):
 
     name: str
 
-    def start(self, hello: Any) -> None: ...
+    def start(self, hello: Any) -> None:
+        """Told a game's start, before its first decision.
 
-    def decide(self, view: Any, seed: int) -> Any: ...
+        Args:
+            hello: The handshake (``Hello``): the game, its variant, this seat and the
+                seconds a move may take.
+        """
+        ...
 
-    def finish(self, scores: tuple[int, ...]) -> None: ...
+    def decide(self, view: Any, seed: int) -> Any:
+        """The seat's move.
+
+        Args:
+            view: What the seat sees now (the game's ``View``).
+            seed: The decision's own seed (``decision_seed``), below ``2**53``.
+
+        Returns:
+            One of the game's typed moves.
+
+        Raises:
+            SeatFailed: No move came (an engine crashed, passed ``Hello.time_limit``
+                seconds, or spoke out of turn).
+        """
+        ...
+
+    def finish(self, scores: tuple[int, ...]) -> None:
+        """Told the game's end.
+
+        Args:
+            scores: Each seat's final score, in the game's points, in seat order.
+        """
+        ...
 
     def close(self) -> None:
         """Let go of what the seat holds (an engine's process); the loop calls it once."""
@@ -255,11 +341,41 @@ class Rules(Protocol):
         frozen)."""
         ...
 
-    def view_from_json(self, document: dict[str, Any]) -> Any: ...
+    def view_from_json(self, document: dict[str, Any]) -> Any:
+        """A seat's view read back from JSON (an engine's side of the protocol).
 
-    def move_from_json(self, document: dict[str, Any]) -> Any: ...
+        Args:
+            document: The view as its ``to_json`` wrote it.
 
-    def event_from_json(self, document: dict[str, Any]) -> Any: ...
+        Returns:
+            The game's ``View``.
+        """
+        ...
+
+    def move_from_json(self, document: dict[str, Any]) -> Any:
+        """A move read back from JSON (what an engine answered).
+
+        Args:
+            document: The move as the engine protocol carries it.
+
+        Returns:
+            The game's typed move.
+
+        Raises:
+            IllegalMove: Not a move of this game.
+        """
+        ...
+
+    def event_from_json(self, document: dict[str, Any]) -> Any:
+        """An event read back from JSON (a save, a log).
+
+        Args:
+            document: The event as its ``to_json`` wrote it.
+
+        Returns:
+            The game's typed event (or ``Forfeited``).
+        """
+        ...
 
     def seat(self, name: str) -> Seat:
         """A built-in or a plugin, named, as a seat in this process (``engine:...`` is

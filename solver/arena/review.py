@@ -28,7 +28,21 @@ TURNING_POINTS = 3  # the moves that cost most, shown first
 
 @dataclass(frozen=True)
 class ReviewedMove:
-    """One move of a finished game and the engine's analysis of it."""
+    """One move of a finished game and the engine's analysis of it.
+
+    Attributes:
+        index: The move's place among the game's moves (every seat's), from 0.
+        seat: The seat that made it, from 0.
+        where: Where it was made, as people say it (``round 1, row 3``, ``turn 12``).
+        played: What was played, in words ("" when the seat made nothing: a missed
+            table).
+        best: The best the engine finds in the seat's place ("" when there was none).
+        played_value: The move made, by the review's measure (``GameReview.measure``).
+        best_value: The engine's best, by the same measure.
+        notes: What else is worth saying (the word became certain, ...).
+        facts: The game's own figures about the move, JSON-ready (``GameReview.shown``
+            says which a table shows).
+    """
 
     index: int  # 0-based, in the order the game's moves were made (every seat's)
     seat: int
@@ -47,6 +61,12 @@ class ReviewedMove:
         return self.best_value - self.played_value
 
     def to_json(self) -> dict[str, Any]:
+        """The move as JSON (``myword review --json``).
+
+        Returns:
+            Each attribute by name, the values and ``cost`` rounded to one decimal, the
+                notes as a list, then the game's ``facts`` merged in.
+        """
         return {
             "index": self.index,
             "seat": self.seat,
@@ -63,7 +83,24 @@ class ReviewedMove:
 
 @dataclass(frozen=True)
 class GameReview:
-    """A finished game reviewed: every seat's moves, with what each cost."""
+    """A finished game reviewed: every seat's moves, with what each cost.
+
+    Attributes:
+        game: The game's package name (``deduce``, ``race``, ``layout``).
+        title: The game's name as people know it.
+        players: The players' names, by seat.
+        person: The person's seat, from 0 (None: bots only).
+        totals: Each seat's final score, in the game's points, by seat.
+        measure: What a move's value is, in one sentence.
+        moves: Every seat's moves, in the order they were made.
+        notes: What is worth saying about the whole game.
+        source: The file the game was read from ("" when none).
+        shown: Which of the moves' ``facts`` a table shows beside each move, as (key,
+            heading) pairs; the heading holds ``{}`` where the value goes (``{} left``),
+            else the value follows it.
+        decimals: How many decimals a move's worth and cost show (My Word (1980)'s are
+            expected points, fractions of a point).
+    """
 
     game: str  # the game's package name: "deduce", "race", "layout"
     title: str  # the game's name as people know it
@@ -82,36 +119,97 @@ class GameReview:
     decimals: int = 0
 
     def points(self, value: float) -> str:
-        """A worth or a cost as the review shows it: thousands grouped, ``decimals`` kept."""
+        """A worth or a cost as the review shows it: thousands grouped, ``decimals`` kept.
+
+        Args:
+            value: A worth or a cost, in points.
+
+        Returns:
+            The value as text (``1,250``; ``0.3`` with one decimal).
+        """
         return f"{value:,.{self.decimals}f}"
 
     def of(self, seat: int | None) -> tuple[ReviewedMove, ...]:
-        """The moves of ``seat`` (every seat's for None), in the game's order."""
+        """The moves of ``seat`` (every seat's for None), in the game's order.
+
+        Args:
+            seat: A seat, from 0; None for every seat.
+
+        Returns:
+            The moves, in the order they were made (empty for a seat with no moves).
+        """
         return tuple(m for m in self.moves if seat is None or m.seat == seat)
 
     def turning_points(self, seat: int | None = None) -> tuple[ReviewedMove, ...]:
         """The ``TURNING_POINTS`` moves of ``seat`` that cost most, costliest first; ties
-        in the game's order; none that cost nothing."""
+        in the game's order; none that cost nothing.
+
+        Args:
+            seat: A seat, from 0; None for every seat's moves.
+
+        Returns:
+            At most ``TURNING_POINTS`` moves, each with a cost above 0 points.
+        """
         costly = [m for m in self.of(seat) if m.cost > 0]
         costly.sort(key=lambda m: (-m.cost, m.index))  # sort is stable; index breaks ties
         return tuple(costly[:TURNING_POINTS])
 
     def cost(self, seat: int) -> float:
-        """What the moves of ``seat`` cost, counting only those that cost something."""
+        """What the moves of ``seat`` cost, counting only those that cost something.
+
+        Args:
+            seat: A seat, from 0.
+
+        Returns:
+            The sum of the moves' costs above 0, in points (0.0 when none cost anything).
+        """
         return sum((max(0.0, m.cost) for m in self.of(seat)), 0.0)
 
     def best_possible(self, seat: int) -> float:
-        """The total the analysis says ``seat`` could have had: its total plus its cost."""
+        """The total the analysis says ``seat`` could have had: its total plus its cost.
+
+        Args:
+            seat: A seat, from 0.
+
+        Returns:
+            The best possible total, in points: ``totals[seat] + cost(seat)``.
+
+        Raises:
+            IndexError: No such seat.
+        """
         return self.totals[seat] + self.cost(seat)
 
     def share(self, seat: int) -> float | None:
-        """The seat's total as a share of its best possible (None when that is 0)."""
+        """The seat's total as a share of its best possible (None when that is 0).
+
+        Args:
+            seat: A seat, from 0.
+
+        Returns:
+            The share, 0.0 to 1.0 (a total below 0 counts 0); None when the best
+                possible is 0 or less.
+
+        Raises:
+            IndexError: No such seat.
+        """
         best = self.best_possible(seat)
         return None if best <= 0 else max(0.0, self.totals[seat]) / best
 
     def seat_named(self, name: str) -> int:
         """The seat a ``--seat`` names: its number from 1, or its player's name (any
-        case); raises ValueError saying the choices."""
+        case).
+
+        Args:
+            name: A seat's number, counted from 1, or a player's name (spaces around and
+                case ignored).
+
+        Returns:
+            The seat, counted from 0.
+
+        Raises:
+            ValueError: No seat has that number or name, or the name is two seats'
+                (the message lists the choices).
+        """
         text = name.strip().lower()
         if text.isdigit() and 1 <= int(text) <= len(self.players):
             return int(text) - 1
@@ -124,7 +222,18 @@ class GameReview:
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
         """The review as JSON: every seat's total, best possible and turning points, and
-        the moves of ``seat`` (every seat's for None)."""
+        the moves of ``seat`` (every seat's for None).
+
+        Args:
+            seat: The seat whose moves and turning points are listed, from 0; None for
+                every seat's.
+
+        Returns:
+            The game, its players and notes, one entry per seat under ``seats`` (its
+                total, cost, best possible, share and the indexes of its turning points),
+                then ``turning_points`` and ``moves`` as ``ReviewedMove.to_json`` writes
+                them.
+        """
         return {
             "game": self.game,
             "title": self.title,

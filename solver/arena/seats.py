@@ -31,46 +31,100 @@ __all__ = [
 ]
 
 ENGINE_PREFIX = "engine:"
+"""What a player's name starts with when it is an engine in another process:
+``engine:COMMAND ARGS``."""
 
 
 @dataclass
 class InProcess:
     """A player in this process: ``decide(view, seed)`` is its move. Nothing to start or
-    close. (Not frozen: the loop may tell it the game's start, which it ignores.)"""
+    close. (Not frozen: the loop may tell it the game's start, which it ignores.)
+
+    Attributes:
+        name: The player's name, as the game's messages and records show it.
+        decide_move: The player's move for a view, given the decision's seed
+            (``decide``).
+        hello: The last game's handshake, kept as told (None before the first game).
+    """
 
     name: str
     decide_move: Callable[[Any, int], Any]
     hello: Hello | None = field(default=None, repr=False)
 
     def start(self, hello: Hello) -> None:
+        """Keep the game's handshake (nothing else is done with it).
+
+        Args:
+            hello: The game, the variant, this seat and the seats.
+        """
         self.hello = hello
 
     def decide(self, view: Any, seed: int) -> Any:
+        """The player's move for ``view``.
+
+        Args:
+            view: What the seat sees now (the game's ``View``).
+            seed: The decision's own seed (``decision_seed``), for a player that draws at
+                random.
+
+        Returns:
+            The game's move, as ``decide_move`` returned it (the rules check it).
+        """
         return self.decide_move(view, seed)
 
     def finish(self, scores: tuple[int, ...]) -> None:
-        pass
+        """Nothing: a player in this process is not told the final scores.
+
+        Args:
+            scores: Each seat's final score, in seat order (ignored).
+        """
 
     def close(self) -> None:
-        pass
+        """Nothing: a player in this process holds nothing to let go of."""
 
 
 def stop_if_interrupted(error: BaseException) -> None:
     """Raise the Ctrl-C (or SIGTERM, SIGHUP) that ``error`` comes of, if any: a player's
     code is wrapped to turn its bugs into one line naming it, and a stop signal that lands
     in it (inside a Numba kernel it surfaces as a ``SystemError``) must stop the command,
-    not read as the player's bug."""
+    not read as the player's bug.
+
+    Args:
+        error: What a player's code raised.
+
+    Raises:
+        KeyboardInterrupt: ``error`` is one, or comes of one (its cause or context, at any
+            depth): that interrupt is raised again. Returns quietly otherwise.
+    """
     stop = interrupted(error)
     if stop is not None:
         raise stop from None
 
 
 def is_engine(name: str) -> bool:
+    """Whether a player's name stands for an engine in another process.
+
+    Args:
+        name: A player's name, as given (spaces around are ignored).
+
+    Returns:
+        True when it starts with ``ENGINE_PREFIX`` (``engine:``).
+    """
     return name.strip().startswith(ENGINE_PREFIX)
 
 
 def engine_command(name: str) -> list[str]:
-    """The argument list of ``engine:COMMAND ARGS`` (split as a POSIX shell would)."""
+    """The argument list of ``engine:COMMAND ARGS`` (split as a POSIX shell would).
+
+    Args:
+        name: ``engine:COMMAND ARGS`` (the prefix is optional; spaces around are ignored).
+
+    Returns:
+        The command and its arguments, for ``subprocess``.
+
+    Raises:
+        UserError: The command is quoted wrongly (an unclosed quote), or there is none.
+    """
     text = name.strip().removeprefix(ENGINE_PREFIX).strip()
     try:
         argv = shlex.split(text)
@@ -88,7 +142,23 @@ def named(rules: Rules, name: str, time_limit: float = DEFAULT_TIME_LIMIT, slot:
 
     An engine's process is kept for the rest of this process (``running_engine``), so a
     tournament's games, each naming its seats afresh, start it once; ``slot`` (the seat's
-    number) keeps apart two seats of one game that name the same engine."""
+    number) keeps apart two seats of one game that name the same engine.
+
+    Args:
+        rules: The game's rules (each game's ``arena.RULES``).
+        name: ``engine:COMMAND ARGS``, or a name the game's ``Rules.seat`` takes.
+        time_limit: Seconds an engine may think over one move.
+        slot: The seat's number, from 0: two seats of one game naming the same engine get
+            a process each.
+
+    Returns:
+        The seat: an ``EngineSeat`` (``solver.arena.engine``) or the game's
+            ``InProcess`` seat.
+
+    Raises:
+        UserError: The engine's command is missing or quoted wrongly, or no built-in or
+            plugin has that name.
+    """
     if is_engine(name):
         return running_engine(rules, tuple(engine_command(name)), time_limit, slot)
     return rules.seat(name)
@@ -99,7 +169,18 @@ _engines: dict[tuple[str, tuple[str, ...], float, int], Any] = {}
 
 def running_engine(rules: Rules, argv: tuple[str, ...], time_limit: float, slot: int) -> Any:
     """The engine seat for this command, started once in this process and closed when
-    the process exits (a worker process of a tournament keeps its engines between games)."""
+    the process exits (a worker process of a tournament keeps its engines between games).
+
+    Args:
+        rules: The game's rules.
+        argv: The engine's command and arguments (``engine_command``).
+        time_limit: Seconds the engine may think over one move.
+        slot: The seat's number, from 0 (see ``named``).
+
+    Returns:
+        The ``EngineSeat`` kept for these four, made on the first call (its process
+            starts at its first game's handshake).
+    """
     key = (rules.name, argv, time_limit, slot)
     if key not in _engines:
         from solver.arena.engine import EngineSeat
@@ -112,7 +193,7 @@ def running_engine(rules: Rules, argv: tuple[str, ...], time_limit: float, slot:
 
 def close_engines() -> None:
     """Ask every engine this process started to quit (at exit, or when a command is done
-    with them)."""
+    with them). Each is forgotten: naming it again starts a new one."""
     while _engines:
         _, seat = _engines.popitem()
         seat.close()

@@ -50,9 +50,9 @@ _part_values: dict[tuple, tuple[float, tuple]] = {}
 # per Guessword row and candidate: its units against every word of the row's vocabulary
 _columns: dict[tuple, np.ndarray] = {}
 _column_bytes = 0
-# Forgotten past this (``_remember_columns``). A game's searches keep a few MB; a walk over
-# every familiar 7-letter word (``evaluate``, vocabulary ``all``) would keep 200 MB for 7%
-# of its time.
+# Forgotten past this (``_remember_columns``): a game's searches keep a few MB, and a walk
+# over every familiar 7-letter word (``evaluate``, vocabulary ``all``) would otherwise keep
+# far more, for little of its time (measured: docs/performance.md, "Memory").
 COLUMN_BYTES = 64 * 2**20
 MEMO_LIMIT = 500_000
 NODES = 1000  # positions one search may take; see the module's docstring

@@ -9,7 +9,8 @@ default sheets (a fixed 41 once let 8-letter sheets write past them). ``rules.py
 the game; each kernel here has a plain-Python twin in ``reference.py`` and tests hold them
 equal.
 
-Import this module only where a solver needs it: importing numba costs half a second.
+Import this module only where a solver needs it: importing numba costs a noticeable part of
+a second (measured: docs/performance.md, "Start-up").
 """
 
 from __future__ import annotations
@@ -150,7 +151,8 @@ def guess_statistics_kernel(candidates, weights, guesses, offset, last_row):
     entropy = np.zeros(m, dtype=np.float64)
     for g in range(m):
         # Scratch made afresh for each row: LLVM then knows it shares no memory with the
-        # inputs (score_matrix ran a fifth slower with one buffer made before its loop).
+        # inputs (score_matrix ran slower with one buffer made before its loop: measured,
+        # docs/performance.md, "What's My Word?: how strong, how fast").
         counts = np.zeros(LETTERS, dtype=np.int32)
         histogram = np.zeros(scores, dtype=np.float64)
         guess = guesses[g]

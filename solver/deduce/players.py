@@ -77,7 +77,13 @@ class GuesserView:
     def to_json(self) -> dict[str, Any]:
         """The view as an engine in another language reads it: the sheet's rows as
         ``[length, offset]`` pairs (and in the sheet's own notation), the row to fill, its
-        length, and the Guesswords named with the scores heard."""
+        length, and the Guesswords named with the scores heard.
+
+        Returns:
+            ``kind``, ``sheet``, ``sheet_name``, ``rows``, ``row`` (counted from 1),
+                ``length``, ``offset``, ``last_row``, ``history`` (``[Guessword, score]``
+                pairs), ``lang``, ``vocabulary`` and ``prior``.
+        """
         return {
             "kind": self.kind,
             "sheet": str(self.sheet),
@@ -96,6 +102,13 @@ class GuesserView:
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> GuesserView:
         """The view ``to_json`` wrote (the derived fields, row and length, are not read).
+
+        Args:
+            document: A view as ``to_json`` wrote it (``lang``, ``vocabulary``, ``prior``
+                and ``sheet_name`` may be missing: their defaults).
+
+        Returns:
+            The ``GuesserView``.
 
         Raises:
             KeyError: ``rows`` or ``history`` is missing.
@@ -135,6 +148,11 @@ class PickerView:
     kind = "pick"
 
     def to_json(self) -> dict[str, Any]:
+        """The view as the engine protocol sends it.
+
+        Returns:
+            ``{"kind": "pick", "round": ..., "length": ..., "lang": ..., "difficulty": ...}``.
+        """
         return {
             "kind": self.kind,
             "round": self.round,
@@ -145,6 +163,19 @@ class PickerView:
 
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> PickerView:
+        """The view ``to_json`` wrote.
+
+        Args:
+            document: A view as ``to_json`` wrote it (``lang`` and ``difficulty`` may be
+                missing: their defaults).
+
+        Returns:
+            The ``PickerView``.
+
+        Raises:
+            KeyError: ``round`` or ``length`` is missing.
+            ValueError: ``round`` or ``length`` is not a number.
+        """
         return cls(
             int(document["round"]),
             int(document["length"]),
@@ -185,7 +216,16 @@ class Strategy(Protocol):
     is a bug in the strategy, and the game stops with a one-line ``UserError`` naming it.
     """
 
-    def guess(self, view: GuesserView) -> str: ...
+    def guess(self, view: GuesserView) -> str:
+        """The Guessword for the view's row.
+
+        Args:
+            view: What the guessing seat knows.
+
+        Returns:
+            A dictionary word of ``view.length`` letters (any case).
+        """
+        ...
 
 
 class Picker(Protocol):
@@ -195,14 +235,35 @@ class Picker(Protocol):
     with ``rng`` (seeded for this decision, so the same game picks the same word).
     """
 
-    def pick(self, view: PickerView, rng: random.Random) -> str: ...
+    def pick(self, view: PickerView, rng: random.Random) -> str:
+        """The Gameword to hide.
+
+        Args:
+            view: The round, the word's length, the language and the difficulty.
+            rng: The decision's seeded generator.
+
+        Returns:
+            A dictionary word of ``view.length`` letters in ``view.lang``.
+        """
+        ...
 
 
 @lru_cache(maxsize=64)
 def deduced(history: tuple[tuple[str, int], ...], sheet: Sheet, prior: str, lang: str) -> Any:
     """``candidates.deduce`` of a history over the default pool, remembered for the last
     few histories: the built-ins' fast path, since a round asks the same deduction twice
-    (the referee's count of candidates after a row, the strategy's next guess)."""
+    (the referee's count of candidates after a row, the strategy's next guess).
+
+    Args:
+        history: The (Guessword, score heard) pairs so far, scores in points.
+        sheet: The round's sheet.
+        prior: How the Gameword is assumed to be picked (``familiar`` or ``uniform``).
+        lang: The language's code.
+
+    Returns:
+        The ``candidates.Deduction``: the words that fit every score heard, most
+            probable first, with their probabilities.
+    """
     from solver.deduce import candidates as cand
 
     turns = [cand.Turn(guess, score) for guess, score in history]
@@ -211,11 +272,23 @@ def deduced(history: tuple[tuple[str, int], ...], sheet: Sheet, prior: str, lang
 
 @dataclass(frozen=True)
 class BuiltinStrategy:
-    """One of ``strategies.STRATEGIES``, with the opening book on the first rows."""
+    """One of ``strategies.STRATEGIES``, with the opening book on the first rows.
+
+    Attributes:
+        name: The strategy's name (``lookahead``, ``points``, ``entropy``).
+    """
 
     name: str
 
     def guess(self, view: GuesserView) -> str:
+        """The strategy's Guessword (the book's on the rows it holds).
+
+        Args:
+            view: What the guessing seat knows.
+
+        Returns:
+            A dictionary word of ``view.length`` letters, normalized.
+        """
         from solver.deduce.opening import remembered_choose
 
         return remembered_choose(
@@ -233,11 +306,23 @@ class BuiltinStrategy:
 
 @dataclass(frozen=True)
 class FunctionStrategy:
-    """A plain function ``guess(view) -> str``, as a strategy."""
+    """A plain function ``guess(view) -> str``, as a strategy.
+
+    Attributes:
+        function: Called with the view; returns the Guessword.
+    """
 
     function: Callable[[GuesserView], str]
 
     def guess(self, view: GuesserView) -> str:
+        """What the function returns.
+
+        Args:
+            view: What the guessing seat knows.
+
+        Returns:
+            The function's Guessword (the rules check it).
+        """
         return self.function(view)
 
 

@@ -42,23 +42,45 @@ COLOURS = ("purple", "red")  # seat 0, seat 1
 # --- moves ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Pick:
-    """The seat's hidden Gameword for the round."""
+    """The seat's hidden Gameword for the round.
+
+    Attributes:
+        word: The Gameword, a dictionary word of the round's length (any case; Spanish
+            accents folded).
+        kind: ``pick``: the move's kind in JSON.
+    """
 
     word: str
     kind: str = "pick"
 
     def to_json(self) -> dict[str, Any]:
+        """The move as JSON (``fields_json``).
+
+        Returns:
+            ``{"kind": "pick", "word": ...}``.
+        """
         return fields_json(self)
 
 
 @dataclass(frozen=True)
 class Guess:
-    """The seat's Guessword for its next row."""
+    """The seat's Guessword for its next row.
+
+    Attributes:
+        word: The Guessword, a dictionary word of the row's length (any case; Spanish
+            accents folded).
+        kind: ``guess``: the move's kind in JSON.
+    """
 
     word: str
     kind: str = "guess"
 
     def to_json(self) -> dict[str, Any]:
+        """The move as JSON (``fields_json``).
+
+        Returns:
+            ``{"kind": "guess", "word": ...}``.
+        """
         return fields_json(self)
 
 
@@ -66,7 +88,18 @@ Move = Pick | Guess
 
 
 def move_from_json(document: Any) -> Move:
-    """A move read back; anything else is an ``IllegalMove`` saying why."""
+    """A move read back; anything else is an ``IllegalMove`` saying why.
+
+    Args:
+        document: ``{"kind": "pick", "word": ...}`` or ``{"kind": "guess", "word": ...}``,
+            as the engine protocol carries it.
+
+    Returns:
+        The ``Pick`` or ``Guess`` (its word as sent: the state checks it).
+
+    Raises:
+        IllegalMove: Not a dict, another ``kind``, or a ``word`` that is not a string.
+    """
     if not isinstance(document, dict):
         raise IllegalMove(f"a move is a JSON object, not {document!r}")
     kinds: dict[str, type[Pick] | type[Guess]] = {"pick": Pick, "guess": Guess}
@@ -81,20 +114,40 @@ def move_from_json(document: Any) -> Move:
 # --- events -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Picked:
-    """Seat ``seat`` hid its Gameword for round ``round`` (which, the round's end says)."""
+    """Seat ``seat`` hid its Gameword for round ``round`` (which, the round's end says).
+
+    Attributes:
+        seat: The seat that picked, from 0.
+        round: The round, from 0.
+        kind: ``picked``: the event's kind in JSON.
+    """
 
     seat: int
     round: int
     kind: str = "picked"
 
     def to_json(self) -> dict[str, Any]:
+        """The event as JSON (``fields_json``).
+
+        Returns:
+            ``{"kind": "picked", "seat": ..., "round": ...}``.
+        """
         return fields_json(self)
 
 
 @dataclass(frozen=True)
 class Scored:
     """Seat ``seat``'s Guessword for row ``row`` (0-based) of round ``round`` scored
-    ``score`` against the other side's Gameword (the bonus included)."""
+    ``score`` against the other side's Gameword (the bonus included).
+
+    Attributes:
+        seat: The seat that guessed, from 0.
+        round: The round, from 0.
+        row: The row of the seat's sheet, from 0.
+        guess: The Guessword, normalized.
+        score: Its points, the bonus included.
+        kind: ``scored``: the event's kind in JSON.
+    """
 
     seat: int
     round: int
@@ -104,13 +157,26 @@ class Scored:
     kind: str = "scored"
 
     def to_json(self) -> dict[str, Any]:
+        """The event as JSON (``fields_json``).
+
+        Returns:
+            ``{"kind": "scored", "seat": ..., "round": ..., "row": ..., "guess": ...,
+                "score": ...}``.
+        """
         return fields_json(self)
 
 
 @dataclass(frozen=True)
 class RoundOver:
     """Round ``round`` is over: ``gamewords[s]`` is the word seat s guessed at (so in a
-    two-seat game the other seat's), ``scores[s]`` what seat s scored in the round."""
+    two-seat game the other seat's), ``scores[s]`` what seat s scored in the round.
+
+    Attributes:
+        round: The round, from 0.
+        gamewords: The Gameword each seat guessed at, in seat order.
+        scores: Each seat's points in the round, in seat order.
+        kind: ``round_over``: the event's kind in JSON.
+    """
 
     round: int
     gamewords: tuple[str, ...]
@@ -118,6 +184,11 @@ class RoundOver:
     kind: str = "round_over"
 
     def to_json(self) -> dict[str, Any]:
+        """The event as JSON (``fields_json``).
+
+        Returns:
+            ``{"kind": "round_over", "round": ..., "gamewords": [...], "scores": [...]}``.
+        """
         return fields_json(self)
 
 
@@ -125,7 +196,19 @@ Event = Picked | Scored | RoundOver | Forfeited
 
 
 def event_from_json(document: dict[str, Any]) -> Event:
-    """An event ``to_json`` wrote, read back."""
+    """An event ``to_json`` wrote, read back.
+
+    Args:
+        document: An event as its ``to_json`` wrote it (``Forfeited``'s too).
+
+    Returns:
+        The ``Picked``, ``Scored``, ``RoundOver`` or ``Forfeited``.
+
+    Raises:
+        ValueError: An unknown ``kind``, or a field that is not a number where one is
+            needed.
+        KeyError: A field is missing.
+    """
     kind = document.get("kind")
     if kind == "picked":
         return Picked(int(document["seat"]), int(document["round"]))
@@ -150,10 +233,30 @@ def event_from_json(document: dict[str, Any]) -> Event:
 
 # --- the state --------------------------------------------------------------------------
 def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
+    """A sheet as the variant's JSON holds it.
+
+    Args:
+        sheet: The sheet.
+
+    Returns:
+        ``{"name": ..., "rows": [[length, offset], ...]}``, lengths in letters.
+    """
     return {"name": sheet.name, "rows": [[row.length, row.offset] for row in sheet.rows]}
 
 
 def sheet_from_json(document: dict[str, Any]) -> Sheet:
+    """A sheet ``sheet_to_json`` wrote, read back.
+
+    Args:
+        document: ``{"name": ..., "rows": [[length, offset], ...]}``.
+
+    Returns:
+        The sheet.
+
+    Raises:
+        KeyError: ``name`` or ``rows`` is missing.
+        ValueError: A length or offset is not a number.
+    """
     rows = tuple(Row(int(length), int(offset)) for length, offset in document["rows"])
     return Sheet(str(document["name"]), rows)
 
@@ -163,7 +266,21 @@ class DeduceState:
     """The whole truth of a game (see the module docstring). ``hidden[r][s]``: the word
     seat s hides in round r (None until picked; in a solo game ``hidden[r][0]`` is the
     word the referee drew, and seat 0 guesses at it). ``rows[r][s]``: seat s's
-    (Guessword, score) pairs in round r."""
+    (Guessword, score) pairs in round r.
+
+    Attributes:
+        sheets: Each round's sheet, in round order.
+        hidden: Per round, the Gameword each seat hides (None until picked); one seat per
+            entry, so its length is the number of seats.
+        lang: The language's code (``en``, ``es``).
+        vocabulary: The lexicon tier the seats' Guesswords come from.
+        prior: How a seat assumes the Gameword was picked (``familiar`` or ``uniform``).
+        difficulty: ``easy``, ``medium`` or ``hard``: the pool a built-in picker hides
+            from.
+        rows: Per round and seat, the (Guessword, points) pairs played so far.
+        forfeited: The seat that forfeited and why, or None.
+        game: ``deduce``: the game's name.
+    """
 
     sheets: tuple[Sheet, ...]
     hidden: list[list[str | None]]
@@ -189,7 +306,21 @@ class DeduceState:
         prior: str = "familiar",
         difficulty: str = "medium",
     ) -> DeduceState:
-        """A two-seat game of the default sheets of ``lengths``, nothing picked yet."""
+        """A two-seat game of the default sheets of ``lengths``, nothing picked yet.
+
+        Args:
+            lengths: Each round's Gameword length, in letters, in round order.
+            lang: The language's code.
+            vocabulary: The lexicon tier the Guesswords come from.
+            prior: How a seat assumes the Gameword was picked.
+            difficulty: The pool a built-in picker hides from.
+
+        Returns:
+            The game, seat 0 (Purple) to pick first.
+
+        Raises:
+            SheetError: A length with no default sheet (there are 6 and 7).
+        """
         sheets = tuple(default_sheet(length) for length in lengths)
         hidden: list[list[str | None]] = [[None, None] for _ in sheets]
         return cls(sheets, hidden, lang, vocabulary, prior, difficulty)
@@ -204,15 +335,33 @@ class DeduceState:
         prior: str = "familiar",
     ) -> DeduceState:
         """One seat guessing at ``gameword`` (a dictionary word of the sheet's length)
-        over one sheet."""
+        over one sheet.
+
+        Args:
+            gameword: The word to find, normalized (not checked here).
+            sheet: The one round's sheet.
+            lang: The language's code.
+            vocabulary: The lexicon tier the Guesswords come from.
+            prior: How the seat assumes the Gameword was picked.
+
+        Returns:
+            The game, seat 0 to guess its first row.
+        """
         return cls((sheet,), [[gameword]], lang, vocabulary, prior)
 
     # --- what the state says --------------------------------------------------------------
     @property
     def seats(self) -> int:
+        """The number of seats: 1 (a solo round) or 2."""
         return len(self.hidden[0])
 
     def variant(self) -> dict[str, Any]:
+        """The settings a seat is told at the handshake.
+
+        Returns:
+            ``seats``, ``sheets`` (as ``sheet_to_json`` writes them), ``lang``,
+                ``vocabulary``, ``prior`` and ``difficulty``.
+        """
         return {
             "seats": self.seats,
             "sheets": [sheet_to_json(sheet) for sheet in self.sheets],
@@ -230,18 +379,41 @@ class DeduceState:
         return None
 
     def first(self, round_number: int) -> int:
-        """The seat that guesses first in a round: Purple, then Red, alternately."""
+        """The seat that guesses first in a round: Purple, then Red, alternately.
+
+        Args:
+            round_number: The round, from 0.
+
+        Returns:
+            The seat, from 0 (always 0 in a solo game).
+        """
         return round_number % self.seats
 
     def target(self, round_number: int, seat: int) -> str | None:
-        """The Gameword ``seat`` guesses at in a round: the other seat's."""
+        """The Gameword ``seat`` guesses at in a round: the other seat's.
+
+        Args:
+            round_number: The round, from 0.
+            seat: The guessing seat, from 0.
+
+        Returns:
+            The other seat's Gameword (in a solo game, the referee's); None until it is
+                picked.
+        """
         return self.hidden[round_number][(seat + 1) % self.seats]
 
     @property
     def over(self) -> bool:
+        """Whether the game is over: every sheet is full, or a seat forfeited."""
         return self.forfeited is not None or self._round() is None
 
     def to_move(self) -> int | None:
+        """The seat whose decision is next: a seat still to pick its Gameword (seat 0
+        first), else the seat with fewer rows played (on a tie, the round's ``first``).
+
+        Returns:
+            The seat, from 0; None when the game is over.
+        """
         if self.forfeited is not None or (number := self._round()) is None:
             return None
         for seat, word in enumerate(self.hidden[number]):
@@ -253,6 +425,19 @@ class DeduceState:
         return first if len(rows[first]) <= len(rows[second]) else second
 
     def view(self, seat: int) -> GuesserView | PickerView:
+        """What ``seat`` may see now: never a Gameword.
+
+        Args:
+            seat: The seat, from 0.
+
+        Returns:
+            A ``PickerView`` while the seat has its Gameword to pick, else a
+                ``GuesserView`` of its rows in the round in play (the last round once the
+                game is over).
+
+        Raises:
+            IndexError: No such seat.
+        """
         number = self._round()
         if number is None:
             number = len(self.sheets) - 1
@@ -263,19 +448,46 @@ class DeduceState:
         return GuesserView(sheet, history, self.lang, self.vocabulary, self.prior)
 
     def legal_moves(self, seat: int) -> None:
+        """None: a move may be any dictionary word of the row's (or the Gameword's)
+        length, too many to list.
+
+        Args:
+            seat: The seat, from 0 (unused).
+        """
         return None  # any dictionary word of the row's (or the Gameword's) length
 
     def scores(self) -> tuple[int, ...]:
+        """Each seat's grand total so far (a forfeit takes nothing away).
+
+        Returns:
+            Points per seat, every round's rows summed, in seat order.
+        """
         return tuple(
             sum(points for rounds in self.rows for _, points in rounds[seat])
             for seat in range(self.seats)
         )
 
     def round_scores(self, round_number: int) -> tuple[int, ...]:
+        """Each seat's points in one round.
+
+        Args:
+            round_number: The round, from 0.
+
+        Returns:
+            Points per seat, in seat order (0 for a seat with no rows played yet).
+
+        Raises:
+            IndexError: No such round.
+        """
         return tuple(sum(points for _, points in played) for played in self.rows[round_number])
 
     def winners(self) -> tuple[int, ...]:
-        """The seats with the best grand total (a tie shares it); a forfeit loses."""
+        """The seats with the best grand total (a tie shares it); a forfeit loses.
+
+        Returns:
+            The winning seats, in seat order: in a two-seat game that a seat forfeited,
+                the other seat, whatever the totals.
+        """
         totals = self.scores()
         if self.forfeited is not None and self.seats > 1:
             return tuple(seat for seat in range(self.seats) if seat != self.forfeited[0])
@@ -284,6 +496,22 @@ class DeduceState:
 
     # --- moves ----------------------------------------------------------------------------
     def apply(self, seat: int, move: Any) -> list[Event]:
+        """Play ``move`` for ``seat``: a pick while its Gameword is to be hidden, else a
+        guess, scored at once against the other side's Gameword.
+
+        Args:
+            seat: The seat that moves (``to_move()``), from 0.
+            move: A ``Pick`` or a ``Guess``.
+
+        Returns:
+            ``[Picked]`` for a pick; ``[Scored]`` for a guess, then ``RoundOver`` when it
+                filled the round's last row.
+
+        Raises:
+            IllegalMove: Not the seat's turn (or the game is over), the wrong kind of move,
+                or a word the rules refuse (not a string, letters outside the language,
+                the wrong length, not in the dictionary); the state is then unchanged.
+        """
         if seat != self.to_move():
             raise IllegalMove(f"it is not seat {seat}'s turn")
         number = self._round()
@@ -330,14 +558,36 @@ class DeduceState:
         return word
 
     def forfeit(self, seat: int, reason: str) -> list[Event]:
+        """End the game: ``seat`` loses it; the rows played keep their scores.
+
+        Args:
+            seat: The seat that forfeits, from 0.
+            reason: Why, in one line.
+
+        Returns:
+            ``[Forfeited(seat, reason)]``.
+        """
         self.forfeited = (seat, reason)
         return [Forfeited(seat, reason)]
 
     def clone(self) -> DeduceState:
+        """A deep copy, to play on without changing this one.
+
+        Returns:
+            The copy.
+        """
         return copy.deepcopy(self)
 
     # --- JSON -----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
+        """The whole state, Gamewords included (for the referee and a save; never for a
+        seat).
+
+        Returns:
+            ``game``, ``variant``, ``hidden``, ``rows`` (per round and seat,
+                ``[Guessword, points]`` pairs) and ``forfeited`` (``[seat, reason]`` or
+                None).
+        """
         return {
             "game": self.game,
             "variant": self.variant(),
@@ -351,6 +601,18 @@ class DeduceState:
 
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> DeduceState:
+        """The state ``to_json`` wrote, read back (not checked against the rules).
+
+        Args:
+            document: A state as ``to_json`` wrote it.
+
+        Returns:
+            The state.
+
+        Raises:
+            ValueError: Not a deduce state (its ``game``), or a number that is not one.
+            KeyError: A field is missing.
+        """
         if document.get("game") != GAME:
             raise ValueError(f"not a {GAME} game: {document.get('game')!r}")
         variant = document["variant"]

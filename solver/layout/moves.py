@@ -42,6 +42,7 @@ class Play:
 
     @property
     def position(self) -> Position:
+        """Where the card goes: (row, column) from the centre card, ``placement``'s."""
         return self.placement.position
 
     @property
@@ -52,6 +53,12 @@ class Play:
     kind = "play"
 
     def to_json(self) -> dict[str, Any]:
+        """The move as the engine protocol carries it.
+
+        Returns:
+            ``{"kind": "play", "card": ..., "position": [row, column], "declared": [...]}``
+                (``declared``: the words it states, ``stated``).
+        """
         return {
             "kind": self.kind,
             "card": self.card,
@@ -73,6 +80,11 @@ class Knock:
     kind = "knock"
 
     def to_json(self) -> dict[str, Any]:
+        """The move as the engine protocol carries it.
+
+        Returns:
+            ``{"kind": "knock", "card": ...}``.
+        """
         return {"kind": self.kind, "card": self.card}
 
 
@@ -82,7 +94,18 @@ Move = Play | Knock
 @dataclass(frozen=True)
 class Played:
     """Seat ``seat`` played ``card`` at ``position`` (on top of a card, rule 5b), making
-    ``words`` (as spelled, symbols replaced by ``declared``) for ``points``."""
+    ``words`` (as spelled, symbols replaced by ``declared``) for ``points``.
+
+    Attributes:
+        seat: The seat that played, from 0.
+        card: The card's number.
+        position: Where it went: (row, column) from the centre card.
+        on_top: It went on top of a card (rule 5b), not beside the layout.
+        declared: The words stated for symbols (rule 7).
+        words: The words it made, as spelled, symbols replaced.
+        points: What the play scored.
+        kind: ``play``: the event's kind in the log.
+    """
 
     seat: int
     card: int
@@ -94,6 +117,12 @@ class Played:
     kind: str = "play"
 
     def to_json(self) -> dict[str, Any]:
+        """The move as the game's log writes it.
+
+        Returns:
+            ``player`` (the seat), ``kind``, ``card``, ``position``, ``on_top``,
+                ``declared``, ``words`` and ``points``.
+        """
         return {
             "player": self.seat,
             "kind": self.kind,
@@ -109,7 +138,13 @@ class Played:
 @dataclass(frozen=True)
 class Knocked:
     """Seat ``seat`` knocked ``card`` (with the pack used up, the card stays in the hand).
-    In another seat's view the card is None: it went face down (``view.public_history``)."""
+    In another seat's view the card is None: it went face down (``view.public_history``).
+
+    Attributes:
+        seat: The seat that knocked, from 0.
+        card: The card's number; None in another seat's view.
+        kind: ``knock``: the event's kind in the log.
+    """
 
     seat: int
     card: int | None
@@ -117,9 +152,16 @@ class Knocked:
 
     @property
     def points(self) -> int:
+        """0: a knock scores nothing (so every move, played or knocked, has ``points``)."""
         return 0
 
     def to_json(self) -> dict[str, Any]:
+        """The move as the game's log writes it.
+
+        Returns:
+            ``{"player": seat, "kind": "knock", "card": ...}`` (``card`` null when
+                hidden).
+        """
         return {"player": self.seat, "kind": self.kind, "card": self.card}
 
 

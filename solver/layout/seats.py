@@ -85,6 +85,15 @@ class FunctionPlayer:
     function: Callable[[LayoutView, random.Random], Play | Knock]
 
     def move(self, view: LayoutView, rng: random.Random) -> Play | Knock:
+        """What the function returns.
+
+        Args:
+            view: What the seat may see.
+            rng: The turn's seeded generator.
+
+        Returns:
+            The function's ``Play`` or ``Knock`` (the rules check it).
+        """
         return self.function(view, rng)
 
 

@@ -70,6 +70,14 @@ def ending(
     ``can_play(cards)`` says whether any of ``cards`` can be played on the layout. Hands
     are asked in the order given and the pack last, so a caller that already knows one
     hand's plays puts that hand first.
+
+    Args:
+        pack: The card numbers left in the pack.
+        hands: Each seat's hand, as card numbers, in the order to ask them.
+        can_play: Whether any of the card numbers given can be played on the layout now.
+
+    Returns:
+        ``PACK_OUT``, ``STUCK``, or None while the game goes on.
     """
     if not pack and not all(hands):
         return PACK_OUT
@@ -80,12 +88,26 @@ def ending(
 
 
 def hand_size(players: int) -> int:
+    """The cards dealt to each hand (rule 3).
+
+    Args:
+        players: The number of seats, 1 to 6.
+
+    Returns:
+        4 with one to three players, 3 with more.
+    """
     return 4 if players <= 3 else 3
 
 
 @dataclass(frozen=True)
 class Deal:
-    """How the game began: the deck order (top card first), the hands dealt, the centre."""
+    """How the game began: the deck order (top card first), the hands dealt, the centre.
+
+    Attributes:
+        order: Every card's number, as shuffled, top card first.
+        hands: The card numbers dealt to each seat, in seat order.
+        centre: The number of the card face up in the centre.
+    """
 
     order: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
@@ -99,7 +121,22 @@ class LogError(UserError):
 @dataclass
 class State:
     """A game of My Word (1980) in progress (``solver.arena.protocol.State``). It changes
-    only through ``apply`` and ``forfeit``; ``clone`` copies it for a look-ahead."""
+    only through ``apply`` and ``forfeit``; ``clone`` copies it for a look-ahead.
+
+    Attributes:
+        deck: The deck played with.
+        pack: The card numbers left in the pack, top first.
+        hands: Each seat's hand, as card numbers, in seat order.
+        layout: The cards played so far, by position.
+        points: Each seat's points so far, in seat order.
+        easy: The easy game: no 6 x 6 limit on the layout (rule 9).
+        dealt: How the game began (the log's deck order, hands and centre).
+        players: The seats' names, for the log (a CLI game); None when not known.
+        seed: The seed of the deal and the decisions, for the log; None when not known.
+        history: Every move so far, in order.
+        forfeited: The forfeit that ended the game, or None.
+        replay: Dealt from a typed seed (not drawn in secret): said, and logged.
+    """
 
     deck: Deck
     pack: list[int]  # card numbers, top first
@@ -120,28 +157,52 @@ class State:
     # --- what the arena asks ---------------------------------------------------------
     @property
     def seats(self) -> int:
+        """The number of seats, 1 to 6."""
         return len(self.hands)
 
     def variant(self) -> dict[str, Any]:
         """Told at the handshake: the easy game or not, and the deck ("default", else the
-        deck itself, as ``deck.document`` writes it)."""
+        deck itself, as ``deck.document`` writes it).
+
+        Returns:
+            ``{"easy": ..., "deck": ...}``.
+        """
         deck = "default" if self.deck is default_deck() else document(self.deck)
         return {"easy": self.easy, "deck": deck}
 
     def to_move(self) -> int | None:
         """Whose turn it is: the player at the dealer's left starts (rule 4), then the turn
         moves to the left; None once the game is over. (A hand is empty only once the pack
-        is, which ends the game.)"""
+        is, which ends the game.)
+
+        Returns:
+            The seat, from 0; None once the game is over.
+        """
         return None if self.over else self.turn()
 
     def turn(self) -> int:
-        """The seat whose turn it is, or would be were the game not over."""
+        """The seat whose turn it is, or would be were the game not over.
+
+        Returns:
+            The seat after the last seat that moved, from 0; before the first move the
+                seat after the dealer, seat 0: seat 1 (seat 0 in a solo game).
+        """
         last = self.history[-1].seat if self.history else 0
         return (last + 1) % self.seats
 
     def view(self, seat: int) -> LayoutView:
         """The view of ``seat``: its own hand only, the sizes of the others and of the pack,
-        and the moves so far with other seats' knocked cards hidden."""
+        and the moves so far with other seats' knocked cards hidden.
+
+        Args:
+            seat: The seat, from 0.
+
+        Returns:
+            The seat's ``LayoutView``.
+
+        Raises:
+            IndexError: No such seat.
+        """
         return LayoutView(
             seat,
             tuple(self.hands[seat]),
@@ -156,17 +217,35 @@ class State:
 
     def legal_moves(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now: its plays (``legal_plays``), then a knock of
-        each card of its hand (rule 5c lets a player knock even with a play in hand)."""
+        each card of its hand (rule 5c lets a player knock even with a play in hand).
+
+        Args:
+            seat: The seat, from 0.
+
+        Returns:
+            The plays, then the knocks; empty when it is not the seat's turn or the game
+                is over.
+        """
         if self.to_move() != seat:
             return []
         view = self.view(seat)
         return [*legal_plays(view), *(Knock(number) for number in view.hand)]
 
     def apply(self, seat: int, move: object) -> list[Event]:
-        """Play ``move`` for ``seat``: what happened (``Played`` or ``Knocked``). Raises
-        ``IllegalMove`` for a move the rules refuse (out of turn, a card not in the hand, a
-        place the card cannot go, a word stated for symbols that does not fit); the state
-        is then unchanged."""
+        """Play ``move`` for ``seat``: what happened (``Played`` or ``Knocked``).
+
+        Args:
+            seat: The seat that moves (``to_move()``), from 0.
+            move: A ``Play`` or a ``Knock``.
+
+        Returns:
+            ``[Played]`` (its words and points worked out by the rules) or ``[Knocked]``.
+
+        Raises:
+            IllegalMove: A move the rules refuse (the game is over, out of turn, not a
+                ``Play`` or ``Knock``, a card not in the hand, a place the card cannot go,
+                a word stated for symbols that does not fit); the state is then unchanged.
+        """
         current = self.to_move()
         if current is None:
             raise IllegalMove("the game is over")
@@ -179,11 +258,25 @@ class State:
         return [self._play(seat, card, spot)]
 
     def forfeit(self, seat: int, reason: str) -> list[Event]:
-        """End the game: ``seat`` loses it (its score is ``FORFEIT_SCORE``) for ``reason``."""
+        """End the game: ``seat`` loses it (its score is ``FORFEIT_SCORE``) for ``reason``.
+
+        Args:
+            seat: The seat that forfeits, from 0.
+            reason: Why, in one line.
+
+        Returns:
+            ``[Forfeited(seat, reason)]``.
+        """
         self.forfeited = Forfeited(seat, reason)
         return [self.forfeited]
 
     def clone(self) -> State:
+        """A copy to play on without changing this one (the pack, hands, points and
+        history copied; the layout, which a play replaces, shared).
+
+        Returns:
+            The copy.
+        """
         return State(
             self.deck,
             list(self.pack),
@@ -201,10 +294,15 @@ class State:
 
     @property
     def over(self) -> bool:
+        """Whether the game is over (``why_over`` gives a reason)."""
         return self.why_over() is not None
 
     def scores(self) -> tuple[int, ...]:
-        """Each seat's points; a seat that forfeited scores ``FORFEIT_SCORE``."""
+        """Each seat's points; a seat that forfeited scores ``FORFEIT_SCORE``.
+
+        Returns:
+            Points per seat, in seat order.
+        """
         if self.forfeited is None:
             return tuple(self.points)
         return tuple(
@@ -214,7 +312,13 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         """The game's log (see the module docstring): the keys in the order they have
-        always been written."""
+        always been written.
+
+        Returns:
+            ``deck_order``, ``hands``, ``centre``, ``easy`` and ``moves``; then, when
+                known or when they apply, ``deck``, ``players``, ``seed``, ``replay``,
+                ``forfeit`` and (once the game is over) ``scores``.
+        """
         log: dict[str, Any] = {
             "deck_order": list(self.dealt.order),
             "hands": [list(hand) for hand in self.dealt.hands],
@@ -238,11 +342,34 @@ class State:
 
     @classmethod
     def from_json(cls, log: dict[str, Any], deck: Deck | None = None) -> State:
-        """The game a log describes (``rebuild``)."""
+        """The game a log describes (``rebuild``).
+
+        Args:
+            log: A game's log, as ``to_json`` writes it.
+            deck: The deck, when the log carries none (None: the default deck).
+
+        Returns:
+            The state after the log's last move.
+
+        Raises:
+            LogError: The rules do not bear the log out (the message names the first
+                discrepancy).
+        """
         return rebuild(log, deck)
 
     # --- the rules of a turn and of the end ------------------------------------------
     def card(self, number: int) -> Card:
+        """A card of the deck, by its number.
+
+        Args:
+            number: The card's number.
+
+        Returns:
+            The card.
+
+        Raises:
+            KeyError: The deck has no card of that number.
+        """
         return self.deck.card(number)
 
     @property
@@ -252,7 +379,11 @@ class State:
 
     def why_over(self) -> str | None:
         """Why the game is over, as a reason code (``FORFEIT``, ``PACK_OUT`` or ``STUCK``),
-        or None while it goes on; worked out once per move."""
+        or None while it goes on; worked out once per move.
+
+        Returns:
+            ``FORFEIT``, ``PACK_OUT`` or ``STUCK``; None while the game goes on.
+        """
         if self.forfeited is not None:
             return FORFEIT
         key = len(self.history)
@@ -264,7 +395,17 @@ class State:
         return any(self.fits(number) for number in cards)
 
     def fits(self, number: int) -> bool:
-        """Can card ``number`` be played anywhere on the layout now?"""
+        """Can card ``number`` be played anywhere on the layout now?
+
+        Args:
+            number: The card's number.
+
+        Returns:
+            True when some place on the layout takes it (within 6 x 6 unless ``easy``).
+
+        Raises:
+            KeyError: The deck has no card of that number.
+        """
         return fits(self.layout, self.deck, self.card(number), self.easy)
 
     def _play(self, seat: int, number: int, spot: Placement) -> Played:
@@ -301,8 +442,20 @@ GameState = State  # its name before it was typed
 def resolve(view: LayoutView, move: object) -> Knock | tuple[int, Placement]:
     """The move as the rules make it, from what the seat sees: a ``Knock`` of a card in the
     hand, or the card and its placement (words and points worked out by the rules, with
-    the words the play states for symbols). Raises ``IllegalMove`` saying what is wrong,
-    worded to follow the player's name ("player 'mine' moved card 9, ...")."""
+    the words the play states for symbols).
+
+    Args:
+        view: What the moving seat sees.
+        move: What the player returned.
+
+    Returns:
+        The ``Knock``, or the card's number and its ``Placement``.
+
+    Raises:
+        IllegalMove: Not a ``Play`` or ``Knock``, a card not in the hand, a place the card
+            cannot go, or a word stated for symbols that does not fit; worded to follow
+            the player's name ("player 'mine' moved card 9, ...").
+    """
     if not isinstance(move, Play | Knock):
         raise IllegalMove(f"returned {move!r:.60}, not a Play or a Knock")
     if move.card not in view.hand:
@@ -331,7 +484,20 @@ def resolve(view: LayoutView, move: object) -> Knock | tuple[int, Placement]:
 def deal(
     players: int, seed: int | None = None, easy: bool = False, deck: Deck | None = None
 ) -> State:
-    """A new game: the deck shuffled by the seed (``seeds.rng``), then dealt."""
+    """A new game: the deck shuffled by the seed (``seeds.rng``), then dealt.
+
+    Args:
+        players: The number of seats, 1 to 6.
+        seed: The shuffle's seed; None for the documented default seed (never the clock).
+        easy: The easy game: no 6 x 6 limit (rule 9).
+        deck: The deck; None for the default deck.
+
+    Returns:
+        The game before its first move.
+
+    Raises:
+        DeckError: The deck is too small for the hands and the centre card.
+    """
     deck = deck or default_deck()
     order = [c.number for c in deck.cards]
     seeds.rng(seed).shuffle(order)
@@ -339,7 +505,21 @@ def deal(
 
 
 def deal_order(players: int, order: list[int], easy: bool, deck: Deck) -> State:
-    """The deal from a known deck order (a log's), top card first."""
+    """The deal from a known deck order (a log's), top card first.
+
+    Args:
+        players: The number of seats, 1 to 6.
+        order: The deck's card numbers, top card first.
+        easy: The easy game: no 6 x 6 limit (rule 9).
+        deck: The deck the numbers are of.
+
+    Returns:
+        The game before its first move: ``hand_size(players)`` cards to each seat in turn
+            from the top, then the centre card, the rest the pack.
+
+    Raises:
+        DeckError: The order is too short for the hands and the centre card.
+    """
     size = hand_size(players)
     if len(order) < players * size + 1:  # the hands and the centre card
         raise DeckError(
@@ -360,7 +540,19 @@ def deal_order(players: int, order: list[int], easy: bool, deck: Deck) -> State:
 def rebuild(log: dict[str, Any], deck: Deck | None = None) -> State:
     """The game a log describes, every move and score re-checked against the rules;
     raises ``LogError`` at the first discrepancy. The deck is the one the log carries (a
-    game with another deck), else ``deck``, else the default deck."""
+    game with another deck), else ``deck``, else the default deck.
+
+    Args:
+        log: A game's log, as ``State.to_json`` writes it (read from JSON).
+        deck: The deck, when the log carries none (None: the default deck).
+
+    Returns:
+        The state after the log's last move (and its forfeit, if any).
+
+    Raises:
+        LogError: Not a log, or one the rules do not bear out: its deck, deal, a move, a
+            forfeit or the final scores (the message names the first discrepancy).
+    """
     if isinstance(log, dict) and "deck" in log:
         try:
             deck = parse_deck(log["deck"], "in the log")

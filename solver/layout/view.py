@@ -56,6 +56,12 @@ class LayoutView:
     def card(self, number: int) -> Card:
         """The card numbered ``number`` (its four letter pairs).
 
+        Args:
+            number: The card's number.
+
+        Returns:
+            The card.
+
         Raises:
             KeyError: No card of the deck has that number.
         """
@@ -63,7 +69,12 @@ class LayoutView:
 
     def to_json(self) -> dict[str, Any]:
         """The view as the engine protocol sends it: these fields, and ``legal``, every
-        legal play (``legal_plays``) written as a move is."""
+        legal play (``legal_plays``) written as a move is.
+
+        Returns:
+            The attributes by name (the layout as ``[position, stack]`` pairs, the deck
+                as its document, the history as the log writes moves), and ``legal``.
+        """
         return {
             "seat": self.seat,
             "hand": list(self.hand),
@@ -111,7 +122,15 @@ class LayoutView:
 
 def public_history(history: list[Played | Knocked], seat: int) -> tuple[Played | Knocked, ...]:
     """The moves as ``seat`` saw them: every play, every knock with its card hidden unless
-    ``seat`` made it (the card went face down under the pack, rule 5c)."""
+    ``seat`` made it (the card went face down under the pack, rule 5c).
+
+    Args:
+        history: Every move of the game, in order.
+        seat: The seat that sees them, from 0.
+
+    Returns:
+        The moves in order, another seat's ``Knocked`` with its card None.
+    """
     return tuple(
         Knocked(event.seat, None) if isinstance(event, Knocked) and event.seat != seat else event
         for event in history

@@ -38,6 +38,11 @@ class RaceView:
     lang: str
 
     def to_json(self) -> dict[str, Any]:
+        """The view as the engine protocol sends it.
+
+        Returns:
+            The attributes by name, tuples as lists (``now`` in seconds).
+        """
         return {
             "seat": self.seat,
             "table": list(self.table),
@@ -50,6 +55,12 @@ class RaceView:
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> RaceView:
         """The view ``to_json`` wrote, exactly (a float goes through JSON unchanged).
+
+        Args:
+            document: A view as ``to_json`` wrote it.
+
+        Returns:
+            The ``RaceView``.
 
         Raises:
             KeyError: A field is missing.
@@ -73,6 +84,7 @@ class Call:
         word: The word called (the race normalizes it and spells its best claim).
         after: Seconds from the change of the table that prompted it, finite, 0 or more
             (``checked_call``).
+        kind: ``call``: the move's kind in JSON.
     """
 
     word: str
@@ -80,16 +92,30 @@ class Call:
     kind: str = "call"
 
     def to_json(self) -> dict[str, Any]:
+        """The move as the engine protocol carries it.
+
+        Returns:
+            ``{"kind": "call", "word": ..., "after": ...}`` (``after`` in seconds).
+        """
         return {"kind": self.kind, "word": self.word, "after": self.after}
 
 
 @dataclass(frozen=True)
 class Wait:
-    """No call: look again at the next change of the table."""
+    """No call: look again at the next change of the table.
+
+    Attributes:
+        kind: ``wait``: the move's kind in JSON.
+    """
 
     kind: str = "wait"
 
     def to_json(self) -> dict[str, Any]:
+        """The move as the engine protocol carries it.
+
+        Returns:
+            ``{"kind": "wait"}``.
+        """
         return {"kind": self.kind}
 
 

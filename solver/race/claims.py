@@ -89,11 +89,10 @@ def most_cards_spelling(
     return _spelling(word, table, None)
 
 
-# A race asks again about the same words on the same table: within a game (172 asks a
-# game, 90 of them new, on 150 games of hard, medium and easy bots); hardly ever across
-# games, whose tables differ. 256 entries keep 97% of the hits 4096 kept (and of an
-# unbounded cache), in 0.4 MB rather than 5.7 MB (issue 26: a tournament worker's memory
-# is bounded; ``bench/race_soak.py``).
+# A race asks again about the same words on the same table: within a game, hardly ever
+# across games, whose tables differ. So a few hundred entries keep nearly every hit a far
+# larger (or unbounded) cache would, in a small part of its memory (issue 26: a tournament
+# worker's memory is bounded; measured: docs/performance.md, "Memory").
 @lru_cache(maxsize=256)
 def _spelling(
     word: str, table: tuple[tuple[str, int], ...], most: int | None

@@ -85,7 +85,7 @@ class WordTable:
 def word_table(tier: str = "all", lang: str = "en") -> WordTable:
     """Every word of the tier with at least 3 letters, ready for the kernel: built once per
     word lists and kept on disk (``tables``), memory-mapped by each process (a claim reads
-    the lengths it searches: a part of the Spanish table's 90 MB)."""
+    the lengths it searches, a part of the table; its size: docs/performance.md, "Memory")."""
     from solver.runtime import tables
 
     lexicon.check_tier(tier)
@@ -335,8 +335,8 @@ def _outgrows(
     than one it hands over at 0.6 s. ``searched``: the estimated cost and the claims of each length
     numpy searched, longest first; ``lengths``: the next length down and the floor (the
     fewest cards a claim must take to enter the top); ``found``: the claims so far. Lengths
-    cost more and hold more claims as they shorten (about 2 and 3 times more a length, on
-    tables that outgrow numpy) until the top is full and the floor rises: the projection
+    cost more and hold more claims as they shorten (measured: docs/performance.md, "MY WORD!:
+    a claim's search") until the top is full and the floor rises: the projection
     follows the growth of the last ``GROWTH_SPAN`` lengths (clamped to 1-3 times the cost
     and 1.5-4 times the claims a length) until the top is full, then adds ``TAIL_SHARE`` of
     the last length projected; once it is full, each length left down to the floor costs

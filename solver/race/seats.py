@@ -63,22 +63,53 @@ class RaceBotProtocol(Protocol):
     the race stops with a one-line ``UserError`` naming it.
     """
 
-    def look(self, view: RaceView, rng: random.Random) -> Call | None: ...
+    def look(self, view: RaceView, rng: random.Random) -> Call | None:
+        """The bot's call at this change of the table, or none.
+
+        Args:
+            view: What the bot's seat sees.
+            rng: The decision's seeded generator.
+
+        Returns:
+            A ``Call`` (``after`` in seconds, finite, 0 or more), or None (or ``Wait()``)
+                for no call.
+        """
+        ...
 
 
 @dataclass(frozen=True)
 class FunctionBot:
-    """A plain function ``look(view, rng)``, as a bot."""
+    """A plain function ``look(view, rng)``, as a bot.
+
+    Attributes:
+        function: Called with the view and the decision's generator; returns a ``Call``
+            or None.
+    """
 
     function: Callable[[RaceView, random.Random], Call | None]
 
     def look(self, view: RaceView, rng: random.Random) -> Call | None:
+        """What the function returns.
+
+        Args:
+            view: What the bot's seat sees.
+            rng: The decision's seeded generator.
+
+        Returns:
+            The function's ``Call`` or None (``PluginBot.ask`` checks it).
+        """
         return self.function(view, rng)
 
 
 @dataclass(frozen=True)
 class PluginBot:
-    """A bot of one's own in a seat: its name, and what it is."""
+    """A bot of one's own in a seat: its name, and what it is.
+
+    Attributes:
+        name: The name it was loaded by, for messages.
+        bot: The bot (anything with ``look``).
+        error_rate: 0.0: its wrong calls are its own (the built-in levels draw theirs).
+    """
 
     name: str
     bot: RaceBotProtocol
@@ -151,7 +182,13 @@ def seat_bot(spec: str) -> RaceBot | PluginBot:
 class UnknownBot(UserError):
     """A bot name no level, plugin or path stands for, said with the choices. ``race play``
     names its default ``auto`` first (``naming``); a bench has no person to even the game
-    for, so the plain error does not offer it."""
+    for, so the plain error does not offer it.
+
+    Args:
+        name: The name given, trimmed.
+        known: The names that stand for a bot, comma-separated.
+        first: A choice to name before the others (with its comma and space), or "".
+    """
 
     def __init__(self, name: str, known: str, first: str = "") -> None:
         self.name, self.known = name, known
@@ -162,7 +199,14 @@ class UnknownBot(UserError):
         )
 
     def naming(self, first: str) -> UnknownBot:
-        """The same error with ``first`` named before the other choices."""
+        """The same error with ``first`` named before the other choices.
+
+        Args:
+            first: The choice to name first (``auto``).
+
+        Returns:
+            A new ``UnknownBot`` for the same name.
+        """
         return UnknownBot(self.name, self.known, f"{first}, ")
 
 

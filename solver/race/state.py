@@ -53,19 +53,37 @@ FORMAT = 1  # of ``RaceState.to_json``: a document of another format is refused
 
 @dataclass(frozen=True)
 class RoundBegan:
-    """Round ``round`` (0-based) begins, dealt by seat ``dealer``."""
+    """Round ``round`` (0-based) begins, dealt by seat ``dealer``.
+
+    Attributes:
+        round: The round, from 0.
+        dealer: The dealing seat, from 0.
+        kind: ``round``: the event's kind in JSON.
+    """
 
     round: int
     dealer: int
     kind: str = "round"
 
     def to_json(self) -> dict[str, Any]:
+        """The event as JSON (``fields_json``).
+
+        Returns:
+            ``{"kind": "round", "round": ..., "dealer": ...}``.
+        """
         return fields_json(self)
 
 
 @dataclass(frozen=True)
 class Dealt:
-    """The dealer turned ``card`` face up at ``time`` (seconds into the round)."""
+    """The dealer turned ``card`` face up at ``time`` (seconds into the round).
+
+    Attributes:
+        time: Seconds since the round began (the race's virtual clock).
+        round: The round, from 0.
+        card: The card turned face up (``?`` and ``??`` are wilds).
+        kind: ``deal``: the event's kind in JSON.
+    """
 
     time: float
     round: int
@@ -73,12 +91,26 @@ class Dealt:
     kind: str = "deal"
 
     def to_json(self) -> dict[str, Any]:
+        """The event as JSON (``fields_json``).
+
+        Returns:
+            ``{"kind": "deal", "time": ..., "round": ..., "card": ...}``.
+        """
         return fields_json(self)
 
 
 @dataclass(frozen=True)
 class Claimed:
-    """Seat ``seat``'s call of ``word`` was heard at ``time`` and took ``cards``."""
+    """Seat ``seat``'s call of ``word`` was heard at ``time`` and took ``cards``.
+
+    Attributes:
+        time: Seconds since the round began, when the call was heard.
+        round: The round, from 0.
+        seat: The calling seat, from 0.
+        word: The word as spelled when the call was made (normalized).
+        cards: The cards it took from the table (3 or more), each a point.
+        kind: ``claim``: the event's kind in JSON.
+    """
 
     time: float
     round: int
@@ -88,13 +120,29 @@ class Claimed:
     kind: str = "claim"
 
     def to_json(self) -> dict[str, Any]:
+        """The event as JSON (``fields_json``).
+
+        Returns:
+            ``{"kind": "claim", "time": ..., "round": ..., "seat": ..., "word": ...,
+                "cards": [...]}``.
+        """
         return fields_json(self)
 
 
 @dataclass(frozen=True)
 class WrongCall:
     """Seat ``seat`` called ``word``, which the table could not spell (or is no word),
-    at ``time``: each other seat took a free card, ``free`` the (seat, card) of each."""
+    at ``time``: each other seat took a free card, ``free`` the (seat, card) of each.
+
+    Attributes:
+        time: Seconds since the round began, when the call was heard.
+        round: The round, from 0.
+        seat: The calling seat, from 0.
+        word: The word called.
+        free: The (seat, card) of each free card, in the order given (none when there
+            was no card left to give).
+        kind: ``wrong``: the event's kind in JSON.
+    """
 
     time: float
     round: int
@@ -104,13 +152,27 @@ class WrongCall:
     kind: str = "wrong"
 
     def to_json(self) -> dict[str, Any]:
+        """The event as JSON (``fields_json``).
+
+        Returns:
+            ``{"kind": "wrong", "time": ..., "round": ..., "seat": ..., "word": ...,
+                "free": [[seat, card], ...]}``.
+        """
         return fields_json(self)
 
 
 @dataclass(frozen=True)
 class RoundOver:
     """Round ``round`` ended at ``time``: ``won`` the cards each seat won in it, ``left``
-    the cards left on the table (not scored)."""
+    the cards left on the table (not scored).
+
+    Attributes:
+        time: Seconds since the round began, when it ended.
+        round: The round, from 0.
+        won: The cards each seat won in the round, in seat order.
+        left: The cards left on the table, not scored.
+        kind: ``round over``: the event's kind in JSON.
+    """
 
     time: float
     round: int
@@ -119,6 +181,11 @@ class RoundOver:
     kind: str = "round over"
 
     def to_json(self) -> dict[str, Any]:
+        """The event as JSON (``fields_json``).
+
+        Returns:
+            ``{"kind": "round over", "time": ..., "round": ..., "won": [...], "left": [...]}``.
+        """
         return fields_json(self)
 
 
@@ -126,7 +193,20 @@ Event = RoundBegan | Dealt | Claimed | WrongCall | RoundOver | Forfeited
 
 
 def event_from_json(document: dict[str, Any]) -> Event:
-    """An event as its ``to_json`` wrote it."""
+    """An event as its ``to_json`` wrote it.
+
+    Args:
+        document: An event as its ``to_json`` wrote it (``Forfeited``'s too).
+
+    Returns:
+        The ``RoundBegan``, ``Dealt``, ``Claimed``, ``WrongCall``, ``RoundOver`` or
+            ``Forfeited``.
+
+    Raises:
+        ValueError: An unknown ``kind``, or a field that is not a number where one is
+            needed.
+        KeyError: A field is missing.
+    """
     kind = document.get("kind")
     if kind == "round":
         return RoundBegan(int(document["round"]), int(document["dealer"]))
@@ -163,7 +243,13 @@ def event_from_json(document: dict[str, Any]) -> Event:
 @dataclass(frozen=True)
 class Pending:
     """A call made and not yet heard: when it will be, the word as spelled when it was
-    made, and the cards it takes (none: a wrong call)."""
+    made, and the cards it takes (none: a wrong call).
+
+    Attributes:
+        time: Seconds since the round began, when the call will be heard.
+        word: The word as spelled when the call was made.
+        cards: The table's cards it takes; empty for a wrong call.
+    """
 
     time: float
     word: str
@@ -171,7 +257,15 @@ class Pending:
 
 
 def still_spelled(cards: tuple[str, ...], table: list[str]) -> bool:
-    """Whether every card of ``cards`` is still on ``table`` (a call keeps while it is)."""
+    """Whether every card of ``cards`` is still on ``table`` (a call keeps while it is).
+
+    Args:
+        cards: A call's cards (a card named twice must be on the table twice).
+        table: The cards face up.
+
+    Returns:
+        True when the table holds every one of them.
+    """
     left = list(table)
     for card in cards:
         if card not in left:
@@ -184,7 +278,22 @@ def free_cards(
     caller: int, seats: list[int], table: list[str], cards: list[str], won: list[int]
 ) -> list[tuple[int, str]]:
     """A wrong call: every other player takes a free card from the table, or from the deck
-    when the table is empty. The (seat, card) of each free card, so a feed can say them."""
+    when the table is empty. The (seat, card) of each free card, so a feed can say them.
+
+    Args:
+        caller: The seat that called wrong, from 0: it takes nothing.
+        seats: The seats in the order they take a card (from the dealer's left).
+        table: The cards face up, the oldest first; taken from the front (changed in
+            place).
+        cards: The pack, the next card at the end; taken from the end once the table is
+            empty (changed in place).
+        won: The cards each seat has won this round; each taker's count grows by one
+            (changed in place).
+
+    Returns:
+        The (seat, card) of each free card, in the order taken; a seat gets none when
+            the table and the pack are both empty.
+    """
     given = []
     for other in seats:
         if other == caller:
@@ -201,13 +310,37 @@ def free_cards(
 
 def heard_as(call: Call, table: list[str], lang: str) -> tuple[str, tuple[str, ...]]:
     """A call as the race will hear it: the word spelled with the most cards the table
-    allows now, and those cards (none when the table cannot spell it: a wrong call)."""
+    allows now, and those cards (none when the table cannot spell it: a wrong call).
+
+    Args:
+        call: The call made.
+        table: The cards face up now.
+        lang: The language's code.
+
+    Returns:
+        The word, normalized, and the cards it takes: none for a wrong call (no
+            dictionary word, not spelled by the table, or fewer than 3 cards).
+    """
     spelled = best_spelling(table, call.word, lang)
     return spelled.word or call.word, spelled.cards if spelled.ok else ()
 
 
 class RaceState:
-    """A game of MY WORD! between ``players`` seats (see the module docstring)."""
+    """A game of MY WORD! between ``players`` seats (see the module docstring).
+
+    Made, it has played what is due up to the first change of the table that the seats
+    look at.
+
+    Args:
+        players: The number of seats, 2 to 6 (as many rounds, each seat dealing once).
+        deck: The deck of cards, with its language.
+        seed: The game's seed: round r's pack is shuffled by ``seeds.derived(seed,
+            "deal", r)``.
+        pace: Seconds between two cards dealt.
+
+    Raises:
+        ValueError: Fewer than 2 or more than 6 players.
+    """
 
     game = "race"
 
@@ -237,15 +370,22 @@ class RaceState:
 
     @property
     def seats(self) -> int:
+        """The number of seats: ``players``."""
         return self.players
 
     @property
     def lang(self) -> str:
+        """The language's code: the deck's."""
         return self.deck.lang
 
     def variant(self) -> dict[str, Any]:
         """The deck (its name, language and every card with its count: what is in the
-        box, not the order of the pack) and the pace."""
+        box, not the order of the pack) and the pace.
+
+        Returns:
+            ``deck`` (its name), ``lang``, ``cards`` (``[card, count]`` pairs) and
+                ``pace`` (seconds between two cards).
+        """
         return {
             "deck": self.deck.name,
             "lang": self.deck.lang,
@@ -254,18 +394,52 @@ class RaceState:
         }
 
     def to_move(self) -> int | None:
+        """The next seat to look at this change of the table (from the dealer's left).
+
+        Returns:
+            The seat, from 0; None when the game is over.
+        """
         return self.asking[0] if self.asking else None
 
     def view(self, seat: int) -> RaceView:
+        """What ``seat`` sees now: the table, the cards left to deal, the cards won this
+        round and the race's time; never the pack's order or the calls to come.
+
+        Args:
+            seat: The seat, from 0.
+
+        Returns:
+            The seat's ``RaceView``.
+        """
         return RaceView(
             seat, tuple(self.table), len(self.pack), tuple(self.won), self.now, self.lang
         )
 
     def legal_moves(self, seat: int) -> None:
-        """None: a call may be any word, after any delay."""
+        """None: a call may be any word, after any delay.
+
+        Args:
+            seat: The seat, from 0 (unused).
+        """
         return None
 
     def apply(self, seat: int, move: Any) -> list[Event]:
+        """Take ``seat``'s answer to this change of the table; once every seat asked has
+        answered, play on (cards dealt, calls heard) to the next change the seats look at.
+
+        Args:
+            seat: The seat asked (``to_move()``), from 0.
+            move: A ``Call`` (its word and its delay in seconds, finite, 0 or more) or a
+                ``Wait``.
+
+        Returns:
+            The events this move let happen, in order (none until the last seat asked has
+                answered).
+
+        Raises:
+            IllegalMove: Not the seat asked now, or a call ``checked_call`` refuses; the
+                state is then unchanged.
+        """
         if seat != self.to_move():
             raise IllegalMove(f"seat {seat} is not asked now (seat {self.to_move()} is)")
         if not isinstance(move, Wait):
@@ -281,6 +455,16 @@ class RaceState:
         return self._fresh()
 
     def forfeit(self, seat: int, reason: str) -> list[Event]:
+        """End the game at once: ``seat`` scores 0 and wins nothing; the others keep the
+        cards they won, the round cut short included.
+
+        Args:
+            seat: The seat that forfeits, from 0.
+            reason: Why, in one line.
+
+        Returns:
+            The events not yet returned, ending with ``Forfeited(seat, reason)``.
+        """
         self.forfeited = seat
         self.finished = True
         self.asking = []
@@ -289,15 +473,25 @@ class RaceState:
         return self._fresh()
 
     def clone(self) -> RaceState:
+        """A deep copy, to play on without changing this one.
+
+        Returns:
+            The copy.
+        """
         return copy.deepcopy(self)
 
     @property
     def over(self) -> bool:
+        """Whether the game is over: every seat has dealt its round, or a seat forfeited."""
         return self.finished
 
     def scores(self) -> tuple[int, ...]:
         """The cards each seat has won, the round being played included; a seat that
-        forfeited scores 0."""
+        forfeited scores 0.
+
+        Returns:
+            Cards (a point each) per seat, in seat order.
+        """
         live = self.won if self.round >= len(self.rounds) else [0] * self.players
         totals = [
             sum(won[seat] for won in self.rounds) + live[seat] for seat in range(self.players)
@@ -308,7 +502,11 @@ class RaceState:
 
     def winners(self) -> list[int]:
         """The seats with the most cards (a tie shares the win); never a seat that
-        forfeited."""
+        forfeited.
+
+        Returns:
+            The winning seats, in seat order.
+        """
         scores = self.scores()
         playing = [seat for seat in range(self.players) if seat != self.forfeited]
         best = max(scores[seat] for seat in playing)
@@ -318,11 +516,16 @@ class RaceState:
 
     @property
     def dealer(self) -> int:
+        """The seat dealing this round, from 0: seat r deals round r."""
         return max(self.round, 0) % self.players
 
     def seat_order(self) -> list[int]:
         """The seats from the dealer's left: the order that breaks exact ties and that
-        seats look at a change of the table in."""
+        seats look at a change of the table in.
+
+        Returns:
+            Every seat, from 0, starting at the dealer's left and ending with the dealer.
+        """
         return [(self.dealer + 1 + k) % self.players for k in range(self.players)]
 
     def _fresh(self) -> list[Event]:
@@ -399,7 +602,13 @@ class RaceState:
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, hidden pack and calls to come included (for the referee and a
-        save; never for a seat)."""
+        save; never for a seat).
+
+        Returns:
+            ``game``, ``format`` (``FORMAT``), the settings, the clock (seconds), the
+                table, the pack, the cards won, the calls to come, the seats still to be
+                asked and every event so far.
+        """
         return {
             "game": self.game,
             "format": FORMAT,
@@ -427,7 +636,19 @@ class RaceState:
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> RaceState:
         """The state ``to_json`` wrote; a document of another game or format is refused
-        in one line (``ValueError``)."""
+        in one line (``ValueError``).
+
+        Args:
+            document: A state as ``to_json`` wrote it.
+
+        Returns:
+            The state, as it was when written (not checked against the rules).
+
+        Raises:
+            ValueError: Another game or format, or a number that is not one.
+            KeyError: A field is missing.
+            DeckError: The deck's cards make no deck (``solver.race.deck``).
+        """
         if document.get("game") != cls.game or document.get("format") != FORMAT:
             raise ValueError(
                 f"not a MY WORD! state of format {FORMAT} "

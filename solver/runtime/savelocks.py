@@ -50,7 +50,7 @@ def _identity(path: Path) -> tuple[int, int] | None:
 def _take(path: Path, create: bool) -> tuple[FileLock, tuple[int, int]] | None:
     """A lock on ``path`` held by us, with the file's identity; None when there is no file
     (and not ``create``). Raises ``Busy`` when another process holds it."""
-    from filelock import FileLock, Timeout  # here: importing it costs 40 ms of start-up
+    from filelock import FileLock, Timeout  # here: its import costs start-up time
 
     for _ in range(TRIES):
         before = _identity(path)

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 def require_matplotlib() -> None:
     """A one-line error naming the extra when matplotlib is not installed: plots are an
-    optional part of myword (about 96 MB that most users never need)."""
+    optional part of myword (a large install that most users never need; its size:
+    docs/performance.md, "Memory")."""
     from importlib.util import find_spec
 
     if find_spec("matplotlib") is None:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # rich loads when something is drawn: --json output never nee
 _ONE_CELL = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x300)]))
 
 
-MANY_ROWS = 100  # rich's time to draw a table grows with its rows (a second for a thousand)
+MANY_ROWS = 100  # rich's time to draw a table grows with its rows (docs/performance.md, "Start-up")
 
 
 def print_plain_table(

@@ -37,9 +37,9 @@ from solver.ui.serve_session import Session
 log = logging.getLogger("myword.serve")
 
 MAX_MESSAGE = 64 * 1024  # bytes: a paste of a few pages of text; a key is a few bytes
-# What a tab may send over time: MAX_MESSAGE at once, then INPUT_RATE bytes a second. A
-# person typing sends a few bytes a second, a mouse moving about 1 KB; 6 MB of keys in
-# messages of 60 KB each grew an app by 300 MB in 25 s, as fast as they came.
+# What a tab may send over time: MAX_MESSAGE at once, then INPUT_RATE bytes a second: more
+# than a person typing or moving a mouse sends, and far less than a flood of keys that
+# grows an app as fast as they come (measured: docs/performance.md, "Memory").
 INPUT_RATE = 8 * 1024
 QUIET_SECONDS = 10.0  # the same error of the event loop is said at most this often
 SAID = 160  # the most characters of an error shown in the log (a long header is repeated)
@@ -70,7 +70,8 @@ class LoopErrors:
     """The event loop's own errors as one line each, and the same line at most once in
     ``QUIET_SECONDS``. Why: with every file descriptor taken (slow connections held open
     by a local program), asyncio's accept loop reported "Too many open files" with its
-    traceback for every attempt, 136 MB of them in a minute, in the server's terminal."""
+    traceback for every attempt, a flood of them in the server's terminal (measured:
+    docs/performance.md, "Memory")."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock

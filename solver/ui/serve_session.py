@@ -3,11 +3,11 @@ ended together.
 
 textual-serve starts each tab's app through a shell in the server's own process group and,
 when the tab closes, only asks it to quit. An app busy with a flood of keys never read the
-request, ignored SIGTERM, grew to 787 MB and outlived the server. Here the app is the leader
-of a process group of its own (with the helpers it starts), and ending a tab ends the whole
-group: the app is asked to quit (it saves), then the group gets SIGTERM, then SIGKILL, each
-after a grace period. Should the server itself be killed, the app sees its input close and
-ends its group (``served_driver``).
+request, ignored SIGTERM, kept growing and outlived the server (measured: docs/performance.md,
+"Memory"). Here the app is the leader of a process group of its own (with the helpers it
+starts), and ending a tab ends the whole group: the app is asked to quit (it saves), then
+the group gets SIGTERM, then SIGKILL, each after a grace period. Should the server itself
+be killed, the app sees its input close and ends its group (``served_driver``).
 """
 
 from __future__ import annotations

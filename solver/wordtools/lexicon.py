@@ -81,7 +81,15 @@ _TOKEN = r"[^\W\d_]+(?:['\u2019\-][^\W\d_]+)*"
 
 @dataclass(frozen=True)
 class Language:
-    """What the games need to know about a language's letters."""
+    """What the games need to know about a language's letters.
+
+    Attributes:
+        code: The language's code (``en``, ``es``).
+        name: Its name in English (``Spanish``), for messages.
+        alphabet: Its letters in code order: letter code i is ``alphabet[i]``.
+        folding: (accented, plain) letter pairs: an accented letter counts as the plain
+            one (Spanish ``ó`` is ``o``); empty when none fold.
+    """
 
     code: str
     name: str
@@ -89,7 +97,14 @@ class Language:
     folding: tuple[tuple[str, str], ...] = ()  # (accented, plain) letter pairs
 
     def fold(self, text: str) -> str:
-        """Text with accented letters replaced by the letters they count as."""
+        """Text with accented letters replaced by the letters they count as.
+
+        Args:
+            text: Lowercase text (an uppercase accented letter is not folded).
+
+        Returns:
+            The text, each accented letter of ``folding`` replaced by its plain letter.
+        """
         for accented, plain in self.folding:  # str.replace beats str.translate here
             text = text.replace(accented, plain)
         return text
@@ -103,7 +118,15 @@ class Language:
         be composed stays visible, so ``foreign_letters`` refuses it, rather than a
         combining mark counting as a letter of the row. Lowercase, not casefold: ``ß``
         and ``ﬁ`` stay one character that is no letter of the game, rather than turning
-        into two letters the person did not type."""
+        into two letters the person did not type.
+
+        Args:
+            word: Any text a person typed or a file held.
+
+        Returns:
+            The word in its stored form (possibly empty, possibly with characters that
+                are no letters: ``foreign_letters`` finds them).
+        """
         word = word.strip()
         if word.isascii():
             return self.fold(word.lower())
@@ -113,14 +136,29 @@ class Language:
         return self.fold(unicodedata.normalize("NFC", lowered))
 
     def foreign_letters(self, word: str) -> set[str]:
-        """Characters of a normalized word that are not letters of this alphabet."""
+        """Characters of a normalized word that are not letters of this alphabet.
+
+        Args:
+            word: A normalized word (``normalize``).
+
+        Returns:
+            The characters, each once; empty when every one is a letter.
+        """
         return set(word) - set(self.alphabet)
 
     def shown_foreign(self, word: str) -> str:
         """The characters of a normalized word that are not letters of this alphabet, as a
         message shows them ("" when there are none): one that cannot be seen or stands
         on another (a combining mark, a zero-width joiner, a right-to-left mark, a byte
-        that was not text) by its code point and name, ``U+0307 (COMBINING DOT ABOVE)``."""
+        that was not text) by its code point and name, ``U+0307 (COMBINING DOT ABOVE)``.
+
+        Args:
+            word: A normalized word (``normalize``).
+
+        Returns:
+            The characters in code-point order, separated by spaces, each as
+                ``shown_character`` writes it.
+        """
         return " ".join(shown_character(c) for c in sorted(self.foreign_letters(word)))
 
 
@@ -137,7 +175,14 @@ LANGUAGES: dict[str, Language] = {
 
 def shown_character(character: str) -> str:
     """A character as a message can show it: itself when it is a visible character of its
-    own, else its code point and name (``U+200D (ZERO WIDTH JOINER)``)."""
+    own, else its code point and name (``U+200D (ZERO WIDTH JOINER)``).
+
+    Args:
+        character: One character.
+
+    Returns:
+        The character, or ``U+XXXX (NAME)`` (``U+XXXX`` alone when Unicode names none).
+    """
     import unicodedata
 
     if character.isprintable() and unicodedata.category(character)[0] not in "MCZ":
@@ -167,7 +212,14 @@ def language(lang: str) -> Language:
 
 def dictionaries_dir() -> Path:
     """Where the built word lists are: ``$MYWORD_DICTIONARIES``, or the package's own
-    ``solver/words`` (package data, so that a wheel or any install carries them)."""
+    ``solver/words`` (package data, so that a wheel or any install carries them).
+
+    Returns:
+        The folder, holding a folder per language code (``en/``, ``es/``).
+
+    Raises:
+        LexiconError: The folder does not exist (the message says how to point at one).
+    """
     configured = os.environ.get("MYWORD_DICTIONARIES")
     # The package's own folder: setuptools installs package data as files (importlib's
     # resources, which would also read a zipped package, cost start-up time).
@@ -182,7 +234,16 @@ def dictionaries_dir() -> Path:
 
 @dataclass(frozen=True)
 class Lexicon:
-    """One language's word lists, loaded once; words are normalized and sorted."""
+    """One language's word lists, loaded once; words are normalized and sorted.
+
+    Attributes:
+        language: The language.
+        play: Every word a player may use (tier ``all``), normalized.
+        core: The words the familiar tiers are drawn from (tier ``core``), all of them in
+            ``play``.
+        not_known: Core words whose wordfreq frequency is another token's
+            (``not-known.txt``): in no familiar tier, whatever their Zipf value.
+    """
 
     language: Language
     play: frozenset[str]
@@ -192,6 +253,14 @@ class Lexicon:
     not_known: frozenset[str] = frozenset()
 
     def is_word(self, word: str) -> bool:
+        """Whether a player may use this word.
+
+        Args:
+            word: Any text, normalized first (case, Spanish accents).
+
+        Returns:
+            True when it is in ``play``.
+        """
         return self.language.normalize(word) in self.play
 
 
@@ -218,7 +287,18 @@ def _written(lang: str) -> frozenset[str]:
 
 @lru_cache(maxsize=LANGUAGES_HELD)
 def load(lang: str = "en") -> Lexicon:
-    """Load a language's lists once per process."""
+    """Load a language's lists once per process.
+
+    Args:
+        lang: A language code (``language``).
+
+    Returns:
+        The language's lists (``not_known`` empty when the language has no
+            ``not-known.txt``).
+
+    Raises:
+        LexiconError: An unknown language, or its word lists are missing.
+    """
     spec = language(lang)
     folder = dictionaries_dir() / spec.code
     play = frozenset(_read_words(folder / "play.txt", spec))
@@ -233,7 +313,19 @@ NOT_KNOWN = "not-known.txt"  # optional beside play.txt and core.txt: see ``Lexi
 
 def sources(lang: str = "en") -> tuple[Path, ...]:
     """The files a language's words and frequencies are read from: what a table built from
-    them (``tables.stored``) must be keyed on."""
+    them (``tables.stored``) must be keyed on.
+
+    Args:
+        lang: A language code.
+
+    Returns:
+        The paths of ``play.txt``, ``core.txt``, ``not-known.txt`` (when there is one)
+            and wordfreq's frequency file for the language.
+
+    Raises:
+        LexiconError: An unknown language, no word-list folder, or wordfreq missing or
+            without frequencies for the language.
+    """
     folder = dictionaries_dir() / language(lang).code
     unknown = folder / NOT_KNOWN
     listed = (folder / "play.txt", folder / "core.txt", *([unknown] if unknown.is_file() else []))
@@ -243,7 +335,18 @@ def sources(lang: str = "en") -> tuple[Path, ...]:
 def not_known(lang: str = "en") -> frozenset[str]:
     """Core words that are in no familiar tier, whatever their frequency: those whose
     frequency is another token's (``Lexicon.not_known``, judged by hand) and the misread
-    ones (``misread``, found by rule)."""
+    ones (``misread``, found by rule).
+
+    Args:
+        lang: A language code.
+
+    Returns:
+        The words, normalized.
+
+    Raises:
+        LexiconError: An unknown language, its word lists missing, or wordfreq's data
+            missing or unreadable (Spanish reads it for ``misread``).
+    """
     return load(lang).not_known | misread(lang)
 
 
@@ -305,7 +408,8 @@ def _written_buckets(lang: str) -> tuple[list[str], ...]:
     word index is built: importing wordfreq costs start-up time (docs/performance.md),
     paid then and not by a command that reads what was built. Not ``get_frequency_list``,
     which is the same lists but keeps every language it was asked for in a cache of its
-    own for the life of the process (Spanish: 132 MB), out of reach of ``LANGUAGES_HELD``.
+    own for the life of the process (a large one for Spanish: docs/performance.md, "Memory"),
+    out of reach of ``LANGUAGES_HELD``.
     """
     import wordfreq
 
@@ -341,6 +445,15 @@ def zipf_table(lang: str = "en") -> dict[str, float]:
     Read from the stored table of the play list (``words``); use it to look up many words
     of any length (``zipf_of`` for words of one length). Where spellings fold together
     (Spanish accents) the value is that of the list's own spellings (``_zipf_from_wordfreq``).
+
+    Args:
+        lang: A language code.
+
+    Returns:
+        Each seen word (normalized) with its Zipf value, above 0; a word absent has 0.
+
+    Raises:
+        LexiconError: An unknown language, or its word lists are missing.
     """
     table = _tier_table("all", lang)
     found = _words_of(bytes(table.words))
@@ -374,7 +487,19 @@ def misread(lang: str = "en") -> frozenset[str]:
     capitals, so a player would read PAUL as the name: such a word is in no familiar tier
     (it stays in ``core``, a word a person may still guess). Empty for English, whose
     spellings do not fold. Spanish: seconds, once per word lists (the stored tables
-    and the word index keep the tiers it decides)."""
+    and the word index keep the tiers it decides).
+
+    Args:
+        lang: A language code.
+
+    Returns:
+        The core words (normalized) read as another spelling; empty for a language whose
+            spellings do not fold.
+
+    Raises:
+        LexiconError: An unknown language, its word lists missing, or wordfreq's data
+            missing or unreadable.
+    """
     spec = language(lang)
     if not spec.folding:
         return frozenset()
@@ -392,7 +517,18 @@ def misread(lang: str = "en") -> frozenset[str]:
 
 def frequencies(lang: str = "en") -> dict[str, float]:
     """Zipf frequency of every word wordfreq has seen, normalized (the most frequent
-    spelling wins): what the word index (``wordindex``) stores for words of any list."""
+    spelling wins): what the word index (``wordindex``) stores for words of any list.
+
+    Args:
+        lang: A language code.
+
+    Returns:
+        Each word wordfreq has seen (normalized) with its Zipf value.
+
+    Raises:
+        LexiconError: An unknown language, or wordfreq has no readable frequencies for
+            it.
+    """
     table: dict[str, float] = {}
     buckets = _frequency_buckets(lang)
     for index in range(len(buckets) - 1, -1, -1):  # rarest first: the most frequent wins
@@ -406,14 +542,41 @@ def indexed_facts(
     """``(tier, zipf)`` of a normalized word from the word index (``wordindex``), built
     from this language's lists when missing (unless ``build`` is false); None when no
     index can be kept or none is built yet: the caller reads the lists. The index is handed
-    what it is built from, so that it never imports this module (which asks it)."""
+    what it is built from, so that it never imports this module (which asks it).
+
+    Args:
+        word: A normalized word.
+        lang: A language code.
+        build: Build the index when it is missing (a one-time cost).
+
+    Returns:
+        The word's smallest tier (None when it is not on the play list) and its Zipf
+            value (0.0 when wordfreq has not seen it); None when no index can be kept, or
+            none is built and ``build`` is false.
+
+    Raises:
+        LexiconError: An unknown language, or the files the index is keyed on are
+            missing.
+    """
     from solver.wordtools import wordindex
 
     return wordindex.facts(word, lang, sources(lang), index_rows, build)
 
 
 def word_index_path(lang: str = "en") -> Path | None:
-    """The word index's file (it exists once built); None when nothing can be written."""
+    """The word index's file (it exists once built); None when nothing can be written.
+
+    Args:
+        lang: A language code.
+
+    Returns:
+        The path of the index's SQLite file, keyed on the language's sources; None when
+            no folder for tables can be written.
+
+    Raises:
+        LexiconError: An unknown language, or the files the index is keyed on are
+            missing.
+    """
     from solver.wordtools import wordindex
 
     return wordindex.where(lang, sources(lang))
@@ -421,7 +584,18 @@ def word_index_path(lang: str = "en") -> Path | None:
 
 def index_rows(lang: str) -> list[tuple[str, str | None, float]]:
     """What the word index holds: every word wordfreq has seen with its Zipf value, and
-    every word of the play list with its smallest tier (the others' tier is None)."""
+    every word of the play list with its smallest tier (the others' tier is None).
+
+    Args:
+        lang: A language code.
+
+    Returns:
+        One ``(word, tier, zipf)`` row per word, normalized, in no particular order.
+
+    Raises:
+        LexiconError: An unknown language, its word lists missing, or wordfreq's data
+            missing or unreadable.
+    """
     lexicon = load(lang)
     table = _zipf_from_wordfreq(lang)  # as the tables are built, without numpy
     rows: dict[str, tuple[str | None, float]] = {
@@ -471,7 +645,7 @@ def tier_of(word: str, lang: str = "en", build_index: bool = True) -> str | None
         build_index: Build the word index if it is not built yet.
 
     Returns:
-        ``kids``, ``core``, ``familiar`` or ``all`` (``TIERS``, smallest first), or None
+        ``easy``, ``familiar``, ``core`` or ``all`` (``TIERS``, smallest first), or None
             when it is not a word at all.
 
     Raises:
@@ -490,7 +664,17 @@ def tier_from(
     word: str, lexicon: Lexicon, table: dict[str, float] | None, build_index: bool = True
 ) -> str:
     """The smallest tier of a word of the play list (``table``: ``zipf_table``, or None to
-    look its frequency up alone, as ``zipf`` does)."""
+    look its frequency up alone, as ``zipf`` does).
+
+    Args:
+        word: A normalized word of the play list.
+        lexicon: The language's lists (``load``).
+        table: Zipf values by word (``zipf_table``); None to look the word's up alone.
+        build_index: When looking it up alone, build the word index if it is missing.
+
+    Returns:
+        ``easy``, ``familiar``, ``core`` or ``all``.
+    """
     if word in lexicon.core:
         if table is None:
             frequency = zipf(word, lexicon.language.code, build_index)
@@ -508,6 +692,12 @@ def tier_from(
 
 def check_tier(tier: str) -> str:
     """``tier`` itself, when it is one of ``TIERS``.
+
+    Args:
+        tier: A tier's name.
+
+    Returns:
+        ``tier``, unchanged.
 
     Raises:
         LexiconError: Any other name (the message names the tiers).
@@ -562,7 +752,15 @@ class _TierTable:
 
 
 def tier_table_name(tier: str, lang: str) -> str:
-    """The name a tier's table is kept under (``tables``)."""
+    """The name a tier's table is kept under (``tables``).
+
+    Args:
+        tier: One of ``TIERS`` (not checked).
+        lang: A language code (not checked).
+
+    Returns:
+        ``lexicon-<tier>-<lang>``.
+    """
     return f"lexicon-{tier}-{lang}"
 
 
@@ -661,7 +859,20 @@ def words(length: int, tier: str = "all", lang: str = "en") -> tuple[str, ...]:
 
 
 def zipfs(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
-    """The Zipf values of ``words(length, tier, lang)``, aligned (0 for unseen words)."""
+    """The Zipf values of ``words(length, tier, lang)``, aligned (0 for unseen words).
+
+    Args:
+        length: Letters in the words.
+        tier: One of ``TIERS``.
+        lang: A language code.
+
+    Returns:
+        A ``float64`` array, one value per word of ``words(length, tier, lang)``; empty
+            when there are none.
+
+    Raises:
+        LexiconError: An unknown tier or language, or its word lists are missing.
+    """
     import numpy as np
 
     table = _tier_table(check_tier(tier), lang)
@@ -683,7 +894,19 @@ def _zipf_by_word(length: int, lang: str) -> dict[str, float]:
 
 def zipf_of(found: Iterable[str], lang: str = "en") -> np.ndarray:
     """Zipf values of words of the play list (0 for others), as ``zipf_table`` gives them,
-    reading only the lengths asked for (a few thousand words, not the whole list)."""
+    reading only the lengths asked for (a few thousand words, not the whole list).
+
+    Args:
+        found: Normalized words, of any lengths.
+        lang: A language code.
+
+    Returns:
+        A ``float64`` array, one value per word in order (0.0 for a word not on the play
+            list or not seen by wordfreq).
+
+    Raises:
+        LexiconError: An unknown language, or its word lists are missing.
+    """
     import numpy as np
 
     return np.array([_zipf_by_word(len(w), lang).get(w, 0.0) for w in found], dtype=np.float64)
@@ -749,7 +972,21 @@ def decode(codes: np.ndarray, lang: str = "en") -> list[str]:
 @lru_cache(maxsize=LENGTHS_HELD)
 def word_codes(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
     """``encode(words(length, tier, lang))``, cached and read-only: row i is word i. Read
-    from the stored table (encoded when it was built)."""
+    from the stored table (encoded when it was built).
+
+    Args:
+        length: Letters in the words.
+        tier: One of ``TIERS``.
+        lang: A language code.
+
+    Returns:
+        A read-only ``uint8`` array of shape (number of words, ``length``); shape (0, 0)
+            when there are none.
+
+    Raises:
+        LexiconError: A length below 1, an unknown tier or language, its word lists
+            missing, or words with letters outside the alphabet (a list of one's own).
+    """
     import numpy as np
 
     table = _tier_table(check_tier(tier), lang)
@@ -767,7 +1004,18 @@ def word_codes(length: int, tier: str = "all", lang: str = "en") -> np.ndarray:
 
 @dataclass(frozen=True)
 class Pool:
-    """Words of one length a game may draw from (hidden words, candidates), with provenance."""
+    """Words of one length a game may draw from (hidden words, candidates), with provenance.
+
+    Attributes:
+        words: The words, normalized and sorted.
+        length: Letters in each word.
+        lang: The language's code.
+        tier: The tier the words were checked against (one of ``TIERS``).
+        source: Where they came from, for people (``familiar tier``, ``text news.txt``,
+            ``word list my.txt``).
+        rejected: Tokens of that length in the file that are not words of the tier,
+            normalized and sorted (empty for a dictionary pool).
+    """
 
     words: tuple[str, ...]
     length: int
@@ -793,7 +1041,15 @@ def _read_source(path: Path) -> str:
 
 
 def text_tokens(text: str) -> list[str]:
-    """The words of running text; hyphenated and apostrophe'd tokens are kept whole."""
+    """The words of running text; hyphenated and apostrophe'd tokens are kept whole.
+
+    Args:
+        text: Running text.
+
+    Returns:
+        The tokens of letters, in order, as written (not normalized; ``don't`` and
+            ``well-known`` one token each, which is then no word).
+    """
     return _token().findall(text)
 
 
@@ -803,7 +1059,14 @@ def _token() -> re.Pattern[str]:
 
 
 def list_entries(text: str) -> list[str]:
-    """The entries of a word-list file: one per line, ``#`` starts a comment."""
+    """The entries of a word-list file: one per line, ``#`` starts a comment.
+
+    Args:
+        text: The file's text.
+
+    Returns:
+        Each line's entry, trimmed, in order; blank lines and comments left out.
+    """
     entries = (line.split("#", 1)[0].strip() for line in text.splitlines())
     return [entry for entry in entries if entry]
 
@@ -867,7 +1130,18 @@ def pool(
 def length_counts(lang: str = "en") -> dict[str, dict[int, int]]:
     """Words at each length in the play list (tier ``all``), in the core list the familiar
     tiers draw on (``core``), and in the ``familiar`` and ``easy`` tiers: read from the
-    stored tables' indexes."""
+    stored tables' indexes.
+
+    Args:
+        lang: A language code.
+
+    Returns:
+        For each of ``all``, ``core``, ``familiar`` and ``easy``, the number of words at
+            each length (in letters) that has any, shortest first.
+
+    Raises:
+        LexiconError: An unknown language, or its word lists are missing.
+    """
     counts = {}
     for tier in ("all", "core", "familiar", "easy"):
         table = _tier_table(tier, lang)
