@@ -180,3 +180,24 @@ def test_the_record_matches_its_types(tmp_path: Path) -> None:
         fits(written, record.FinishedEntry)
     for tally in record.tallies([entry]):
         fits(tally.to_json(), record.TallyRow)
+
+
+def test_the_opening_book_matches_its_types() -> None:
+    """The book file as shipped: its settings, its first-row entries and its rollout part."""
+    from solver.deduce import opening
+
+    document = opening._document()
+    fits(document, opening.BookDocument)
+    fits(document["settings"], opening.BookSettings)
+    assert document["settings"] == opening.settings()
+    for choices in document["entries"].values():
+        for choice in choices:
+            fits(choice, opening.BookChoice)
+    rollout = document["rollout"]
+    fits(rollout, opening.RolloutPart)
+    fits(rollout["settings"], opening.RolloutSettings)
+    assert rollout["settings"] == opening.rollout_settings()
+    for position in rollout["positions"].values():
+        fits(position, opening.BookedPosition)
+        for choice in position["choices"]:
+            fits(choice, opening.BookedChoice)
