@@ -15,13 +15,13 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Generator, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from solver.arena.processes import WorkersLost
 from solver.runtime.errors import UserError
 
 if TYPE_CHECKING:
-    from solver.arena.tournament import Tournament
+    from solver.arena.tournament import Tournament, TournamentRecord
 
 CONNECT_SECONDS = 10  # how long to try reaching a Dask scheduler
 WAIT_NOTE_SECONDS = 10.0  # with no chunk back for this long, look for workers and say why
@@ -52,10 +52,10 @@ def on_dask(
     client,
     address: str,
     chunks: list[tuple[int, int]],
-    play_chunk: Callable[..., list[dict[str, Any]]],
+    play_chunk: Callable[..., list[TournamentRecord]],
     on_wait: Callable[[str], None] | None = None,
     wait_note_seconds: float = WAIT_NOTE_SECONDS,
-) -> Generator[list[dict[str, Any]], None, None]:
+) -> Generator[list[TournamentRecord], None, None]:
     """Chunks played on the cluster, as they finish (``play_chunk(spec, start, stop,
     True)`` on a worker, handed in by the runner); ``client`` is closed at the end."""
     from distributed import as_completed
@@ -101,7 +101,7 @@ def why_waiting(client, address: str) -> str | None:
     return f"waiting for a Dask worker at {address}: none connected" if not workers else None
 
 
-def _result(future, games: tuple[int, int], address: str) -> list[dict[str, Any]]:
+def _result(future, games: tuple[int, int], address: str) -> list[TournamentRecord]:
     from concurrent.futures import CancelledError
 
     from distributed import KilledWorker

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from solver.runtime.errors import UserError
 
 if TYPE_CHECKING:
-    from solver.arena.tournament import Tournament
+    from solver.arena.tournament import Result, Tournament, TournamentRecord
 
 COLUMNS = (
     "game",
@@ -61,8 +61,8 @@ NUMBER = re.compile(r"-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")  # as repr writes the
 
 def fingerprint(spec: Tournament) -> str:
     """What decides the games of ``spec`` (all but their number), as 16 hex digits."""
-    identity = spec.to_json()
-    del identity["games"]  # a tournament resumed with more games goes on: the same one
+    # a tournament resumed with more games goes on: the same one
+    identity = {k: v for k, v in spec.to_json().items() if k != "games"}
     text = json.dumps(identity, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
@@ -122,7 +122,7 @@ class CsvWriter:
             raise UserError(f"cannot write the CSV {self.shown}: {error.strerror}") from None
         self.writer = csv.writer(self.handle)
 
-    def write(self, records: list[dict[str, Any]]) -> None:
+    def write(self, records: list[TournamentRecord]) -> None:
         if self.extras is None:
             self.extras = sorted(
                 {k for rec in records for r in rec["results"] for k in r.get("extra", {})}
@@ -198,10 +198,10 @@ class Previous:
             )
         return self
 
-    def records(self) -> Iterator[dict[str, Any]]:
+    def records(self) -> Iterator[TournamentRecord]:
         yield from self._games()
 
-    def _games(self) -> Iterator[dict[str, Any]]:
+    def _games(self) -> Iterator[TournamentRecord]:
         """Each whole game's record, checking every row; sets ``games`` and ``end``."""
         entries = len(self.spec.entries)
         tournament = fingerprint(self.spec)
@@ -310,11 +310,11 @@ class Previous:
             f"{spec.seed}{options}); resume it with the options that wrote it"
         )
 
-    def _record(self, rows: list[tuple[dict[str, str], int]]) -> dict[str, Any]:
-        results = []
+    def _record(self, rows: list[tuple[dict[str, str], int]]) -> TournamentRecord:
+        results: list[Result] = []
         for row, line in rows:
             try:
-                result = {
+                result: Result = {
                     "entry": int(row["entry"]),
                     "player": row["player"],
                     "seat": _scalar(row["seat"]),

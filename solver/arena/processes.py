@@ -30,7 +30,7 @@ from solver.runtime.errors import UserError
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
 
-    from solver.arena.tournament import Tournament
+    from solver.arena.tournament import Tournament, TournamentRecord
 
 PARENT_CHECK_SECONDS = 0.5  # how often a worker looks whether its parent is still there
 STOP_SECONDS = 5.0  # how long a terminated worker has to end before it is killed
@@ -44,9 +44,9 @@ def in_processes(
     spec: Tournament,
     chunks: list[tuple[int, int]],
     workers: int,
-    play_chunk: Callable[..., list[dict[str, Any]]],
+    play_chunk: Callable[..., list[TournamentRecord]],
     prepare: Callable[[], None],
-) -> Generator[list[dict[str, Any]], None, None]:
+) -> Generator[list[TournamentRecord], None, None]:
     """Chunks of games played in ``workers`` spawned processes, as they finish:
     ``play_chunk(spec, start, stop, True)`` in each, after ``prepare()`` (both module-level
     functions of the runner, handed in so that this module does not import it back)."""

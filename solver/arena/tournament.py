@@ -31,11 +31,11 @@ import contextlib
 import importlib
 import math
 from array import array
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from statistics import NormalDist
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from solver.runtime.errors import UserError
 
@@ -49,6 +49,86 @@ CHUNK_MOST = 50  # games sent to a worker at once: enough to hide the overhead, 
 # enough that the progress bar moves and the work spreads evenly
 
 
+class TournamentSettings(TypedDict):
+    """A tournament as JSON (``Tournament.to_json``): the head of its summary."""
+
+    game: str
+    entries: list[str]
+    games: int
+    seed: int
+    options: dict[str, Any]  # the game's own options (each bench reads its own): open
+
+
+class Result(TypedDict):
+    """One entry's result in one game, as a bench's ``play`` gives it (and the CSV keeps
+    it: ``csvfile``). Its keys come in the order each bench writes them."""
+
+    entry: int
+    player: str
+    seat: int | str | None  # the seat (from 1), the side ("purple"), or None (solo)
+    forfeit: str | None  # why it lost without finishing (an engine that failed)
+    score: float
+    win: float | None  # its share of the win, in games played together
+    moves: int
+    seconds: float | None  # spent deciding, over its moves (None: a virtual clock)
+    breakdown: Sequence[float]  # by row, round or turn
+    # The game's own measures (its bench's ``tally`` reads them): open to the arena.
+    extra: NotRequired[Mapping[str, Any]]
+
+
+class TournamentRecord(TypedDict):
+    """One game of a tournament: its number, its seed and every entry's result."""
+
+    game: int
+    seed: int
+    results: list[Result]
+
+
+class WinRate(TypedDict):
+    wins: float
+    win_rate: float
+    win_rate_low: float
+    win_rate_high: float
+    win_rate_ci95: float
+
+
+class MeanCi(TypedDict):
+    mean: float
+    ci95: float
+
+
+class EntrySummary(TypedDict):
+    """An entry's line of the summary (``Tally.summary``). The game's own measures (its
+    bench's ``report``) come between the time per move and the forfeits: their keys are
+    the game's, not typed here."""
+
+    entry: int
+    player: str
+    games: int
+    mean_score: float
+    score_ci95: float
+    wins: NotRequired[float]  # these five with games played together (``win_rate``)
+    win_rate: NotRequired[float]
+    win_rate_low: NotRequired[float]
+    win_rate_high: NotRequired[float]
+    win_rate_ci95: NotRequired[float]
+    seconds_per_move: NotRequired[float]
+    forfeits: NotRequired[int]
+    forfeit_reason: NotRequired[str | None]
+    breakdown: list[MeanCi]
+
+
+class Summary(TournamentSettings):
+    """A tournament's summary: what ``--json`` prints (with ``csv`` and ``plots`` when
+    written) and what the table, the plots and the notebooks read."""
+
+    score: str  # what a score is (the game's ``SCORE``)
+    breakdown: str  # what it is broken down by (the game's ``BREAKDOWN``)
+    players: list[EntrySummary]
+    csv: NotRequired[str]
+    plots: NotRequired[list[str]]
+
+
 @dataclass(frozen=True)
 class Tournament:
     game: str  # a key of GAMES
@@ -60,7 +140,7 @@ class Tournament:
     def option(self, name: str, default: Any = None) -> Any:
         return dict(self.options).get(name, default)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TournamentSettings:
         return {
             "game": self.game,
             "entries": list(self.entries),
@@ -91,7 +171,7 @@ def one_thread() -> None:
 
 def play_chunk(
     spec: Tournament, start: int, stop: int, in_worker: bool = False
-) -> list[dict[str, Any]]:
+) -> list[TournamentRecord]:
     """Games ``start`` to ``stop - 1`` of the tournament (what a worker is sent)."""
     if in_worker:
         one_thread()
@@ -111,10 +191,10 @@ def run(
     workers: int = 1,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[TournamentRecord]:
     """Every game's record, in game order (kept in memory: for a few thousand games; a
     long tournament goes through ``play``, which keeps only running totals)."""
-    kept: list[dict[str, Any]] = []
+    kept: list[TournamentRecord] = []
     play(spec, workers, scheduler, progress, kept.extend)
     return kept
 
@@ -123,7 +203,7 @@ def run(
 class Outcome:
     """What a tournament gives: its summary and, for the plots, every score by entry."""
 
-    summary: dict[str, Any]
+    summary: Summary
     scores: list[array]  # every score of each entry, in game order
 
 
@@ -132,8 +212,8 @@ def play(
     workers: int = 1,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
-    on_records: Callable[[list[dict[str, Any]]], None] | None = None,
-    before: Iterable[dict[str, Any]] = (),
+    on_records: Callable[[list[TournamentRecord]], None] | None = None,
+    before: Iterable[TournamentRecord] = (),
     on_wait: Callable[[str], None] | None = None,
     wait_note_seconds: float | None = None,
 ) -> Outcome:
@@ -160,8 +240,8 @@ def play(
         tally.add(record)
     first = tally.games
     if first >= spec.games:
-        none: list[list[dict[str, Any]]] = []
-        chunks: Generator[list[dict[str, Any]], None, None] = (chunk for chunk in none)
+        none: list[list[TournamentRecord]] = []
+        chunks: Generator[list[TournamentRecord], None, None] = (chunk for chunk in none)
     elif scheduler:
         client = cluster.connect(scheduler)
         try:
@@ -213,14 +293,14 @@ def interrupted(error: BaseException) -> KeyboardInterrupt | None:
 
 
 def _in_game_order(
-    chunks: Iterator[list[dict[str, Any]]],
+    chunks: Iterator[list[TournamentRecord]],
     progress: Callable[[int], None] | None,
     first: int = 0,
-) -> Iterator[list[dict[str, Any]]]:
+) -> Iterator[list[TournamentRecord]]:
     """Chunks as they finish, passed on in game order from game ``first`` (early ones
     wait for the gap to fill), so totals are summed in the same order whoever played the
     games."""
-    waiting: dict[int, list[dict[str, Any]]] = {}
+    waiting: dict[int, list[TournamentRecord]] = {}
     next_game = first
     for chunk in chunks:
         if progress:
@@ -363,7 +443,8 @@ class EntryTally:
     timed_moves: int = 0
     timed: bool = False
     breakdown: list[Moments] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)  # the game's own running totals
+    # The game's own running totals (its bench's ``tally`` and ``report``): open here.
+    extra: dict[str, Any] = field(default_factory=dict)
     forfeits: int = 0  # games it lost without finishing (an engine that failed)
     forfeit_reason: str | None = None  # the first one's, to show
 
@@ -378,17 +459,17 @@ class Tally:
         self.scores = [array("d") for _ in spec.entries]  # 8 bytes a score
         self.games = 0
 
-    def add(self, record: dict[str, Any]) -> None:
+    def add(self, record: TournamentRecord) -> None:
         self.games += 1
         for result in record["results"]:
             entry = self.entries[result["entry"]]
             entry.score.add(float(result["score"]))
             self.scores[result["entry"]].append(float(result["score"]))
-            if result.get("win") is not None:
-                entry.wins.add(float(result["win"]))
-            if result.get("seconds") is not None:
+            if (win := result.get("win")) is not None:
+                entry.wins.add(float(win))
+            if (seconds := result.get("seconds")) is not None:
                 entry.timed = True
-                entry.seconds += result["seconds"]
+                entry.seconds += seconds
                 entry.timed_moves += result["moves"]
             if result.get("forfeit"):
                 entry.forfeits += 1
@@ -399,22 +480,25 @@ class Tally:
                 entry.breakdown[k].add(float(value))
             self.module.tally(entry.extra, result)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         """Per entry: games, mean score with its 95% interval, win rate with its interval
         (games played together: ``win_rate``), time per move, the mean breakdown (rows,
         rounds, turns: over the games that reached each), the game's own measures, and,
         when it forfeited any, how many and the first reason (a result's ``forfeit``)."""
-        rows = []
+        rows: list[EntrySummary] = []
         for e, (name, entry) in enumerate(zip(self.spec.entries, self.entries, strict=True)):
-            row: dict[str, Any] = {
-                "entry": e,
-                "player": name,
-                "games": entry.score.n,
-                "mean_score": entry.score.mean,
-                "score_ci95": entry.score.ci95,
-            }
+            row = cast(
+                EntrySummary,
+                {  # its breakdown set last, after the game's own measures
+                    "entry": e,
+                    "player": name,
+                    "games": entry.score.n,
+                    "mean_score": entry.score.mean,
+                    "score_ci95": entry.score.ci95,
+                },
+            )
             if entry.wins.n:
-                row |= win_rate(entry.wins.total, entry.wins.n)
+                row.update(win_rate(entry.wins.total, entry.wins.n))
             if entry.timed:
                 row["seconds_per_move"] = entry.seconds / max(entry.timed_moves, 1)
             row.update(self.module.report(entry.extra, entry.score.n))
@@ -423,14 +507,15 @@ class Tally:
                 row["forfeit_reason"] = entry.forfeit_reason
             row["breakdown"] = [{"mean": m.mean, "ci95": m.ci95} for m in entry.breakdown]
             rows.append(row)
-        return self.spec.to_json() | {
+        return {
+            **self.spec.to_json(),
             "score": self.module.SCORE,
             "breakdown": self.module.BREAKDOWN,
             "players": rows,
         }
 
 
-def win_rate(wins: float, games: int) -> dict[str, float]:
+def win_rate(wins: float, games: int) -> WinRate:
     """The summary's win keys: ``wins``, ``win_rate``, its Wilson 95% interval
     ``win_rate_low`` to ``win_rate_high``, and ``win_rate_ci95``, kept for readers of
     ``rate +- ci95``: the half-width of the narrowest interval centred on the rate that
@@ -447,7 +532,7 @@ def win_rate(wins: float, games: int) -> dict[str, float]:
     }
 
 
-def summary(spec: Tournament, records: Iterable[dict[str, Any]]) -> dict[str, Any]:
+def summary(spec: Tournament, records: Iterable[TournamentRecord]) -> Summary:
     """The summary of records already played (``run``'s)."""
     tally = Tally(spec)
     for record in records:

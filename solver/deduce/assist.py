@@ -45,7 +45,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Final, NotRequired, TypedDict, cast
 
 from solver.deduce import assist_entries as entries
 from solver.deduce import assist_notes
@@ -63,7 +63,16 @@ from solver.deduce.rules import (
     possible_scores,
     score,
 )
-from solver.deduce.session import COLOURS, audit, deduced_marks, turns_wrong
+from solver.deduce.session import (
+    COLOURS,
+    Audit,
+    AuditedRound,
+    AuditError,
+    Recheck,
+    audit,
+    deduced_marks,
+    turns_wrong,
+)
 from solver.deduce.strategies import (
     DEFAULT_STRATEGY,
     DEFAULT_VOCABULARY,
@@ -77,7 +86,7 @@ from solver.wordtools import lexicon
 GAME = "assist"  # the kind of its saves
 STATE_VERSION = 1
 # The state's key for your Guessword awaiting its score (absent when none: older saves).
-PENDING = "pending"
+PENDING: Final = "pending"
 POOLS = ("familiar", "easy", "all")  # tiers the opponent's word is assumed drawn from
 
 
@@ -93,6 +102,110 @@ class Settings:
     # Candidates and alternatives shown: the rollout book's 4 exactly valued guesses, so a
     # booked position (rows 1-5 played as advised) is a lookup, not a computation.
     top: int = 4
+
+
+# --- the state and the game it makes, as saved (JSON) --------------------------------------
+class SavedSettings(TypedDict):
+    """``Settings`` as the state keeps them: every field, in its order."""
+
+    rounds: int
+    you: str
+    lang: str
+    strategy: str
+    vocabulary: str
+    prior: str
+    pool: str
+    top: int
+
+
+class GameEntry(TypedDict):
+    """One entry of the game (``apply``), by ``kind``: "colour" (``you``), "gameword"
+    (``word``: sealed in a save, so a save shows the kind alone), "mine" (``guess``,
+    ``heard``), "theirs" (``guess``), "said" and "heard" (``score``, ``row`` when given),
+    "reveal" (``word``), "next", "end". One type with the kind's keys optional rather
+    than one type a kind: ``apply`` reads them by kind."""
+
+    kind: str
+    you: NotRequired[str]
+    word: NotRequired[str]
+    guess: NotRequired[str]
+    heard: NotRequired[int]
+    score: NotRequired[int]
+    row: NotRequired[int]
+
+
+class AssistState(TypedDict):
+    """The whole game as saved: the settings and the entries (the game is replayed from
+    them); your Guessword awaiting its score, when one is."""
+
+    version: int
+    settings: SavedSettings
+    entries: list[GameEntry]
+    pending: NotRequired[str]
+
+
+class MineRow(TypedDict):
+    guess: str
+    heard: int  # the score you heard (now: corrections change it)
+
+
+class TheirRow(TypedDict):
+    guess: str
+    score: int  # the right score
+    said: int  # the score you announced
+
+
+class AssistRound(TypedDict):
+    length: int
+    first: str
+    your_word: str | None
+    their_word: str | None
+    mine: list[MineRow]  # your Guesswords and the scores you heard (now)
+    corrections: list[Recheck]  # heard scores they corrected
+    theirs: list[TheirRow]  # theirs, right score and what you said
+    slips: list[Recheck]  # scores you announced, when entered
+
+
+class AssistGame(TypedDict):
+    """The game the entries make (``replay``): saved with them, for a reader."""
+
+    you: str
+    round: int
+    finished: bool
+    rounds: list[AssistRound]
+
+
+class TheirAudit(Audit):
+    right: list[int]  # each of your rows' right score
+
+
+class AssistRoundTotals(TypedDict):
+    you: int
+    they: int
+    you_rows: int
+    they_rows: int
+    you_penalty: int
+    they_penalty: int
+    you_bonus: bool
+    they_bonus: bool
+
+
+class AssistTotals(TypedDict):
+    rounds: list[AssistRoundTotals]
+    you: int
+    they: int
+    leader: str  # "you", "they" or "tie"
+
+
+class AssistDocument(AssistState):
+    """The whole game as JSON (``document``): the state, the game and the totals."""
+
+    game: AssistGame
+    totals: AssistTotals
+
+
+class SealedWords(TypedDict):
+    gamewords: list[str]
 
 
 def check_settings(settings: Settings) -> Settings:
@@ -115,34 +228,35 @@ def check_settings(settings: Settings) -> Settings:
     return settings
 
 
-def new_game(settings: Settings) -> dict[str, Any]:
+def new_game(settings: Settings) -> AssistState:
     """A fresh game: the settings and no entries yet."""
     check_settings(settings)
-    return {"version": STATE_VERSION, "settings": settings.__dict__, "entries": []}
+    kept = cast(SavedSettings, settings.__dict__)  # the fields, in their order
+    return {"version": STATE_VERSION, "settings": kept, "entries": []}
 
 
-def settings_of(state: dict[str, Any]) -> Settings:
+def settings_of(state: AssistState) -> Settings:
     return Settings(**state["settings"])
 
 
 # --- the game, replayed from its entries ------------------------------------------------
-def _new_round(number: int) -> dict[str, Any]:
+def _new_round(number: int) -> AssistRound:
     return {
         "length": (6, 7)[number],
         "first": COLOURS[number],
         "your_word": None,
         "their_word": None,
-        "mine": [],  # {"guess", "heard"}: your Guesswords and the scores you heard (now)
-        "corrections": [],  # {"row", "was", "now", "turn"}: heard scores they corrected
-        "theirs": [],  # {"guess", "score", "said"}: theirs, right score and what you said
-        "slips": [],  # {"row", "was", "now", "turn"}: scores you announced, when entered
+        "mine": [],
+        "corrections": [],
+        "theirs": [],
+        "slips": [],
     }
 
 
-def replay(settings: Settings, entries: list[dict[str, Any]]) -> dict[str, Any]:
+def replay(settings: Settings, entries: list[GameEntry]) -> AssistGame:
     """The game the entries make: the rounds, the current round, whether it is over.
     Raises Refused at the first entry the rules refuse."""
-    game = {
+    game: AssistGame = {
         "you": settings.you,
         "round": 0,
         "finished": False,
@@ -153,7 +267,7 @@ def replay(settings: Settings, entries: list[dict[str, Any]]) -> dict[str, Any]:
     return game
 
 
-def _sheet(game_round: dict[str, Any]) -> Sheet:
+def _sheet(game_round: AssistRound) -> Sheet:
     return default_sheet(game_round["length"])
 
 
@@ -184,12 +298,12 @@ def _possible(sheet: Sheet, index: int, points: int, whose: str) -> int:
     return points
 
 
-def complete(game_round: dict[str, Any]) -> bool:
+def complete(game_round: AssistRound) -> bool:
     rows = len(_sheet(game_round).rows)
     return len(game_round["mine"]) == len(game_round["theirs"]) == rows
 
 
-def whose_turn(game_round: dict[str, Any], you: str) -> str | None:
+def whose_turn(game_round: AssistRound, you: str) -> str | None:
     """'you' or 'they' by the rulebook's order (the first player's turn whenever both have
     played as many rows), or None when both sheets are full. Entries may come in any
     order; this only says what to ask for."""
@@ -207,9 +321,7 @@ def whose_turn(game_round: dict[str, Any], you: str) -> str | None:
     return "you" if mine < theirs else "they"
 
 
-def apply(
-    game: dict[str, Any], settings: Settings, entry: dict[str, Any]
-) -> list[assist_notes.Note]:
+def apply(game: AssistGame, settings: Settings, entry: GameEntry) -> list[assist_notes.Note]:
     """Make one entry in the game (changed in place); the notes it makes (data, worded by
     ``ui.assist_words``). Raises Refused, with the game unchanged, when the rules refuse it."""
     kind = entry["kind"]
@@ -275,35 +387,35 @@ def apply(
         if not 0 <= index < len(rows):
             raise Refused(f"Their sheet has no row {index + 1} yet.")
         said = _possible(sheet, index, entry["score"], "their")
-        row = rows[index]
-        if said == row["said"]:
+        said_row = rows[index]
+        if said == said_row["said"]:
             raise Refused(f"You said {said:,} for their row {index + 1} already.")
         game_round["slips"].append(
-            {"row": index, "was": row["said"], "now": said, "turn": len(rows) - 1}
+            {"row": index, "was": said_row["said"], "now": said, "turn": len(rows) - 1}
         )
-        row["said"] = said
-        if said == row["score"]:
+        said_row["said"] = said
+        if said == said_row["score"]:
             steps = [(s["turn"], s["now"]) for s in game_round["slips"] if s["row"] == index]
             turns = turns_wrong(index, said, steps, said, len(rows) - 1)
-            return [assist_notes.SaidRight(index, row["guess"], said, turns, PENALTY * turns)]
-        return [assist_notes.SaidWrong(index, row["guess"], row["score"], said, PENALTY)]
+            return [assist_notes.SaidRight(index, said_row["guess"], said, turns, PENALTY * turns)]
+        return [assist_notes.SaidWrong(index, said_row["guess"], said_row["score"], said, PENALTY)]
     if kind == "heard":
-        rows = game_round["mine"]
+        mine = game_round["mine"]
         index = entry["row"]
-        if not rows:
+        if not mine:
             raise Refused("Your sheet has no rows yet.")
-        if not 0 <= index < len(rows):
+        if not 0 <= index < len(mine):
             raise Refused(f"Your sheet has no row {index + 1} yet.")
         now = _possible(sheet, index, entry["score"], "your")
-        row = rows[index]
-        if now == row["heard"]:
+        heard_row = mine[index]
+        if now == heard_row["heard"]:
             raise Refused(f"Row {index + 1} was heard as {now:,} already.")
         game_round["corrections"].append(
-            {"row": index, "was": row["heard"], "now": now, "turn": len(rows) - 1}
+            {"row": index, "was": heard_row["heard"], "now": now, "turn": len(mine) - 1}
         )
-        turns = len(rows) - 1 - index
-        row["heard"] = now
-        return [assist_notes.HeardCorrected(index, row["guess"], now, turns, PENALTY * turns)]
+        turns = len(mine) - 1 - index
+        heard_row["heard"] = now
+        return [assist_notes.HeardCorrected(index, heard_row["guess"], now, turns, PENALTY * turns)]
     if kind == "reveal":
         if len(game_round["mine"]) < len(sheet.rows):
             raise Refused("Their Gameword is revealed at the end of the round.")
@@ -327,7 +439,7 @@ def apply(
     raise Refused(f"unknown entry {kind!r}")
 
 
-def _unfinished(game_round: dict[str, Any]) -> str:
+def _unfinished(game_round: AssistRound) -> str:
     rows = len(_sheet(game_round).rows)
     left_mine = rows - len(game_round["mine"])
     left_theirs = rows - len(game_round["theirs"])
@@ -338,21 +450,21 @@ def _unfinished(game_round: dict[str, Any]) -> str:
 
 
 # --- the 2000-point rule and the totals ---------------------------------------------------
-def their_audit(game_round: dict[str, Any]) -> dict[str, Any]:
+def their_audit(game_round: AssistRound) -> TheirAudit:
     """The scores you heard, checked: against their revealed word (``session.audit``), or
     before it, the corrections they made (each taken as the right score). Errors and the
     penalty owed to you."""
     rows = game_round["mine"]
     if game_round["their_word"] is not None:
-        adapted = {
+        adapted: AuditedRound = {
             "length": game_round["length"],
             "your_word": game_round["their_word"],
             "bot": [{"guess": r["guess"], "heard": r["heard"], "score": r["heard"]} for r in rows],
             "rechecks": game_round["corrections"],
         }
         found = audit(adapted)
-        return found | {"right": [r["score"] for r in adapted["bot"]]}
-    errors = []
+        return {**found, "right": [r["score"] for r in adapted["bot"]]}
+    errors: list[AuditError] = []
     for index in sorted({c["row"] for c in game_round["corrections"]}):
         changes = [c for c in game_round["corrections"] if c["row"] == index]
         first, true = changes[0]["was"], changes[-1]["now"]
@@ -363,7 +475,7 @@ def their_audit(game_round: dict[str, Any]) -> dict[str, Any]:
     return {"errors": errors, "penalty": penalty, "right": [r["heard"] for r in rows]}
 
 
-def _standing_until(game_round: dict[str, Any], rows: list[dict[str, Any]]) -> int:
+def _standing_until(game_round: AssistRound, rows: list[MineRow] | list[TheirRow]) -> int:
     """The turn a score still wrong is counted to. During the round: the latest turn, so
     that a running total shows what the error costs if corrected now (nothing when caught
     at once, as a correction entered now would count it). Once every row is filled: the
@@ -371,11 +483,11 @@ def _standing_until(game_round: dict[str, Any], rows: list[dict[str, Any]]) -> i
     return len(_sheet(game_round).rows) if complete(game_round) else len(rows) - 1
 
 
-def your_slips(game_round: dict[str, Any]) -> dict[str, Any]:
+def your_slips(game_round: AssistRound) -> Audit:
     """The scores you announced wrong, and the penalty owed to your opponent: each stood
     from its row up to the turn you corrected it (if never: ``_standing_until``)."""
     rows = game_round["theirs"]
-    errors = []
+    errors: list[AuditError] = []
     for index in sorted({s["row"] for s in game_round["slips"]}):
         true = rows[index]["score"]
         steps = [(s["turn"], s["now"]) for s in game_round["slips"] if s["row"] == index]
@@ -387,7 +499,7 @@ def your_slips(game_round: dict[str, Any]) -> dict[str, Any]:
     return {"errors": errors, "penalty": penalty}
 
 
-def round_totals(game_round: dict[str, Any]) -> dict[str, Any]:
+def round_totals(game_round: AssistRound) -> AssistRoundTotals:
     """One round's sums: each side's rows, the penalty it receives, the bonus won."""
     sheet = _sheet(game_round)
     theirs_checked, mine_checked = your_slips(game_round), their_audit(game_round)
@@ -410,7 +522,7 @@ def round_totals(game_round: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def totals(game: dict[str, Any]) -> dict[str, Any]:
+def totals(game: AssistGame) -> AssistTotals:
     """Round totals, grand totals and who leads (or won, once the game is over)."""
     per_round = [round_totals(r) for r in game["rounds"]]
     you = sum(r["you"] for r in per_round)
@@ -420,13 +532,13 @@ def totals(game: dict[str, Any]) -> dict[str, Any]:
 
 
 # --- saving -------------------------------------------------------------------------------
-def document(state: dict[str, Any]) -> dict[str, Any]:
+def document(state: AssistState) -> AssistDocument:
     """The whole game as JSON: its entries, the sheets they make and the totals."""
     game = replay(settings_of(state), state["entries"])
-    return state | {"game": game, "totals": totals(game)}
+    return {**state, "game": game, "totals": totals(game)}
 
 
-def public(state: dict[str, Any]) -> dict[str, Any]:
+def public(state: AssistState) -> AssistDocument:
     """The game as JSON without your Gamewords (what a save shows readable, and ``--json``
     prints of a game not over)."""
     readable = document(state)
@@ -440,14 +552,16 @@ def public(state: dict[str, Any]) -> dict[str, Any]:
     return readable
 
 
-def save(state: dict[str, Any], path: Path) -> None:
+def save(state: AssistState, path: Path) -> None:
     """Save: your Gamewords sealed, the rest readable, all signed (``savefile``)."""
-    secret = {"gamewords": [e["word"] for e in state["entries"] if e["kind"] == "gameword"]}
+    secret: SealedWords = {
+        "gamewords": [e["word"] for e in state["entries"] if e["kind"] == "gameword"]
+    }
     finished = replay(settings_of(state), state["entries"])["finished"]
     savefile.write(GAME, public(state), secret, finished, path)
 
 
-def load(path: Path) -> dict[str, Any]:
+def load(path: Path) -> AssistState:
     """A saved game, checked whole: its signature, then every entry replayed."""
     readable, secret = savefile.read(GAME, path)
     try:
@@ -459,7 +573,11 @@ def load(path: Path) -> dict[str, Any]:
         ]
         if next(words, None) is not None:
             raise ValueError("its sealed part does not match its entries")
-        state = {"version": STATE_VERSION, "settings": readable["settings"], "entries": entries}
+        state: AssistState = {
+            "version": STATE_VERSION,
+            "settings": readable["settings"],
+            "entries": entries,
+        }
         game = replay(check_settings(settings_of(state)), entries)
         if readable.get(PENDING) is not None:
             state[PENDING] = _pending_again(game, settings_of(state), readable[PENDING])
@@ -468,7 +586,7 @@ def load(path: Path) -> dict[str, Any]:
     return state
 
 
-def _pending_again(game: dict[str, Any], settings: Settings, word: object) -> str:
+def _pending_again(game: AssistGame, settings: Settings, word: object) -> str:
     """A saved Guessword awaiting its score, checked as it was when typed: your next row
     of a round under way, with its Gameword set, takes it; else ValueError."""
     game_round = game["rounds"][game["round"]]
@@ -499,7 +617,7 @@ class Assistant:
     that a game left (or killed) while the score was awaited asks for it again on resume;
     it was kept in memory only, and lost."""
 
-    def __init__(self, state: dict[str, Any], path: Path | None = None) -> None:
+    def __init__(self, state: AssistState, path: Path | None = None) -> None:
         self.state = state
         self.path = path
         self.settings = check_settings(settings_of(state))
@@ -518,7 +636,7 @@ class Assistant:
 
     # --- what the game says --------------------------------------------------------------
     @property
-    def round(self) -> dict[str, Any]:
+    def round(self) -> AssistRound:
         return self.game["rounds"][self.game["round"]]
 
     @property
@@ -669,13 +787,15 @@ class Assistant:
         if kind == "score":
             if self.pending is None:
                 raise Refused("A score alone: for which Guessword? Type WORD SCORE.")
+            assert entry.score is not None  # a score alone is read as one
             return self._make({"kind": "mine", "guess": self.pending, "heard": entry.score})
         if kind == "mine":
             return self._mine(entry)
         if kind == "theirs":
             return self._make({"kind": "theirs", "guess": entry.word})
         if kind in ("said", "heard"):
-            made = {"kind": kind, "score": entry.score}
+            assert entry.score is not None  # read with the command (``parse_entry``)
+            made: GameEntry = {"kind": kind, "score": entry.score}
             if entry.row is not None:
                 made["row"] = entry.row
             return self._make(made)
@@ -683,13 +803,14 @@ class Assistant:
             return self._make({"kind": "reveal", "word": entry.word})
         raise Refused(f"Cannot read that ({entries.MARK}help lists the entries).")
 
-    def _make(self, entry: dict[str, Any]) -> list[assist_notes.Note]:
+    def _make(self, entry: GameEntry) -> list[assist_notes.Note]:
         game = copy.deepcopy(self.game)
         notes = apply(game, self.settings, entry)  # Refused leaves everything as it was
         if entry["kind"] in ("gameword", "reveal"):
             entry = entry | {"word": lexicon.language(self.settings.lang).normalize(entry["word"])}
         elif entry["kind"] in ("mine", "theirs"):
-            rows = game["rounds"][game["round"]]["mine" if entry["kind"] == "mine" else "theirs"]
+            now = game["rounds"][game["round"]]
+            rows = now["mine"] if entry["kind"] == "mine" else now["theirs"]
             entry = entry | {"guess": rows[-1]["guess"]}
         self.state["entries"].append(entry)
         self.game = game

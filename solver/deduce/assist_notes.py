@@ -15,9 +15,13 @@ without its word. Refusals stay ``assist_entries.Refused`` with their sentence, 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.deduce.rules import Mark
+
+if TYPE_CHECKING:
+    from solver.deduce.assist import GameEntry
+    from solver.deduce.session import AuditError
 
 # Whose a row or a word is: yours, or your opponent's.
 YOU = "you"
@@ -167,7 +171,7 @@ class Revealed(_Facts):
     and the points per turn."""
 
     word: str
-    errors: tuple[dict[str, int], ...]
+    errors: tuple[AuditError, ...]
     penalty: int
     per_turn: int
     kind: str = "revealed"
@@ -235,7 +239,7 @@ class Dropped(_Facts):
 class Undone(_Facts):
     """The last entry is taken back: ``entry`` as saved (a Gameword without its word)."""
 
-    entry: dict[str, Any]
+    entry: GameEntry
     kind: str = "undone"
 
 

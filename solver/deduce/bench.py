@@ -21,12 +21,12 @@ process that makes a move the rules refuse stops the bench with one line naming 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from solver.arena import loop
 from solver.arena.protocol import DEFAULT_TIME_LIMIT, decision_seed
 from solver.arena.seats import is_engine, named
-from solver.arena.tournament import Tournament
+from solver.arena.tournament import Result, Tournament, TournamentRecord
 from solver.deduce import players
 from solver.deduce.arena import RULES
 from solver.deduce.game import oracle
@@ -69,9 +69,61 @@ def seat(spec: Tournament, name: str, entry: int) -> Any:
     return named(RULES, name, spec.option("engine_time", DEFAULT_TIME_LIMIT), slot=entry)
 
 
+class RoundExtra(TypedDict):
+    """A round's own measures, as ``solo_round`` finds them."""
+
+    gameword: str
+    bonus: bool  # named the word on the last row
+    rows_to_one: int | None  # rows played until one candidate was left (None: never)
+
+
+class DeduceExtra(TypedDict):
+    """A result's ``extra`` in a tournament of rounds (the CSV's extra columns)."""
+
+    gameword: str
+    oracle: int  # what knowing the word scores (``game.oracle``)
+    bonus: bool
+    rows_to_one: int | None
+
+
+class RoundResult(TypedDict):
+    """``solo_round``'s result: a tournament's ``Result`` less its entry, player and seat."""
+
+    forfeit: str | None
+    score: int
+    win: None
+    moves: int
+    seconds: float
+    breakdown: list[int]
+    extra: RoundExtra
+
+
+class DeduceTotals(TypedDict, total=False):
+    """An entry's running totals (``tally``), kept by the arena's ``Tally``."""
+
+    score: float
+    oracle: int
+    bonus: int
+    to_one: int
+    to_one_rounds: int
+    worst_ratio: float
+    worst: list[Any]  # [gameword, score, oracle]
+
+
+class DeduceReport(TypedDict):
+    """The game's own measures in an entry's line of the summary (``report``)."""
+
+    mean_oracle: float
+    ratio: float
+    bonus_rate: float
+    mean_rows_to_one: float | None
+    never_one: int
+    worst: list[Any]  # [gameword, score, oracle] of the round of the lowest ratio
+
+
 def solo_round(
     word: str, sheet: Sheet, seat: Any, seed: int, lang: str, vocabulary: str, prior: str
-) -> dict[str, Any]:
+) -> RoundResult:
     """One seat's round against ``word``, played by the generic loop: its result record
     (without its entry and player)."""
     state = DeduceState.solo(word, sheet, lang, vocabulary, prior)
@@ -89,7 +141,7 @@ def solo_round(
         None,
     )
     breakdown = [event.score for event in played]
-    extra: dict[str, Any] = {
+    extra: RoundExtra = {
         "gameword": word,
         "bonus": len(played) == len(sheet.rows) and played[-1].guess == word,
         "rows_to_one": rows_to_one,
@@ -105,13 +157,13 @@ def solo_round(
     }
 
 
-def play(spec: Tournament, g: int) -> dict[str, Any]:
+def play(spec: Tournament, g: int) -> TournamentRecord:
     length, lang = spec.option("length", 6), spec.option("lang", "en")
     sheet = default_sheet(length)
     word = gameword(spec, g)
     best = oracle(word, sheet, lang)
     seed = decision_seed(spec.seed, "deduce", g)
-    results = []
+    results: list[Result] = []
     for entry, strategy in enumerate(spec.entries):
         played = solo_round(
             word,
@@ -122,12 +174,12 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
             spec.option("vocabulary", DEFAULT_VOCABULARY),
             spec.option("prior", "familiar"),
         )
-        played["extra"] = {"gameword": word, "oracle": best} | played["extra"]
-        results.append({"entry": entry, "player": strategy, "seat": None, **played})
+        extra: DeduceExtra = {"gameword": word, "oracle": best, **played["extra"]}
+        results.append({"entry": entry, "player": strategy, "seat": None, **played, "extra": extra})
     return {"game": g, "seed": spec.seed + g, "results": results}
 
 
-def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:
+def tally(totals: DeduceTotals, result: Result) -> None:
     """Fold one round into an entry's running totals."""
     extra = result["extra"]
     totals["score"] = totals.get("score", 0) + result["score"]
@@ -142,7 +194,7 @@ def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:
         totals["worst"] = [extra["gameword"], result["score"], extra["oracle"]]
 
 
-def report(totals: dict[str, Any], rounds: int) -> dict[str, Any]:
+def report(totals: DeduceTotals, rounds: int) -> DeduceReport:
     """The oracle, the score / oracle ratio (of the sums), the bonus rate, the rows to one
     candidate and the worst round."""
     to_one = totals.get("to_one_rounds", 0)

@@ -13,6 +13,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from solver.deduce import opening, strategies
 from solver.deduce.candidates import PRIORS, deduce
@@ -31,10 +32,10 @@ from solver.deduce.opening import (
 from solver.deduce.rules import default_sheet
 
 
-def build_book() -> dict[str, object]:
+def build_book() -> opening.BookDocument:
     """Compute every first-row entry: default sheets x strategies x priors x vocabularies,
     English familiar pool."""
-    entries = {}
+    entries: dict[str, list[opening.BookChoice]] = {}
     for length in (6, 7):
         sheet = default_sheet(length)
         for prior in PRIORS:
@@ -59,9 +60,9 @@ def build_book() -> dict[str, object]:
 def build_rollout(
     workers: int = 2,
     verbose: bool = True,
-    reuse: dict[str, object] | None = None,
-    improve: dict[str, object] | None = None,
-) -> dict[str, object]:
+    reuse: opening.Positions | None = None,
+    improve: opening.Positions | None = None,
+) -> opening.RolloutPart:
     """Roll out the booked settings' early positions (minutes: see the README), taking the
     entries of ``reuse`` as they are. ``BOOK_ROUNDS`` rounds of improvement, each valuing
     the guesses against the book of the round before (policy iteration); ``improve``: the
@@ -69,7 +70,7 @@ def build_rollout(
     from solver.deduce import evaluate, rollout
     from solver.wordtools import lexicon
 
-    positions: dict[str, object] = {}
+    positions: opening.Positions = {}
     for length in BOOKED_LENGTHS:
         pool = lexicon.pool(length)
         for strategy, prior, vocabulary in BOOKED:
@@ -102,30 +103,33 @@ def build_rollout(
     return {"settings": rollout_settings(), "positions": positions}
 
 
-def deepenable(rollout: dict[str, object]) -> dict[str, object]:
+# (``deepenable`` and ``improvable``: a stored rollout part, parsed JSON they check.)
+def deepenable(rollout: dict[str, Any]) -> opening.Positions:
     """A stored rollout part's positions, when it differs from today's settings only by
     holding fewer rows (its entries are then the ones a rebuild would make)."""
-    stored = dict(rollout.get("settings") or {})  # type: ignore[call-overload]
+    stored = dict(rollout.get("settings") or {})
     wanted = rollout_settings()
     rows = stored.pop("rows", None)
     same = stored == {k: v for k, v in wanted.items() if k != "rows"}
     if not same or not isinstance(rows, int) or rows > BOOK_ROWS:
         print("the stored rollout part cannot be deepened: rebuilding it", file=sys.stderr)
         return {}
-    return rollout["positions"]  # type: ignore[return-value]
+    positions: opening.Positions = rollout["positions"]  # settings checked: today's entries
+    return positions
 
 
-def improvable(rollout: dict[str, object]) -> dict[str, object]:
+def improvable(rollout: dict[str, Any]) -> opening.Positions:
     """A stored rollout part's positions, when it differs from today's settings only by one
     round of improvement fewer: the base of the last round."""
-    stored = dict(rollout.get("settings") or {})  # type: ignore[call-overload]
+    stored = dict(rollout.get("settings") or {})
     wanted = rollout_settings()
     rounds = stored.pop("rounds", None)
     same = stored == {k: v for k, v in wanted.items() if k != "rounds"}
     if not same or rounds != opening.BOOK_ROUNDS - 1:
         print("the stored rollout part is not the round before: rebuilding it", file=sys.stderr)
         return {}
-    return rollout["positions"]  # type: ignore[return-value]
+    positions: opening.Positions = rollout["positions"]  # settings checked: the round before
+    return positions
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -148,8 +152,10 @@ def main(argv: list[str] | None = None) -> None:
     path = Path(__file__).resolve().parent / BOOK
     started = time.perf_counter()
     old = json.loads(path.read_text("utf-8")) if path.is_file() else {}
-    document = (
-        build_book() if args.part != "rollout" else {k: old[k] for k in ("settings", "entries")}
+    document: opening.BookDocument = (
+        build_book()
+        if args.part != "rollout"
+        else {"settings": old["settings"], "entries": old["entries"]}
     )
     if args.part == "first" and "rollout" in old:
         document["rollout"] = old["rollout"]
@@ -161,16 +167,16 @@ def main(argv: list[str] | None = None) -> None:
     print(f"wrote {path} in {time.perf_counter() - started:.0f} s")
 
 
-def book_text(document: dict[str, object]) -> str:
+def book_text(document: opening.BookDocument) -> str:
     """The book as JSON for people too: the first-row part indented, then one line per
     booked position (hundreds of them)."""
     rollout = document.get("rollout")
     head = json.dumps({k: v for k, v in document.items() if k != "rollout"}, indent=1)
     if not rollout:
         return head + "\n"
-    positions = rollout["positions"]  # type: ignore[index]
+    positions = rollout["positions"]
     lines = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in positions.items())
-    settings_line = json.dumps(rollout["settings"])  # type: ignore[index]
+    settings_line = json.dumps(rollout["settings"])
     return (
         head[:-2]
         + ',\n "rollout": {\n  "settings": '

@@ -16,12 +16,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from solver.arena import loop
 from solver.arena.protocol import DEFAULT_TIME_LIMIT, decision_seed
 from solver.arena.seats import named
-from solver.arena.tournament import Tournament
+from solver.arena.tournament import Result, Tournament, TournamentRecord
 from solver.deduce.arena import RULES
 from solver.deduce.picks import check_difficulty
 from solver.deduce.players import PickerView
@@ -31,6 +31,42 @@ from solver.runtime.errors import UserError
 SCORE = "points"
 BREAKDOWN = "round"
 SIDES = ("purple", "red")
+
+
+class MatchRound(TypedDict):
+    length: int
+    purple_word: str | None  # None: a side forfeited before picking it
+    red_word: str | None
+    purple: int
+    red: int
+
+
+class SideForfeit(TypedDict):
+    side: str
+    reason: str
+
+
+class MatchGame(TypedDict):
+    """One whole game (``play_game``): each round's words and scores, the totals, the
+    winners, each side's moves and seconds, and the forfeit if one side forfeited."""
+
+    rounds: list[MatchRound]
+    purple: int
+    red: int
+    winners: list[str]
+    moves: list[int]
+    seconds: list[float]
+    forfeit: NotRequired[SideForfeit]
+
+
+class MatchTotals(TypedDict, total=False):
+    outright_wins: int
+    ties: int
+
+
+class MatchReport(TypedDict):
+    outright_wins: int
+    ties: int
 
 
 @dataclass(frozen=True)
@@ -56,7 +92,7 @@ def play_game(
     lang: str = "en",
     words: Callable[[int], Sequence[str]] | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
-) -> dict[str, Any]:
+) -> MatchGame:
     """One whole game: the words hidden, each round's scores and the grand totals (and
     the forfeit, if one side forfeited). Both sides hide words the difficulty picks, or,
     given ``words``, words drawn from ``words(length)``."""
@@ -68,11 +104,11 @@ def play_game(
     state = DeduceState.duel((6, 7), lang, difficulty=difficulty)
     outcome = loop.play(state, seats, seed)
     ends = [event for event in outcome.events if isinstance(event, RoundOver)]
-    game: dict[str, Any] = {"rounds": []}
+    rounds: list[MatchRound] = []
     for number, sheet in enumerate(state.sheets):
         scores = ends[number].scores if number < len(ends) else state.round_scores(number)
         purple_word, red_word = state.hidden[number]
-        game["rounds"].append(
+        rounds.append(
             {
                 "length": sheet.word_length,
                 "purple_word": purple_word,
@@ -81,9 +117,15 @@ def play_game(
                 "red": scores[1],
             }
         )
-    game["purple"], game["red"] = outcome.scores
-    game["winners"] = [SIDES[seat] for seat in state.winners()]
-    game["moves"], game["seconds"] = list(outcome.moves), list(outcome.seconds)
+    purple_total, red_total = outcome.scores
+    game: MatchGame = {
+        "rounds": rounds,
+        "purple": purple_total,
+        "red": red_total,
+        "winners": [SIDES[seat] for seat in state.winners()],
+        "moves": list(outcome.moves),
+        "seconds": list(outcome.seconds),
+    }
     if outcome.forfeits:
         game["forfeit"] = {
             "side": SIDES[outcome.forfeits[0].seat],
@@ -100,7 +142,7 @@ def check(spec: Tournament) -> None:
     check_difficulty(spec.option("difficulty", "medium"))
 
 
-def play(spec: Tournament, g: int) -> dict[str, Any]:
+def play(spec: Tournament, g: int) -> TournamentRecord:
     purple, red = spec.entries  # two: ``check``
     game = play_game(
         purple,
@@ -111,9 +153,12 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
         time_limit=spec.option("engine_time", DEFAULT_TIME_LIMIT),
     )
     shares = len(game["winners"])
-    results = []
+    results: list[Result] = []
     for entry, side in enumerate(SIDES):
-        extra: dict[str, Any] = {"words": [r[f"{side}_word"] for r in game["rounds"]]}
+        is_purple = side == "purple"
+        extra = {
+            "words": [r["purple_word"] if is_purple else r["red_word"] for r in game["rounds"]]
+        }
         forfeit = game.get("forfeit")
         results.append(
             {
@@ -121,21 +166,21 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
                 "entry": entry,
                 "player": spec.entries[entry],
                 "seat": side,
-                "score": game[side],
+                "score": game["purple"] if is_purple else game["red"],
                 "win": 1 / shares if side in game["winners"] else 0.0,
                 "moves": game["moves"][entry],
                 "seconds": game["seconds"][entry],
-                "breakdown": [r[side] for r in game["rounds"]],
+                "breakdown": [r["purple"] if is_purple else r["red"] for r in game["rounds"]],
                 "extra": extra,
             }
         )
     return {"game": g, "seed": spec.seed + g, "results": results}
 
 
-def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:
+def tally(totals: MatchTotals, result: Result) -> None:
     totals["outright_wins"] = totals.get("outright_wins", 0) + (result["win"] == 1.0)
     totals["ties"] = totals.get("ties", 0) + (result["win"] == 0.5)
 
 
-def report(totals: dict[str, Any], games: int) -> dict[str, Any]:
+def report(totals: MatchTotals, games: int) -> MatchReport:
     return {"outright_wins": totals["outright_wins"], "ties": totals["ties"]}

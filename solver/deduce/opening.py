@@ -40,7 +40,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from solver.deduce import endgame, strategies
 from solver.deduce.candidates import PRIOR_SLOPE, Deduction
@@ -58,10 +58,76 @@ ROLLOUT_OBJECTIVE = "both"  # how opponents are assumed to pick Gamewords (rollo
 BOOKED = (("lookahead", "familiar", strategies.DEFAULT_VOCABULARY),)
 BOOKED_LENGTHS = (6, 7)
 _memo: dict[tuple, list[strategies.Choice]] = {}
-_in_use: list[dict[str, object]] = []  # positions overriding the stored ones (building)
 
 
-def settings() -> dict[str, object]:
+# --- the book file (``BOOK``), as ``book_builder`` writes it ---------------------------------
+class BookSettings(TypedDict):
+    """What every book entry depends on besides its key (``settings``)."""
+
+    information_units: float
+    shortlist: int
+    endgame_candidates: int
+    endgame_shortlist: int
+    endgame_nodes: int
+    prior_slope: float
+
+
+class RolloutSettings(TypedDict):
+    """What the rollout part depends on besides the strategy's settings."""
+
+    rows: int
+    top: int
+    rounds: int
+    objective: str
+    booked: list[list[str]]  # (strategy, prior, vocabulary) of each booked setting
+    lengths: list[int]
+    pool: str
+
+
+class BookChoice(TypedDict):
+    """A guess the first-row part keeps for a setting (best first)."""
+
+    guess: str
+    value: float
+    expected_points: float
+    expected_bits: float
+
+
+class BookedChoice(BookChoice):
+    """A guess the rollout part keeps for a position: its rank by the strategy, too."""
+
+    policy_rank: int
+
+
+class BookedPosition(TypedDict):
+    """A rolled-out position (``rollout.position_entries``)."""
+
+    history: str  # a history reaching it, readable ("SO 0, DEN 1250")
+    candidates: int
+    choices: list[BookedChoice]
+
+
+Positions = dict[str, BookedPosition]  # by ``position_key``
+
+
+class RolloutPart(TypedDict):
+    settings: RolloutSettings
+    positions: Positions
+
+
+class BookDocument(TypedDict):
+    """The book file: the first-row part (settings, entries by setting) and, when built,
+    the rollout part."""
+
+    settings: BookSettings
+    entries: dict[str, list[BookChoice]]
+    rollout: NotRequired[RolloutPart]
+
+
+_in_use: list[Positions] = []  # positions overriding the stored ones (building)
+
+
+def settings() -> BookSettings:
     """Everything a book entry depends on besides its key."""
     return {
         "information_units": strategies.INFORMATION_UNITS,
@@ -73,7 +139,7 @@ def settings() -> dict[str, object]:
     }
 
 
-def rollout_settings() -> dict[str, object]:
+def rollout_settings() -> RolloutSettings:
     """Everything the rollout part depends on besides the strategy's settings."""
     return {
         "rows": BOOK_ROWS,
@@ -90,6 +156,8 @@ def _key(sheet: Sheet, strategy: str, prior: str, lang: str, vocabulary: str) ->
     return f"{sheet}|{strategy}|{prior}|{lang}|{vocabulary}"
 
 
+# Parsed JSON: its parts are taken only when their settings are today's (``_book``,
+# ``stored_positions``), so it stays open until then.
 @cache
 def _document() -> dict[str, Any]:
     """The book file as stored (JSON: its parts are checked by their settings)."""
@@ -99,12 +167,12 @@ def _document() -> dict[str, Any]:
     return json.loads(path.read_text("utf-8"))
 
 
-def _book() -> dict[str, list[dict[str, object]]]:
+def _book() -> dict[str, list[BookChoice]]:
     document = _document()
     return document["entries"] if document.get("settings") == settings() else {}
 
 
-def stored_positions() -> dict[str, object]:
+def stored_positions() -> Positions:
     """The rollout part's positions, or none when it was built with other settings."""
     document = _document()
     rollout = document.get("rollout") or {}
@@ -114,7 +182,7 @@ def stored_positions() -> dict[str, object]:
 
 
 @contextmanager
-def positions_in_use(positions: dict[str, object]) -> Iterator[None]:
+def positions_in_use(positions: Positions) -> Iterator[None]:
     """Play with these booked positions instead of the stored ones (while building)."""
     _in_use.append(positions)
     try:
@@ -123,7 +191,7 @@ def positions_in_use(positions: dict[str, object]) -> Iterator[None]:
         _in_use.pop()
 
 
-def _positions() -> dict[str, object]:
+def _positions() -> Positions:
     return _in_use[-1] if _in_use else stored_positions()
 
 
@@ -143,7 +211,7 @@ def book_choices(
     if entry is None:
         return None
     measure = STRATEGY_MEASURES[strategy]  # the first row: thousands of words fit
-    return [strategies.Choice(**choice, measure=measure) for choice in entry[:top]]  # type: ignore[arg-type]
+    return [strategies.Choice(**choice, measure=measure) for choice in entry[:top]]
 
 
 def position_key(
@@ -183,7 +251,7 @@ def booked_choices(
         return None
     return [
         strategies.Choice(c["guess"], c["value"], c["expected_points"], c["expected_bits"], TO_END)
-        for c in entry["choices"]  # type: ignore[index]
+        for c in entry["choices"]
     ]
 
 

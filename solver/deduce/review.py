@@ -25,7 +25,7 @@ known when the row was played).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from solver.arena.review import GameReview, ReviewedMove
 from solver.deduce import candidates as cand
@@ -47,8 +47,7 @@ def review(readable: Any, sealed: Any, source: str = "") -> GameReview:
     ``sealed`` (its sealed part, opened). Raises ``UserError`` for a game that play could
     not have made, or one that is not over."""
     try:
-        state = session.unsealed(readable, sealed)
-        session.validate(state)
+        state = session.validate(session.unsealed(readable, sealed))
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError) as error:
         raise UserError(f"{source or 'the game'} is not a valid saved game: {error}") from None
     if not state["finished"]:
@@ -56,7 +55,7 @@ def review(readable: Any, sealed: Any, source: str = "") -> GameReview:
     return review_state(state, source)
 
 
-def review_state(state: dict[str, Any], source: str = "") -> GameReview:
+def review_state(state: session.GameState, source: str = "") -> GameReview:
     """The review of a finished game's state (``session``'s, Gamewords included)."""
     settings = session.settings_of(state)
     you = session.COLOURS.index(settings.you)
@@ -87,8 +86,8 @@ def review_state(state: dict[str, Any], source: str = "") -> GameReview:
             if certain is None:
                 notes.append(f"round {number + 1}: {who} never had the word certain")
             else:
-                row = certain + 1
-                notes.append(f"round {number + 1}: {who} had the word certain from row {row}")
+                first = certain + 1
+                notes.append(f"round {number + 1}: {who} had the word certain from row {first}")
     result = session.totals(state)
     totals = [0, 0]
     totals[you], totals[1 - you] = result["you"], result["bot"]
@@ -106,7 +105,7 @@ def review_state(state: dict[str, Any], source: str = "") -> GameReview:
     )
 
 
-def _history(game_round: dict[str, Any], whom: str, before: int) -> list[cand.Turn]:
+def _history(game_round: session.GameRound, whom: str, before: int) -> list[cand.Turn]:
     """What a player's scores had told them before their row ``before``: yours as scored
     (a late row told nothing); the bot's as it had heard them then (``you_score``: a score
     rechecked later was still the one first given; ``rechecks`` says when each changed)."""
@@ -123,13 +122,32 @@ def _history(game_round: dict[str, Any], whom: str, before: int) -> list[cand.Tu
     return history
 
 
+class AnalysedRow(TypedDict):
+    """A row played, with its analysis (``_rows``): in memory only, read by ``_move`` and
+    the round's notes. A TypedDict rather than a dataclass: it is built and read by key as
+    the rows of the state it comes from are."""
+
+    row: int
+    guess: str
+    scored: int
+    late: bool
+    candidates: int
+    likeliest: list[str]
+    advised: str
+    played_points: float
+    advised_points: float
+    would_have_scored: int | None
+
+
 def _rows(
-    game_round: dict[str, Any], whom: str, sheet: Sheet, pool: lexicon.Pool | None, lang: str
-) -> list[dict[str, Any]]:
+    game_round: session.GameRound, whom: str, sheet: Sheet, pool: lexicon.Pool | None, lang: str
+) -> list[AnalysedRow]:
     """Each row a player played in a round, with its analysis."""
     gameword = game_round["bot_word"] if whom == "you" else game_round["your_word"]
-    analysed = []
-    for index, entry in enumerate(game_round[whom]):
+    analysed: list[AnalysedRow] = []
+    played: list[session.YourRow] | list[session.BotRow]
+    played = game_round["you"] if whom == "you" else game_round["bot"]
+    for index, entry in enumerate(played):
         advice = advise(_history(game_round, whom, index), sheet, pool=pool, lang=lang, top=1)
         deduction = advice.deduction
         spec, last = sheet.rows[index], sheet.is_last(index)
@@ -171,7 +189,7 @@ def _expected(
     return [float(u) * POINT_UNIT for u in units]
 
 
-def _move(index: int, seat: int, number: int, row: dict[str, Any]) -> ReviewedMove:
+def _move(index: int, seat: int, number: int, row: AnalysedRow) -> ReviewedMove:
     notes = []
     if row["late"]:
         notes.append("late: 0")

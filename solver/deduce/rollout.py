@@ -109,7 +109,7 @@ def _walk_parts(
     oracle: np.ndarray,
     known: np.ndarray,
     nodes: list[ev._Node],
-    base: dict[str, object],
+    base: opening.Positions,
     workers: int,
 ) -> list[np.ndarray]:
     """For each node, what the strategy scores from the node's row to the end against each
@@ -146,10 +146,10 @@ def _walk_parts(
     return totals  # type: ignore[return-value]  # every slot is filled
 
 
-_books_read: dict[str, dict[str, object]] = {}  # in a worker: the book file it was handed
+_books_read: dict[str, opening.Positions] = {}  # in a worker: the book file it was handed
 
 
-def _book_in_use(base: dict[str, object] | str) -> dict[str, object]:
+def _book_in_use(base: opening.Positions | str) -> opening.Positions:
     """The book a subtree is walked with: given, or the file it was written to (read once a
     process; a new build writes a new file)."""
     if isinstance(base, dict):
@@ -181,10 +181,10 @@ def build(
     rows: int,
     top: int,
     objective: str,
-    base: dict[str, object] | None = None,
+    base: opening.Positions | None = None,
     workers: int = 1,
     progress: Progress | None = None,
-    reuse: dict[str, object] | None = None,
+    reuse: opening.Positions | None = None,
 ) -> list[Rolled]:
     """Roll out every position the improved play reaches on the first ``rows`` rows of the
     pool, top-down; ``objective``: the prior the Gamewords are weighed with when guesses
@@ -199,7 +199,7 @@ def build(
         else ev.oracle_rows(codes, setting.sheet, setting.pool.lang, setting.vocabulary)
     )
     weights = objective_weights(setting.pool.words, objective, setting.pool.lang)
-    book: dict[str, object] = dict(base or {})
+    book: opening.Positions = dict(base or {})
     frontier = [Position(0, np.arange(len(codes)), ())]
     rolled: list[Rolled] = []
     for r in range(min(rows, len(setting.sheet.rows) - 1)):
@@ -261,12 +261,12 @@ def objective_weights(words: tuple[str, ...], objective: str, lang: str) -> np.n
     return alike / alike.sum() + familiar / familiar.sum()
 
 
-def _stored(setting: ev.Setting, position: Position, reuse: dict[str, object]) -> Rolled | None:
+def _stored(setting: ev.Setting, position: Position, reuse: opening.Positions) -> Rolled | None:
     """A position's entry from an earlier book, or None when it has none."""
     entry = reuse.get(walked_position_key(setting, position))
     if entry is None:
         return None
-    choices = entry["choices"]  # type: ignore[index]
+    choices = entry["choices"]
     return Rolled(
         position,
         tuple(
@@ -310,10 +310,10 @@ def walked_position_key(setting: ev.Setting, position: Position) -> str:
     )
 
 
-def position_entries(setting: ev.Setting, rolled: list[Rolled]) -> dict[str, object]:
+def position_entries(setting: ev.Setting, rolled: list[Rolled]) -> opening.Positions:
     """Book entries for rolled-out positions, readable: a history reaching each, its
     candidates, and the guesses weighed (value: expected points from the row on, exact)."""
-    entries: dict[str, object] = {}
+    entries: opening.Positions = {}
     for entry in rolled:
         position = entry.position
         entries[walked_position_key(setting, position)] = {

@@ -43,9 +43,10 @@ and says so: whoever typed the seed may know the bot's words.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 import numpy as np
 
@@ -73,6 +74,157 @@ STATE_VERSION = 1
 COLOURS = ("purple", "red")
 
 
+# --- the game state, as saved (JSON: a save's readable part plus its sealed one) ------------
+class YourRow(TypedDict):
+    """A row of your sheet: your Guessword and its score (0 when ``late``)."""
+
+    guess: str
+    score: int
+    late: bool
+
+
+class BotRow(TypedDict):
+    """A row of the bot's sheet: its Guessword, the score it heard and the score it is
+    credited (the right one once audited)."""
+
+    guess: str
+    heard: int
+    score: int
+
+
+class Recheck(TypedDict):
+    """A score the bot asked you to recheck: its row, the score before and after, and the
+    bot's turn it was asked at."""
+
+    row: int
+    was: int
+    now: int
+    turn: int
+
+
+class AuditError(TypedDict):
+    """A score you gave wrong, as ``audit`` finds it."""
+
+    row: int
+    given: int
+    true: int
+    turns_undetected: int
+
+
+class Audit(TypedDict):
+    errors: list[AuditError]
+    penalty: int
+
+
+class AuditedRound(TypedDict):
+    """What ``audit`` reads of a round (a ``GameRound`` has it all; the assistant adapts
+    its rounds to it)."""
+
+    length: int
+    your_word: str | None
+    bot: list[BotRow]
+    rechecks: list[Recheck]
+
+
+class PublicRound(TypedDict):
+    """A round as a save shows it (``public``): the Gamewords and the bot seed sealed."""
+
+    length: int
+    first: str
+    you: list[YourRow]
+    bot: list[BotRow]
+    rechecks: list[Recheck]
+    audit: Audit | None
+
+
+class GameRound(PublicRound):
+    """A round of the game state: what a save shows and its sealed fields (``SECRET_FIELDS``)."""
+
+    bot_word: str | None  # None until an opponent of one's own picks it
+    your_word: str | None
+    bot_seed: int
+
+
+class SavedSettings(TypedDict):
+    """``Settings`` as the state keeps them (``settings_json``): an opponent, its engine
+    time and the replay flag only when they differ from the defaults."""
+
+    rounds: int
+    difficulty: str
+    seed: int | None
+    lang: str
+    pool_from: str | None
+    turn_seconds: float | None
+    accept_nonwords: bool
+    you_score: bool
+    hints: bool
+    you: str
+    opponent: NotRequired[str]
+    engine_time: NotRequired[float]
+    replay: NotRequired[bool]
+
+
+class ForfeitNote(TypedDict):
+    seat: int
+    reason: str
+
+
+class GameState(TypedDict):
+    """The whole game, the plain data ``Game`` plays on and ``save`` writes."""
+
+    version: int
+    settings: SavedSettings
+    round: int
+    rounds: list[GameRound]
+    finished: bool
+    forfeit: NotRequired[ForfeitNote]  # only when the opponent's seat forfeited
+
+
+class RoundTotals(TypedDict):
+    you: int
+    bot: int  # the bot's rows plus its penalty
+    bot_rows: int
+    penalty: int
+
+
+class Totals(TypedDict):
+    rounds: list[RoundTotals]
+    you: int
+    bot: int
+    winner: str  # "you", "bot" or "tie"
+
+
+class GameDocument(GameState):
+    """The game as JSON (``document``): the state and its totals."""
+
+    totals: Totals
+
+
+class PublicGame(TypedDict):
+    """The game as a save shows it and ``--json`` prints it before the end (``public``)."""
+
+    version: int
+    settings: SavedSettings
+    round: int
+    rounds: list[PublicRound]
+    finished: bool
+    forfeit: NotRequired[ForfeitNote]
+    totals: Totals
+
+
+class SealedRound(TypedDict):
+    bot_word: str | None
+    your_word: str | None
+    bot_seed: int
+
+
+class Sealed(TypedDict):
+    """A save's sealed part: each round's secret fields and the game's seed."""
+
+    rounds: list[SealedRound]
+    seed: int | None
+
+
 @dataclass(frozen=True)
 class Settings:
     rounds: int = 2
@@ -90,10 +242,10 @@ class Settings:
     replay: bool = False  # started from a typed seed: its hidden words may be known
 
 
-def settings_json(settings: Settings) -> dict[str, Any]:
+def settings_json(settings: Settings) -> SavedSettings:
     """The settings as the state keeps them: an opponent and its engine time only when
     given, so that a game against the bot saves (and prints) as it always did."""
-    kept = dict(settings.__dict__)
+    kept = cast(SavedSettings, dict(settings.__dict__))  # the fields, in their order
     if settings.opponent is None:
         del kept["opponent"]
     if settings.engine_time == DEFAULT_TIME_LIMIT:
@@ -103,7 +255,7 @@ def settings_json(settings: Settings) -> dict[str, Any]:
     return kept
 
 
-def new_game(settings: Settings) -> dict[str, Any]:
+def new_game(settings: Settings) -> GameState:
     """A fresh game state; the bot's Gamewords are chosen now, from the seed (a fresh one
     when none is given: it is kept in the settings, so that it can be shown and replayed)."""
     if settings.rounds not in (1, 2):
@@ -117,7 +269,7 @@ def new_game(settings: Settings) -> dict[str, Any]:
         replay=settings.replay or seeds.is_replay(settings.seed),
     )
     rng = seeds.rng(settings.seed)
-    rounds = []
+    rounds: list[GameRound] = []
     for number, length in enumerate((6, 7)[: settings.rounds]):
         first = "purple" if number == 0 else "red"
         bot_word: str | None
@@ -158,14 +310,14 @@ def page_pool(settings: Settings, length: int) -> lexicon.Pool:
     return lexicon.pool(length, None, settings.lang, from_text=Path(settings.pool_from))
 
 
-def settings_of(state: dict[str, Any]) -> Settings:
+def settings_of(state: GameState | PublicGame) -> Settings:
     return Settings(**state["settings"])
 
 
-def document(state: dict[str, Any]) -> dict[str, Any]:
+def document(state: GameState) -> GameDocument:
     """The game as JSON: the state (a JSON dict already) and its totals, so that a reader
     of the file sees the same numbers as the screen without redoing the sums."""
-    return state | {"totals": totals(state)}
+    return {**state, "totals": totals(state)}
 
 
 # Sealed in the save: nobody reads them there. ``bot_seed`` is drawn from the game's seed
@@ -173,24 +325,29 @@ def document(state: dict[str, Any]) -> dict[str, Any]:
 SECRET_FIELDS = ("bot_word", "your_word", "bot_seed")
 
 
-def public(state: dict[str, Any]) -> dict[str, Any]:
+def public(state: GameState) -> PublicGame:
     """The game as JSON without the Gamewords, nor, until the game is over, its seed (which
     draws the bot's words: replaying it would give them away): what a save shows, and what
     ``--json`` prints of a game that is not over."""
-    readable = document(state)
-    readable["rounds"] = [
-        {k: v for k, v in r.items() if k not in SECRET_FIELDS} for r in readable["rounds"]
+    whole = document(state)
+    rounds = [
+        cast(PublicRound, {k: v for k, v in r.items() if k not in SECRET_FIELDS})
+        for r in whole["rounds"]
     ]
+    readable: PublicGame = {**whole, "rounds": rounds}
     if not state["finished"]:
         readable["settings"] = readable["settings"] | {"seed": None}
     return readable
 
 
-def save(state: dict[str, Any], path: Path) -> None:
+def save(state: GameState, path: Path) -> None:
     """Save the game: the bot's hidden words (and yours) and the seed sealed, the rest
     readable, all signed (``savefile``)."""
-    secret = {
-        "rounds": [{k: r[k] for k in SECRET_FIELDS} for r in state["rounds"]],
+    secret: Sealed = {
+        "rounds": [
+            {"bot_word": r["bot_word"], "your_word": r["your_word"], "bot_seed": r["bot_seed"]}
+            for r in state["rounds"]
+        ],
         "seed": state["settings"]["seed"],
     }
     identity = savefile.write("deduce", public(state), secret, bool(state["finished"]), path)
@@ -198,7 +355,7 @@ def save(state: dict[str, Any], path: Path) -> None:
         record.add(finished_entry(state, identity, Path(path).name))
 
 
-def _best_possible(rounds: list[dict[str, Any]], lang: str) -> int | None:
+def _best_possible(rounds: list[GameRound], lang: str) -> int | None:
     """What knowing the bot's Gamewords would have scored in ``rounds``; None when a
     Gameword is unknown or outside the dictionary (a page's word)."""
     from solver.deduce.game import oracle
@@ -215,7 +372,7 @@ def _best_possible(rounds: list[dict[str, Any]], lang: str) -> int | None:
     return total
 
 
-def finished_entry(state: dict[str, Any], identity: str, name: str | None) -> record.Finished:
+def finished_entry(state: GameState, identity: str, name: str | None) -> record.Finished:
     """The finished game as the player's record keeps it (``runtime.record``): the best
     possible score is what knowing the bot's Gamewords would have scored (``game.oracle``:
     the best dictionary word on every row, the Gameword with the bonus on the last), so the
@@ -239,19 +396,19 @@ def finished_entry(state: dict[str, Any], identity: str, name: str | None) -> re
     )
 
 
-def load(path: Path, resuming: bool = True) -> dict[str, Any]:
+def load(path: Path, resuming: bool = True) -> GameState:
     """A saved game, checked whole: its signature, then every value and every score
     recomputed from the Guesswords and the Gamewords (``validate``). ``resuming``: to play
     it on (``savefile.read``); without, to look at it (a review)."""
     readable, secret = savefile.read("deduce", path, resuming)
     try:
-        state = unsealed(readable, secret)
-        validate(state)
+        state = validate(unsealed(readable, secret))
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError) as error:
         raise UserError(f"{path} is not a valid saved game: {error}") from None
     return state
 
 
+# Parsed JSON, not yet checked (``validate`` checks it and gives the ``GameState``).
 def unsealed(readable: dict[str, Any], secret: dict[str, Any]) -> dict[str, Any]:
     """A saved state made whole again: its readable part (less the totals, worked out
     again) and its sealed one (the Gamewords, the bot seeds, the seed). Unchecked: raises
@@ -283,12 +440,12 @@ def _word(value: Any, length: int, lang: str, what: str) -> str:
     return value
 
 
-def validate(state: dict[str, Any]) -> None:
+def validate(state: Mapping[str, Any]) -> GameState:
     """Raise ValueError at the first thing in a game state that play could not have made:
     a setting out of range, a round out of order, a score that its Guessword and the
-    Gameword do not give, an audit that does not add up."""
+    Gameword do not give, an audit that does not add up. Returns the state, checked."""
     _require(state.get("version") == STATE_VERSION, "an unknown state version")
-    settings = settings_of(state)
+    settings = Settings(**state["settings"])
     _require(settings.rounds in (1, 2) and settings.you in COLOURS, "impossible settings")
     level(settings.difficulty)
     lexicon.language(settings.lang)
@@ -340,9 +497,10 @@ def validate(state: dict[str, Any]) -> None:
             _require(
                 played == 0 and game_round["your_word"] is None, f"round {number + 1} has begun"
             )
+    return cast(GameState, state)  # every key and value checked above
 
 
-def _validate_round(game_round: dict[str, Any], number: int, settings: Settings) -> None:
+def _validate_round(game_round: Mapping[str, Any], number: int, settings: Settings) -> None:
     length = (6, 7)[number]
     sheet = default_sheet(length)
     _require(game_round["length"] == length, f"round {number + 1} has the wrong length")
@@ -359,7 +517,7 @@ def _validate_round(game_round: dict[str, Any], number: int, settings: Settings)
     your_word = game_round["your_word"]
     if your_word is not None:
         _word(your_word, length, settings.lang, "your Gameword")
-    order = turn_order(game_round, settings.you)
+    order = turn_order(cast(PublicRound, game_round), settings.you)  # its length and first checked
     you_rows, bot_rows = game_round["you"], game_round["bot"]
     played = len(you_rows) + len(bot_rows)
     _require(played <= len(order), "more rows than the sheet holds")
@@ -391,14 +549,14 @@ def _validate_round(game_round: dict[str, Any], number: int, settings: Settings)
     _require(isinstance(game_round["rechecks"], list), "unreadable rechecks")
     if game_round["audit"] is not None:
         _require(settings.you_score and your_word is not None, "an audit without a revealed word")
-        redone = copy.deepcopy(game_round)  # audit() writes the right scores into the rows
+        redone = cast(GameRound, copy.deepcopy(game_round))  # audit() writes the right scores
         _require(
             audit(redone) == game_round["audit"] and redone["bot"] == bot_rows,
             "an audit that does not add up",
         )
 
 
-def turn_order(game_round: dict[str, Any], you: str) -> list[str]:
+def turn_order(game_round: PublicRound, you: str) -> list[str]:
     """Who plays each turn of a round: 'you' or 'bot', alternating, first player first."""
     first = "you" if game_round["first"] == you else "bot"
     second = "bot" if first == "you" else "you"
@@ -406,23 +564,23 @@ def turn_order(game_round: dict[str, Any], you: str) -> list[str]:
     return [first, second] * rows
 
 
-def next_turn(game_round: dict[str, Any], you: str) -> str | None:
+def next_turn(game_round: PublicRound, you: str) -> str | None:
     played = len(game_round["you"]) + len(game_round["bot"])
     order = turn_order(game_round, you)
     return order[played] if played < len(order) else None
 
 
-def _total(rows: list[dict[str, Any]]) -> int:
+def _total(rows: list[YourRow] | list[BotRow]) -> int:
     return sum(r["score"] for r in rows)
 
 
-def totals(state: dict[str, Any]) -> dict[str, Any]:
+def totals(state: GameState | PublicGame) -> Totals:
     """Round totals (with audit penalties credited to the bot), grand totals, winner.
 
     Each round also gives the bot's rows and its penalty apart (``bot`` is their sum), so
     that a sheet can show how its total is made.
     """
-    per_round = []
+    per_round: list[RoundTotals] = []
     for game_round in state["rounds"]:
         penalty = game_round["audit"]["penalty"] if game_round["audit"] else 0
         rows = _total(game_round["bot"])
@@ -452,7 +610,7 @@ def deduced_marks(words: tuple[str, ...], guess: str, offset: int) -> tuple[Mark
     )
 
 
-def your_history(game_round: dict[str, Any]) -> list[cand.Turn]:
+def your_history(game_round: PublicRound) -> list[cand.Turn]:
     """What your scores tell: rows you were too late for were not scored, so they say
     nothing about the bot's word (their row is skipped, not counted as 0)."""
     return [
@@ -542,7 +700,7 @@ def turns_wrong(start: int, first: int, changes: list[tuple[int, int]], true: in
     return turns
 
 
-def audit(game_round: dict[str, Any]) -> dict[str, Any]:
+def audit(game_round: AuditedRound) -> Audit:
     """Every score the person gave, checked against the revealed word, with the penalty.
 
     A score is wrong from the turn it was given until a recheck set it right (to the end
@@ -551,8 +709,9 @@ def audit(game_round: dict[str, Any]) -> dict[str, Any]:
     """
     sheet = default_sheet(game_round["length"])
     word = game_round["your_word"]
+    assert word is not None, "an audit needs the revealed Gameword"
     end = len(sheet.rows)
-    errors = []
+    errors: list[AuditError] = []
     for row_index, entry in enumerate(game_round["bot"]):
         row = sheet.rows[row_index]
         true = score(word, entry["guess"], row.offset, sheet.is_last(row_index))
@@ -662,7 +821,7 @@ class Audited:
     """The bot checked every score you gave against your revealed word: ``errors`` as
     ``audit`` gives them (row, given, true, turns_undetected), and the penalty."""
 
-    errors: tuple[dict[str, int], ...]
+    errors: tuple[AuditError, ...]
     penalty: int
     kind: str = "audited"
 
@@ -701,7 +860,7 @@ class Game:
     start here and the scores at its end; it picks its Gameword at each round's start. A
     seat that fails forfeits: the game is over and you win (``state["forfeit"]``)."""
 
-    def __init__(self, state: dict[str, Any], path: Path | None = None, seat: Any = None) -> None:
+    def __init__(self, state: GameState, path: Path | None = None, seat: Any = None) -> None:
         self.state = state
         self.path = path
         self.settings = settings_of(state)
@@ -721,7 +880,7 @@ class Game:
 
     # --- what the state says -------------------------------------------------------------
     @property
-    def round(self) -> dict[str, Any]:
+    def round(self) -> GameRound:
         return self.state["rounds"][self.state["round"]]
 
     @property
@@ -886,7 +1045,9 @@ class Game:
         limit = settings.turn_seconds
         late = limit is not None and seconds is not None and seconds > limit
         last = self.sheet.is_last(index)
-        points = 0 if late else score(game_round["bot_word"], answer, row.offset, last)
+        bot_word = game_round["bot_word"]
+        assert bot_word is not None  # picked at the round's start (``_pick``)
+        points = 0 if late else score(bot_word, answer, row.offset, last)
         game_round["you"].append({"guess": answer, "score": points, "late": late})
         self._save()
         number = self.state["round"]
@@ -935,7 +1096,9 @@ class Game:
             self._pending = guess
             return events
         row = self.sheet.rows[index]
-        heard = score(self.round["your_word"], guess, row.offset, self.sheet.is_last(index))
+        your_word = self.round["your_word"]
+        assert your_word is not None  # chosen before the bot plays (``GAMEWORD``)
+        heard = score(your_word, guess, row.offset, self.sheet.is_last(index))
         self.round["bot"].append({"guess": guess, "heard": heard, "score": heard})
         self._save()
         return [*events, Scored(self.bot_seat, number, index, guess, heard)]

@@ -18,13 +18,13 @@ process is started once per worker and seat and serves all its games
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TypedDict
 
 from solver.arena.loop import Outcome
 from solver.arena.loop import play as play_out
 from solver.arena.protocol import DEFAULT_TIME_LIMIT
 from solver.arena.seats import named
-from solver.arena.tournament import Tournament
+from solver.arena.tournament import Result, Tournament, TournamentRecord
 from solver.layout.arena import RULES, new_state
 from solver.layout.deck import Deck, load_deck
 from solver.layout.game import BUILTINS, check_player
@@ -62,12 +62,12 @@ def _game(spec: Tournament, names: list[str], seed: int) -> Outcome:
     return play_out(state, seats, seed)
 
 
-def _results(outcome: Outcome, seated: list[int], names: list[str], solo: bool):
+def _results(outcome: Outcome, seated: list[int], names: list[str], solo: bool) -> list[Result]:
     forfeits = {event.seat: event.reason for event in outcome.forfeits}
     playing = [seat for seat in range(len(outcome.scores)) if seat not in forfeits]
     best = max((outcome.scores[seat] for seat in playing), default=None)
     winners = [seat for seat in playing if outcome.scores[seat] == best]
-    results = []
+    results: list[Result] = []
     for seat, entry in enumerate(seated):
         turns = [
             event
@@ -91,11 +91,11 @@ def _results(outcome: Outcome, seated: list[int], names: list[str], solo: bool):
     return results
 
 
-def play(spec: Tournament, g: int) -> dict[str, Any]:
+def play(spec: Tournament, g: int) -> TournamentRecord:
     seed = spec.seed + g
     entries = list(range(len(spec.entries)))
     if spec.option("solo", False):
-        results = []
+        results: list[Result] = []
         for entry in entries:
             name = spec.entries[entry]
             results.extend(_results(_game(spec, [name], seed), [entry], [name], True))
@@ -106,9 +106,13 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
     return {"game": g, "seed": seed, "results": _results(outcome, seated, names, False)}
 
 
-def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:
+class NoMeasures(TypedDict):
+    """The game's own running totals and measures: none (the arena's are all there is)."""
+
+
+def tally(totals: NoMeasures, result: Result) -> None:
     """Nothing of its own: the arena counts forfeits (a result's ``forfeit``)."""
 
 
-def report(totals: dict[str, Any], games: int) -> dict[str, Any]:
+def report(totals: NoMeasures, games: int) -> NoMeasures:
     return {}

@@ -14,12 +14,12 @@ no time per move to report.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TypedDict
 
 from solver.arena import loop
 from solver.arena.protocol import DEFAULT_TIME_LIMIT
 from solver.arena.seats import is_engine, named
-from solver.arena.tournament import Tournament
+from solver.arena.tournament import Result, Tournament, TournamentRecord
 from solver.race.arena import RULES
 from solver.race.deck import Deck, load_deck
 from solver.race.index import load_kernel
@@ -54,7 +54,15 @@ def _loaded(deck: str | None, lang: str | None) -> Deck:
     return load_deck(deck, lang)
 
 
-def play(spec: Tournament, g: int) -> dict[str, Any]:
+class RaceTotals(TypedDict, total=False):
+    claims: int
+
+
+class RaceReport(TypedDict):
+    claims_per_game: float
+
+
+def play(spec: Tournament, g: int) -> TournamentRecord:
     seed = spec.seed + g
     load_kernel()  # a game searches after every change of the table: the kernel, always
     state = RaceState(len(spec.entries), _deck(spec), seed, spec.option("pace", DEFAULT_PACE))
@@ -71,7 +79,7 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
         elif isinstance(event, RoundOver):
             rounds.append(event.won)
     forfeits = {event.seat: event.reason for event in outcome.forfeits}
-    results = [
+    results: list[Result] = [
         {
             "forfeit": forfeits.get(seat),
             "entry": seat,
@@ -88,9 +96,9 @@ def play(spec: Tournament, g: int) -> dict[str, Any]:
     return {"game": g, "seed": seed, "results": results}
 
 
-def tally(totals: dict[str, Any], result: dict[str, Any]) -> None:
+def tally(totals: RaceTotals, result: Result) -> None:
     totals["claims"] = totals.get("claims", 0) + result["moves"]
 
 
-def report(totals: dict[str, Any], games: int) -> dict[str, Any]:
+def report(totals: RaceTotals, games: int) -> RaceReport:
     return {"claims_per_game": totals["claims"] / max(games, 1)}

@@ -29,7 +29,7 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from solver.runtime import durable
 from solver.runtime.errors import UserError
@@ -40,6 +40,32 @@ VERSION = 1
 MOST_BYTES = 50_000_000  # about 200,000 games; a larger file is not ours
 GAMES = ("deduce", "race", "layout")
 RESULTS = ("win", "loss", "tie", "solo")  # solo: a game with no opponent
+
+
+class FinishedEntry(TypedDict):
+    """An entry as the record file keeps it (``Finished.to_json``)."""
+
+    game: str
+    key: str
+    ended: str
+    opponent: str
+    you: int
+    others: list[int]
+    result: str
+    best: int | None
+    seed: int | None
+    save: str | None
+    details: dict[str, Any]  # the game's own (see ``Finished.details``)
+    players: int
+    share: float | None
+
+
+class RecordFile(TypedDict):
+    """The record file (``record.json``)."""
+
+    format: str
+    version: int
+    games: list[FinishedEntry]
 
 
 @dataclass(frozen=True)
@@ -56,7 +82,9 @@ class Finished:
     best: int | None = None  # the best possible score for the person (see the docstring)
     seed: int | None = None
     save: str | None = None  # the saved game's file name, for ``myword review``
-    details: dict[str, Any] = field(default_factory=dict)  # the game's own (rounds, deck...)
+    # The game's own facts (rounds, deck...): each game writes its own, and an entry read
+    # back checks only that they are an object, so they stay open.
+    details: dict[str, Any] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -69,8 +97,8 @@ class Finished:
             return None
         return self.you / self.best
 
-    def to_json(self) -> dict[str, Any]:
-        document = asdict(self)
+    def to_json(self) -> FinishedEntry:
+        document = cast(FinishedEntry, asdict(self))  # the fields, then players and share
         document["others"] = list(self.others)
         document["players"] = self.players
         share = self.share
@@ -194,7 +222,7 @@ def load(folder: Path) -> list[Finished]:
 
 
 def _text(entries: list[Finished]) -> bytes:
-    document = {
+    document: RecordFile = {
         "format": FORMAT,
         "version": VERSION,
         "games": [entry.to_json() for entry in entries],
@@ -240,6 +268,18 @@ def _added(entry: Finished, folder: Path | None) -> str | None:
     return warning
 
 
+class TallyRow(TypedDict):
+    """A ``Tally`` as JSON (``myword record --json``'s tallies)."""
+
+    game: str
+    opponent: str
+    games: int
+    wins: int
+    losses: int
+    ties: int
+    mean_share: float | None
+
+
 @dataclass(frozen=True)
 class Tally:
     """Games, wins, losses and ties of one game against one opponent, and the mean share
@@ -253,8 +293,8 @@ class Tally:
     ties: int
     mean_share: float | None
 
-    def to_json(self) -> dict[str, Any]:
-        document = asdict(self)
+    def to_json(self) -> TallyRow:
+        document = cast(TallyRow, asdict(self))
         if self.mean_share is not None:
             document["mean_share"] = round(self.mean_share, 4)
         return document

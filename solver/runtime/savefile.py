@@ -53,10 +53,40 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from solver.runtime import durable, savecounters, savelocks
 from solver.runtime.errors import UserError
+
+
+class Envelope(TypedDict):
+    """A save as written (``write``): the game's readable state (each game's own type),
+    its sealed part and the signature over the rest. Read back, an envelope is parsed
+    JSON (``dict[str, Any]``) until ``read`` has checked it."""
+
+    format: str
+    version: int
+    game: str
+    identity: str
+    move: int
+    name: str
+    counters: str  # the move counters' store it was counted in (``savecounters``)
+    finished: bool
+    saved: str
+    state: Any  # the game's readable state: its own TypedDict (``session.PublicGame``...)
+    sealed: str
+    signature: NotRequired[str]  # set last, over the rest
+
+
+class Listed(TypedDict):
+    """A saved game as ``listing`` gives it (``myword games``)."""
+
+    name: str
+    game: str | None
+    finished: bool
+    saved: str | None
+    path: str
+
 
 FORMAT = "myword-save"
 VERSION = 2
@@ -151,7 +181,7 @@ def _canonical(data: Any) -> bytes:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def _signature(envelope: dict[str, Any]) -> str:
+def _signature(envelope: Envelope | dict[str, Any]) -> str:
     unsigned = {k: v for k, v in envelope.items() if k != "signature"}
     return hmac.new(_derived(b"sign"), _canonical(unsigned), hashlib.sha256).hexdigest()
 
@@ -230,6 +260,7 @@ def _identity_lock(identity: str) -> Path:
     return _locks_folder() / f"game-{identity}.lock"
 
 
+# (``_binding`` and ``_check_binding``: an envelope read back, parsed JSON they check.)
 def _binding(envelope: dict[str, Any]) -> tuple[str, int, str | None]:
     """A signed envelope's (identity, move, name). A save from before identities (same
     VERSION) gets one drawn from its signature, at move 0, with no name to check: so it
@@ -333,7 +364,7 @@ def write(game: str, state: Any, secret: Any, finished: bool, path: Path) -> str
             held = _held.get(target)
             if held is not None and bound.identity not in held.identities:
                 _hold_identity(held, bound.identity, path)  # a new game: held from its start
-            envelope = {
+            envelope: Envelope = {
                 "format": FORMAT,
                 "version": VERSION,
                 "game": game,
@@ -376,6 +407,7 @@ def _read_json(path: Path) -> Any:
         raise UserError(f"cannot read the saved game {path}: not JSON") from None
 
 
+# Parsed JSON, unchecked (only its format is): a reader checks what it reads of it.
 def peek(path: Path) -> dict[str, Any] | None:
     """The envelope of a save, unchecked (to list games, or to see whether a path holds
     one); None when the file is not a myword save."""
@@ -471,12 +503,12 @@ def resolve(name_or_path: str | Path) -> Path:
     return kept if _exists(kept) else given
 
 
-def listing() -> list[dict[str, Any]]:
+def listing() -> list[Listed]:
     """The games in the games folder, newest first: name, game, finished, when saved."""
     folder = games_dir()
     if not folder.is_dir():
         return []
-    games = []
+    games: list[Listed] = []
     for path in folder.glob("*.json"):
         envelope = peek(path)
         if envelope is not None:

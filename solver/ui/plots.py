@@ -18,6 +18,8 @@ from solver.runtime.errors import UserError
 if TYPE_CHECKING:
     from matplotlib.patches import Polygon
 
+    from solver.arena.tournament import Summary
+
 
 def require_matplotlib() -> None:
     """A one-line error naming the extra when matplotlib is not installed: plots are an
@@ -53,7 +55,7 @@ def _save(figure: Any, path: Path) -> None:
         raise UserError(f"cannot write the plot {path}: {error.strerror or error}") from None
 
 
-def plot(summary: dict[str, Any], scores: Sequence[Sequence[float]], directory: Path) -> list[Path]:
+def plot(summary: Summary, scores: Sequence[Sequence[float]], directory: Path) -> list[Path]:
     """Write the plots into ``directory``; return their paths. ``scores``: every score
     of each entry (``arena.Outcome.scores``)."""
     import matplotlib

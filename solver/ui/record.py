@@ -11,7 +11,7 @@ shows ``view``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 import click
 from rich import box
@@ -39,7 +39,16 @@ def bars(shares: list[float | None]) -> str:
     return "".join(" " if s is None else BARS[min(top, max(0, round(s * top)))] for s in shares)
 
 
-def document(entries: list[kept.Finished], where: Path) -> dict[str, Any]:
+class RecordDocument(TypedDict):
+    """The record as ``myword record --json`` prints it."""
+
+    record: str
+    games: int
+    tallies: list[kept.TallyRow]
+    entries: list[kept.FinishedEntry]
+
+
+def document(entries: list[kept.Finished], where: Path) -> RecordDocument:
     """The record as ``--json`` prints it: where it is kept, the tallies, every game."""
     return {
         "record": str(where),

@@ -4,6 +4,7 @@ progress bar, CSV, plots and a summary table."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -11,6 +12,9 @@ from solver.arena.csvfile import shown
 from solver.runtime.errors import UserError
 from solver.ui.group import stopped
 from solver.ui.options import JSON_OPTION, PathType
+
+if TYPE_CHECKING:
+    from solver.arena.tournament import Summary
 
 
 def capped_workers(ctx: click.Context, param: click.Parameter, value: int) -> int:
@@ -227,7 +231,7 @@ def _quoted(path) -> str:
     return "$'" + text.encode("unicode_escape").decode("ascii").replace("'", "\\'") + "'"
 
 
-def _fail_if_one_never_played(summary: dict) -> None:
+def _fail_if_one_never_played(summary: Summary) -> None:
     """Exit non-zero, after the results, when a player forfeited every game: a table of
     zeros from an engine that never started (a typo in its path) is a failure, not a
     result."""

@@ -9,9 +9,6 @@ are those of the game against the bot (``display``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rich.columns import Columns
 from rich.console import Group
 from rich.table import Table
@@ -81,7 +78,9 @@ def their_sheet(assistant: assist.Assistant, compact: bool = False) -> Table:
             )
             continue
         entry = game_round["theirs"][number - 1]
-        marks = marking(game_round["your_word"], entry["guess"], row.offset)
+        word = game_round["your_word"]
+        assert word is not None  # set before any of their rows (``apply``)
+        marks = marking(word, entry["guess"], row.offset)
         shown = styled_marks(entry["guess"], marks)
         cell = f"{entry['score']:,}"
         if entry["said"] != entry["score"]:
@@ -129,9 +128,9 @@ def candidate_words(assistant: assist.Assistant) -> tuple[str, ...] | None:
     return found.words or None
 
 
-def assist_view(state: Mapping[str, Any]) -> Group:
+def assist_view(state: assist.AssistState) -> Group:
     """Both sheets of the current round, the totals and the marks' legend (line mode)."""
-    assistant = assist.Assistant(dict(state))
+    assistant = assist.Assistant(state)
     words = candidate_words(assistant) if assistant.round["mine"] else None
     return Group(
         Columns([your_sheet(assistant, words), their_sheet(assistant)]),

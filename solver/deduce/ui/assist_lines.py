@@ -15,7 +15,6 @@ reading ``--json`` gets it with the sheets.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from solver.deduce import assist, assist_entries, assist_notes, live_advice
 from solver.deduce.assist import save
@@ -33,12 +32,21 @@ HOW_TO_TYPE = (
 )
 
 
-def worth_keeping(state: dict[str, Any]) -> bool:
+class AdvisedDocument(assist.AssistDocument):
+    """The game as ``--json`` prints it: the assistant's document and the advice for your
+    next row (``Advice.to_json``, its warnings worded), None when none is to give."""
+
+    advice: dict[str, object] | None
+
+
+def worth_keeping(state: assist.AssistState) -> bool:
     """A game left before its first entry is not kept: there is nothing to resume."""
     return bool(state["entries"])
 
 
-def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
+def play(
+    state: assist.AssistState, console: Console[assist.AssistState], path: Path
+) -> assist.AssistState:
     """Go on from the state until the game is over (or input ends), saving every entry."""
     from solver.deduce.ui.display import advice_view
 
@@ -84,7 +92,7 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     return state
 
 
-def _advice(state: dict[str, Any]) -> dict[str, Any] | None:
+def _advice(state: assist.AssistState) -> dict[str, object] | None:
     """The advice for your next row as JSON, when the round has rows of yours to play."""
     assistant = assist.Assistant(state)
     if assistant.finished or len(assistant.round["mine"]) == len(assistant.sheet.rows):
@@ -97,9 +105,9 @@ def _advice(state: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def document(state: dict[str, Any]) -> dict[str, Any]:
-    return assist.document(state) | {"advice": _advice(state)}
+def document(state: assist.AssistState) -> AdvisedDocument:
+    return {**assist.document(state), "advice": _advice(state)}
 
 
-def public(state: dict[str, Any]) -> dict[str, Any]:
-    return assist.public(state) | {"advice": _advice(state)}
+def public(state: assist.AssistState) -> AdvisedDocument:
+    return {**assist.public(state), "advice": _advice(state)}

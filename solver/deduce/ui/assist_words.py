@@ -178,7 +178,7 @@ def lines(made: list[notes.Note]) -> list[tuple[str, bool]]:
     return [(line, note.kind in WARNINGS) for note in made for line in WORDING[note.kind](note)]
 
 
-def describe(entry: dict[str, Any]) -> str:
+def describe(entry: assist.GameEntry) -> str:
     """An entry as saved, in words (for undo)."""
     kind = entry["kind"]
     if kind == "gameword":
@@ -220,7 +220,7 @@ def prompt(waiting: notes.Waiting) -> str:
     return f"{whose} row {waiting.row + 1} ({where}): {answer}"
 
 
-def intro(game: dict[str, Any]) -> str:
+def intro(game: assist.AssistGame) -> str:
     """The round's first line: its length and who plays first (with the colours)."""
     game_round, you = game["rounds"][game["round"]], game["you"]
     first = (
@@ -231,7 +231,7 @@ def intro(game: dict[str, Any]) -> str:
     return f"Round {game['round'] + 1}: {game_round['length']}-letter Gamewords; {first} first."
 
 
-def verdict(game: dict[str, Any]) -> str:
+def verdict(game: assist.AssistGame) -> str:
     """The grand total and who won."""
     result = assist.totals(game)
     said = {"you": "You win!", "they": f"{OPPONENT.capitalize()} wins.", "tie": "A tie."}

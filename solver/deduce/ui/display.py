@@ -25,6 +25,7 @@ from solver.ui.fitting import FittingTable
 if TYPE_CHECKING:  # scoring a word must not pull in numpy
     from solver.deduce.advisor import Advice
     from solver.deduce.candidates import Deduction, MarginalAlphabets
+    from solver.deduce.session import BotRow, GameRound, GameState, RoundTotals, YourRow
 
 STYLES = {
     Mark.MATCHING: "bold green",
@@ -251,13 +252,13 @@ def blank_row(length: int, offset: int) -> str:
     return f"({length} from col {offset + 1})"
 
 
-def your_deduction(state: Mapping[str, Any]) -> Deduction:
+def your_deduction(state: GameState) -> Deduction:
     """What your scores in the current round leave possible (for the hints)."""
     from solver.deduce import candidates as cand
     from solver.deduce import session
     from solver.deduce.rules import default_sheet
 
-    settings = session.settings_of(dict(state))
+    settings = session.settings_of(state)
     game_round = state["rounds"][state["round"]]
     length = game_round["length"]
     pool = session.page_pool(settings, length) if settings.pool_from else None
@@ -266,7 +267,7 @@ def your_deduction(state: Mapping[str, Any]) -> Deduction:
 
 
 def your_sheet(
-    state: Mapping[str, Any],
+    state: GameState,
     deduction: Deduction | None,
     blank_rows: bool = False,
     compact: bool = False,
@@ -285,7 +286,7 @@ def your_sheet(
 
     game_round = state["rounds"][state["round"]]
     sheet = default_sheet(game_round["length"])
-    settings = session.settings_of(dict(state))
+    settings = session.settings_of(state)
     over = session.next_turn(game_round, settings.you) is None and (
         game_round["audit"] is not None or not settings.you_score
     )
@@ -322,13 +323,13 @@ def your_sheet(
     return mine
 
 
-def bonus_won(rows: list[Mapping[str, Any]], word: str | None, sheet: Sheet) -> bool:
+def bonus_won(rows: list[YourRow] | list[BotRow], word: str | None, sheet: Sheet) -> bool:
     """Whether the last row named the word (its score holds the bonus)."""
     full = len(rows) == len(sheet.rows)
     return bool(word) and full and rows[-1]["guess"] == word and not rows[-1].get("late")
 
 
-def game_view(state: Mapping[str, Any]) -> Group:
+def game_view(state: GameState) -> Group:
     """The paper sheet of the current round, as the person playing the bot sees it: their
     Gameword, the bot's Guesswords with scores, their own Guesswords with scores and (with
     hints) the marks the scores allow and the marginal alphabets."""
@@ -336,13 +337,13 @@ def game_view(state: Mapping[str, Any]) -> Group:
     from solver.deduce import session
     from solver.deduce.rules import default_sheet
 
-    settings = session.settings_of(dict(state))
+    settings = session.settings_of(state)
     game_round = state["rounds"][state["round"]]
     sheet = default_sheet(game_round["length"])
     deduction = your_deduction(state) if settings.hints else None
     parts: list[Any] = []
     tables: list[Any] = [your_sheet(state, deduction)]
-    running = session.totals(dict(state))["rounds"][state["round"]]
+    running = session.totals(state)["rounds"][state["round"]]
     tables.append(bot_sheet(game_round, sheet, running))
     notes: list[Any] = []
     if deduction is not None and deduction.consistent:
@@ -412,9 +413,9 @@ def scored_cell(entry: Mapping[str, Any], said: int | None, compact: bool = Fals
 
 
 def bot_sheet(
-    game_round: Mapping[str, Any],
+    game_round: GameRound,
     sheet: Sheet,
-    running: Mapping[str, int],
+    running: RoundTotals,
     blank_rows: bool = False,
     compact: bool = False,
     tight: bool = False,
@@ -460,7 +461,7 @@ def bot_sheet(
     return bots
 
 
-def round_line(index: int, game_round: Mapping[str, Any], running: Mapping[str, int]) -> str:
+def round_line(index: int, game_round: GameRound, running: RoundTotals) -> str:
     """The round's totals in one line; with a penalty, how the bot's total is made."""
     from solver.deduce.rules import default_sheet
 

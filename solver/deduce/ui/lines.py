@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from solver.deduce import session
 from solver.deduce.session import document, public, save
@@ -27,17 +27,25 @@ if TYPE_CHECKING:
 __all__ = ["Console", "document", "play", "public", "save"]
 
 
-class Console(Protocol):
+State = TypeVar("State", contravariant=True)
+
+
+class Console(Protocol[State]):
+    """What a game in lines talks through: ``show`` draws its ``State`` (a game's, or
+    the assistant's)."""
+
     def ask(self, prompt: str, hidden: bool = False) -> str: ...
 
     def say(self, text: RenderableType) -> None:
         """A line (or a rich renderable: the advice's tables) for the person."""
         ...
 
-    def show(self, state: dict[str, Any]) -> None: ...
+    def show(self, state: State) -> None: ...
 
 
-def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
+def play(
+    state: session.GameState, console: Console[session.GameState], path: Path
+) -> session.GameState:
     """Play on from the state to the end of the game, saving after every move."""
     game = session.Game(state, path)
     if game.finished:  # a finished game resumed: show where it ended
@@ -68,13 +76,17 @@ def play(state: dict[str, Any], console: Console, path: Path) -> dict[str, Any]:
     return state
 
 
-def _say(console: Console, game: session.Game, events: list[session.Event]) -> None:
+def _say(
+    console: Console[session.GameState], game: session.Game, events: list[session.Event]
+) -> None:
     """Say what a move did (``words``: a sentence per event)."""
     for line in words.say(events, game.you_seat):
         console.say(line)
 
 
-def _answer(game: session.Game, waiting: session.Waiting, console: Console) -> None:
+def _answer(
+    game: session.Game, waiting: session.Waiting, console: Console[session.GameState]
+) -> None:
     """Ask until the game takes the answer; say what the move tells."""
     moves = {
         session.GAMEWORD: game.choose_gameword,

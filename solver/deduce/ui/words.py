@@ -121,7 +121,7 @@ def note(waiting: session.Waiting) -> str:
     )
 
 
-def intro(state: dict[str, Any]) -> str:
+def intro(state: session.GameState) -> str:
     """The round's first line: its length, who plays first, your colour."""
     game_round, you = state["rounds"][state["round"]], state["settings"]["you"]
     other = session.COLOURS[1 - session.COLOURS.index(you)]
@@ -133,7 +133,7 @@ def intro(state: dict[str, Any]) -> str:
     return f"Round {state['round'] + 1}: {game_round['length']}-letter Gamewords; {first} first."
 
 
-def seed_line(state: dict[str, Any]) -> str:
+def seed_line(state: session.GameState) -> str:
     """How to replay this game: said once it is over, since the seed draws the bot's
     words (replaying it in another window would give them away)."""
     seed = state["settings"]["seed"]
@@ -145,7 +145,7 @@ def seed_line(state: dict[str, Any]) -> str:
     return f"Replay this game with --seed {seed}."
 
 
-def replay_note(state: dict[str, Any]) -> str:
+def replay_note(state: session.GameState) -> str:
     """Said as a game from a typed seed begins: that seed decides the bot's Gamewords, so
     whoever typed it may know them, and the game is a replay, not a fair game."""
     if not state["settings"].get("replay"):
@@ -154,16 +154,17 @@ def replay_note(state: dict[str, Any]) -> str:
     return f"A replay of seed {seed}: the bot's Gamewords are those that seed draws."
 
 
-def round_summary(state: dict[str, Any]) -> str:
+def round_summary(state: session.GameState) -> str:
     result = session.totals(state)["rounds"][state["round"]]
     word = state["rounds"][state["round"]]["bot_word"]
+    assert word is not None  # picked at the round's start
     return (
         f"Round {state['round'] + 1} over. {BOT}'s word was {word.upper()}. "
         f"You {result['you']:,}, {BOT_NAME} {result['bot']:,}."
     )
 
 
-def verdict(state: dict[str, Any]) -> str:
+def verdict(state: session.GameState) -> str:
     """The grand total and who won; after a forfeit, first why the opponent lost."""
     result = session.totals(state)
     said = {"you": "You win!", "bot": f"{BOT} wins.", "tie": "A tie."}
