@@ -44,8 +44,10 @@ from solver.arena.protocol import (
     DEFAULT_TIME_LIMIT,
     HELLO_TIME_LIMIT,
     PROTOCOL_VERSION,
+    EngineMessage,
     Hello,
     IllegalMove,
+    RefereeMessage,
     Rules,
     Seat,
     SeatFailed,
@@ -53,7 +55,8 @@ from solver.arena.protocol import (
 from solver.runtime.errors import UserError, one_line
 
 # An engine is started in a process group of its own where the system has them, so that
-# what it starts ends with it (``EngineSeat._stop``).
+# what it starts ends with it (``EngineSeat._stop``). Popen's keyword arguments: open (each
+# keyword has its own type).
 GROUP: dict[str, Any] = {"process_group": 0} if os.name == "posix" else {}
 LINE_MOST = 1 << 20  # bytes in one line from an engine: more is a protocol error
 STDERR_TAIL = 300  # characters of an engine's stderr quoted when it fails
@@ -235,7 +238,7 @@ class EngineSeat:
             self._stderr.close()
             self._stderr = None
 
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, message: RefereeMessage) -> None:
         line = json.dumps(message, separators=(",", ":"))
         self._record(f"> {line}")
         assert self._process is not None and self._process.stdin is not None
@@ -245,6 +248,7 @@ class EngineSeat:
         except (BrokenPipeError, OSError, ValueError):
             self._fail("the engine stopped reading")
 
+    # Parsed JSON, an engine's: only its ``type`` is checked here, its caller reads the rest.
     def _answer(self, kind: str, seconds: float) -> dict[str, Any]:
         """The next line that is not ``info``, which must be a ``kind`` message."""
         assert self._lines is not None
@@ -351,7 +355,7 @@ def serve(
     stdout = sys.stdout if stdout is None else stdout
     seat: Seat | None = None
 
-    def say(message: dict[str, Any]) -> None:
+    def say(message: EngineMessage) -> None:
         stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
         stdout.flush()
 

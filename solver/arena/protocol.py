@@ -26,9 +26,9 @@ the game's ``Rules.seat`` adapts it.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, NotRequired, Protocol, TypedDict, cast, runtime_checkable
 
 PROTOCOL_VERSION = 1  # of the engine protocol (solver.arena.engine); views and moves too
 SEED_BITS = 53  # a decision seed fits a JavaScript number exactly
@@ -46,11 +46,17 @@ class SeatFailed(RuntimeError):
     loop forfeits the seat's game with this reason; a tournament goes on."""
 
 
+# A view's, a move's or an event's JSON, of any game: each game's own TypedDicts
+# (``RaceViewDocument``, ``CallDocument``, ``ClaimedDocument``...) say its keys; what
+# every game shares is only that it is a JSON object.
+Document = Mapping[str, Any]
+
+
 @runtime_checkable
 class Jsonable(Protocol):
     """Anything that writes itself as JSON: a view, a move, an event."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Document:
         """Itself as JSON.
 
         Returns:
@@ -81,6 +87,14 @@ def _as_json(value: Any) -> Any:
     return [_as_json(part) for part in value] if isinstance(value, tuple) else value
 
 
+class ForfeitedDocument(TypedDict):
+    """A ``Forfeited`` as JSON (an event of every game)."""
+
+    kind: Literal["forfeited"]
+    seat: int
+    reason: str
+
+
 @dataclass(frozen=True)
 class Forfeited:
     """Seat ``seat`` lost the game without finishing it, for ``reason`` (an engine that
@@ -94,15 +108,86 @@ class Forfeited:
 
     seat: int
     reason: str
-    kind: str = "forfeited"
+    kind: Literal["forfeited"] = "forfeited"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ForfeitedDocument:
         """The event as JSON (``fields_json``).
 
         Returns:
             ``{"kind": "forfeited", "seat": ..., "reason": ...}``.
         """
-        return fields_json(self)
+        return cast(ForfeitedDocument, fields_json(self))
+
+
+# --- the engine protocol's messages (docs/engine-protocol.md), one per ``type`` ---------
+class HelloMessage(TypedDict):
+    """The referee's handshake of a game (``Hello.to_json``): ``time_limit`` in seconds."""
+
+    type: Literal["hello"]
+    protocol: int
+    game: str
+    variant: Mapping[str, Any]  # the game's own (``State.variant``: ``RaceVariant``...)
+    seat: int
+    seats: int
+    time_limit: float
+
+
+class ReadyMessage(TypedDict):
+    """An engine's answer to the handshake: its protocol and its name."""
+
+    type: Literal["ready"]
+    protocol: int
+    name: str
+
+
+class ViewMessage(TypedDict):
+    """The referee asking a move: the view (the game's own document), numbered, and the
+    decision's seed."""
+
+    type: Literal["view"]
+    id: int
+    seed: int
+    view: Document
+
+
+class MoveMessage(TypedDict):
+    """An engine's move (the game's own document), answering the view of that ``id``."""
+
+    type: Literal["move"]
+    id: int | None  # the view's, as the engine read it
+    move: Document
+
+
+class OverMessage(TypedDict):
+    """The referee telling a game's end: every seat's score, in seat order."""
+
+    type: Literal["over"]
+    scores: list[int]
+
+
+class QuitMessage(TypedDict):
+    """The referee done: the engine exits."""
+
+    type: Literal["quit"]
+
+
+class ErrorMessage(TypedDict):
+    """An engine that cannot answer a line, and why (the referee forfeits the game)."""
+
+    type: Literal["error"]
+    message: str
+
+
+class InfoMessage(TypedDict):
+    """An engine's note at any time (the referee logs it and reads on); its other keys
+    are the engine's own."""
+
+    type: Literal["info"]
+    message: NotRequired[str]
+
+
+RefereeMessage = HelloMessage | ViewMessage | OverMessage | QuitMessage  # to an engine
+EngineMessage = ReadyMessage | MoveMessage | ErrorMessage | InfoMessage  # from one
 
 
 @dataclass(frozen=True)
@@ -120,13 +205,13 @@ class Hello:
     """
 
     game: str
-    variant: dict[str, Any]
+    variant: Mapping[str, Any]  # the game's own TypedDict (``RaceVariant``...)
     seat: int
     seats: int
     time_limit: float = DEFAULT_TIME_LIMIT
     protocol: int = PROTOCOL_VERSION
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> HelloMessage:
         """The handshake as the engine protocol sends it.
 
         Returns:
@@ -143,6 +228,7 @@ class Hello:
             "time_limit": self.time_limit,
         }
 
+    # ``document``: parsed JSON (the referee's line), checked here as it is read.
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> Hello:
         """The handshake read back.
@@ -183,7 +269,7 @@ class State(Protocol):
         """The number of seats."""
         ...
 
-    def variant(self) -> dict[str, Any]:
+    def variant(self) -> Mapping[str, Any]:
         """The settings of this game a seat is told at the handshake (sheet, language,
         deck, rules variants...): JSON-ready.
 
@@ -271,7 +357,7 @@ class State(Protocol):
         """
         ...
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Mapping[str, Any]:
         """The whole state, hidden parts included (for the referee and a save; never for a
         seat).
 
@@ -335,6 +421,8 @@ class Seat(Protocol):
 class Rules(Protocol):
     """What the arena needs to know of a game (each game has one: ``<game>/arena.py``)."""
 
+    # The ``*_from_json`` readers take parsed JSON (a line of an engine's, a save's), not
+    # yet checked: each game's reader checks it as it reads.
     @property
     def name(self) -> str:
         """The game's name: "deduce", "race", "layout" (read-only: a game's rules are

@@ -29,12 +29,39 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, ClassVar, Literal, Protocol, TypedDict
 
 from solver.arena import plugins
 from solver.deduce.rules import Row, Sheet
 from solver.deduce.strategies import DEFAULT_VOCABULARY, STRATEGIES
 from solver.wordtools import lexicon
+
+
+class GuesserViewDocument(TypedDict):
+    """A ``GuesserView`` as the engine protocol sends it (``row`` counted from 1)."""
+
+    kind: Literal["guess"]
+    sheet: str  # the sheet in its own notation
+    sheet_name: str
+    rows: list[list[int]]  # [length, offset] pairs
+    row: int
+    length: int
+    offset: int
+    last_row: bool
+    history: list[list[str | int]]  # [Guessword, score] pairs
+    lang: str
+    vocabulary: str
+    prior: str
+
+
+class PickerViewDocument(TypedDict):
+    """A ``PickerView`` as the engine protocol sends it."""
+
+    kind: Literal["pick"]
+    round: int
+    length: int
+    lang: str
+    difficulty: str
 
 
 @dataclass(frozen=True)
@@ -72,9 +99,10 @@ class GuesserView:
         """On the last row the Guessword is a guess at the whole Gameword."""
         return self.sheet.is_last(self.row_index)
 
-    kind = "guess"  # what the seat is asked for (the engine protocol's views say it)
+    # what the seat is asked for (the engine protocol's views say it)
+    kind: ClassVar[Literal["guess"]] = "guess"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GuesserViewDocument:
         """The view as an engine in another language reads it: the sheet's rows as
         ``[length, offset]`` pairs (and in the sheet's own notation), the row to fill, its
         length, and the Guesswords named with the scores heard.
@@ -99,6 +127,7 @@ class GuesserView:
             "prior": self.prior,
         }
 
+    # ``document``: parsed JSON (the referee's line), checked here as it is read.
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> GuesserView:
         """The view ``to_json`` wrote (the derived fields, row and length, are not read).
@@ -145,9 +174,9 @@ class PickerView:
     lang: str = "en"
     difficulty: str = "medium"
 
-    kind = "pick"
+    kind: ClassVar[Literal["pick"]] = "pick"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PickerViewDocument:
         """The view as the engine protocol sends it.
 
         Returns:
@@ -161,6 +190,7 @@ class PickerView:
             "difficulty": self.difficulty,
         }
 
+    # ``document``: parsed JSON, as in ``GuesserView.from_json``.
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> PickerView:
         """The view ``to_json`` wrote.
@@ -184,6 +214,7 @@ class PickerView:
         )
 
 
+# ``document``: parsed JSON (the referee's line), checked by the view's reader.
 def view_from_json(document: dict[str, Any]) -> GuesserView | PickerView:
     """A seat's view read back, by its ``kind``.
 

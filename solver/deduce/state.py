@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypedDict, cast
 
-from solver.arena.protocol import Forfeited, IllegalMove, fields_json
+from solver.arena.protocol import Forfeited, ForfeitedDocument, IllegalMove, fields_json
 from solver.deduce import players
 from solver.deduce.players import GuesserView, PickerView
 from solver.deduce.rules import Row, Sheet, default_sheet, score
@@ -37,6 +37,80 @@ from solver.wordtools import lexicon
 
 GAME = "deduce"
 COLOURS = ("purple", "red")  # seat 0, seat 1
+
+
+class PickDocument(TypedDict):
+    """A ``Pick`` as JSON."""
+
+    kind: Literal["pick"]
+    word: str
+
+
+class GuessDocument(TypedDict):
+    """A ``Guess`` as JSON."""
+
+    kind: Literal["guess"]
+    word: str
+
+
+class PickedDocument(TypedDict):
+    """A ``Picked`` as JSON."""
+
+    kind: Literal["picked"]
+    seat: int
+    round: int
+
+
+class ScoredDocument(TypedDict):
+    """A ``Scored`` as JSON."""
+
+    kind: Literal["scored"]
+    seat: int
+    round: int
+    row: int
+    guess: str
+    score: int
+
+
+class RoundOverDocument(TypedDict):
+    """A ``RoundOver`` as JSON."""
+
+    kind: Literal["round_over"]
+    round: int
+    gamewords: list[str]
+    scores: list[int]
+
+
+EventDocument = PickedDocument | ScoredDocument | RoundOverDocument | ForfeitedDocument
+
+
+class SheetDocument(TypedDict):
+    """A sheet as the variant's JSON holds it: ``[length, offset]`` per row, in letters."""
+
+    name: str
+    rows: list[list[int]]
+
+
+class DeduceVariant(TypedDict):
+    """What a seat is told of a game at the handshake (``DeduceState.variant``)."""
+
+    seats: int
+    sheets: list[SheetDocument]
+    lang: str
+    vocabulary: str
+    prior: str
+    difficulty: str
+
+
+class DeduceStateDocument(TypedDict):
+    """The whole state (``DeduceState.to_json``), Gamewords included: for the referee and
+    a save."""
+
+    game: str
+    variant: DeduceVariant
+    hidden: list[list[str | None]]  # each round's Gamewords, by seat (null until picked)
+    rows: list[list[list[list[str | int]]]]  # per round and seat, [Guessword, points] pairs
+    forfeited: list[int | str] | None  # [seat, reason]
 
 
 # --- moves ------------------------------------------------------------------------------
@@ -53,13 +127,13 @@ class Pick:
     word: str
     kind: str = "pick"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PickDocument:
         """The move as JSON (``fields_json``).
 
         Returns:
             ``{"kind": "pick", "word": ...}``.
         """
-        return fields_json(self)
+        return cast(PickDocument, fields_json(self))
 
 
 @dataclass(frozen=True)
@@ -75,13 +149,13 @@ class Guess:
     word: str
     kind: str = "guess"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GuessDocument:
         """The move as JSON (``fields_json``).
 
         Returns:
             ``{"kind": "guess", "word": ...}``.
         """
-        return fields_json(self)
+        return cast(GuessDocument, fields_json(self))
 
 
 Move = Pick | Guess
@@ -126,13 +200,13 @@ class Picked:
     round: int
     kind: str = "picked"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PickedDocument:
         """The event as JSON (``fields_json``).
 
         Returns:
             ``{"kind": "picked", "seat": ..., "round": ...}``.
         """
-        return fields_json(self)
+        return cast(PickedDocument, fields_json(self))
 
 
 @dataclass(frozen=True)
@@ -156,14 +230,14 @@ class Scored:
     score: int
     kind: str = "scored"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ScoredDocument:
         """The event as JSON (``fields_json``).
 
         Returns:
             ``{"kind": "scored", "seat": ..., "round": ..., "row": ..., "guess": ...,
                 "score": ...}``.
         """
-        return fields_json(self)
+        return cast(ScoredDocument, fields_json(self))
 
 
 @dataclass(frozen=True)
@@ -183,18 +257,19 @@ class RoundOver:
     scores: tuple[int, ...]
     kind: str = "round_over"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RoundOverDocument:
         """The event as JSON (``fields_json``).
 
         Returns:
             ``{"kind": "round_over", "round": ..., "gamewords": [...], "scores": [...]}``.
         """
-        return fields_json(self)
+        return cast(RoundOverDocument, fields_json(self))
 
 
 Event = Picked | Scored | RoundOver | Forfeited
 
 
+# ``document``: parsed JSON (a save's, a log's), checked here as it is read.
 def event_from_json(document: dict[str, Any]) -> Event:
     """An event ``to_json`` wrote, read back.
 
@@ -232,7 +307,7 @@ def event_from_json(document: dict[str, Any]) -> Event:
 
 
 # --- the state --------------------------------------------------------------------------
-def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
+def sheet_to_json(sheet: Sheet) -> SheetDocument:
     """A sheet as the variant's JSON holds it.
 
     Args:
@@ -244,6 +319,7 @@ def sheet_to_json(sheet: Sheet) -> dict[str, Any]:
     return {"name": sheet.name, "rows": [[row.length, row.offset] for row in sheet.rows]}
 
 
+# ``document``: parsed JSON, checked here as it is read.
 def sheet_from_json(document: dict[str, Any]) -> Sheet:
     """A sheet ``sheet_to_json`` wrote, read back.
 
@@ -355,7 +431,7 @@ class DeduceState:
         """The number of seats: 1 (a solo round) or 2."""
         return len(self.hidden[0])
 
-    def variant(self) -> dict[str, Any]:
+    def variant(self) -> DeduceVariant:
         """The settings a seat is told at the handshake.
 
         Returns:
@@ -579,7 +655,7 @@ class DeduceState:
         return copy.deepcopy(self)
 
     # --- JSON -----------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DeduceStateDocument:
         """The whole state, Gamewords included (for the referee and a save; never for a
         seat).
 
@@ -599,6 +675,7 @@ class DeduceState:
             "forfeited": list(self.forfeited) if self.forfeited else None,
         }
 
+    # ``document``: parsed JSON (a save's), read back as ``to_json`` wrote it.
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> DeduceState:
         """The state ``to_json`` wrote, read back (not checked against the rules).

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
+from typing import NotRequired, TypedDict, cast
 
 from solver.runtime import seeds
 from solver.runtime.errors import UserError
@@ -38,6 +39,29 @@ RED_CARDS = 6
 DECK_SEED = 1980
 SYMBOL = ".."
 EDGES = ("top", "right", "bottom", "left")
+
+
+class CardDocument(TypedDict):
+    """A card in a deck's JSON form: its number and its four edges (a pair or SYMBOL)."""
+
+    number: int
+    top: str
+    right: str
+    bottom: str
+    left: str
+
+
+class DeckDocument(TypedDict):
+    """A deck in its JSON form (``document``, ``parse_deck``; the default deck's file also
+    says how it was derived: ``lang`` and ``seed``)."""
+
+    cards: list[CardDocument]
+    begin_values: dict[str, int]  # a beginning pair's points
+    end_values: dict[str, int]  # an ending pair's points
+    lang: NotRequired[str]
+    seed: NotRequired[int]
+
+
 BEGINNING_EDGES = ("right", "bottom")
 ENDING_EDGES = ("left", "top")
 # Limits checked where a deck enters (the default: 48 cards, values 1 to 5): the kernels
@@ -111,7 +135,7 @@ def _values(pairs: list[str], partners: dict[str, int]) -> dict[str, int]:
     return {p: 5 - (rank * 5) // len(ranked) for rank, p in enumerate(ranked)}
 
 
-def derive_deck(lang: str = "en", seed: int = DECK_SEED) -> dict[str, object]:
+def derive_deck(lang: str = "en", seed: int = DECK_SEED) -> DeckDocument:
     """The default deck as a JSON-ready dict (see the module docstring for the recipe)."""
     beginnings, endings = _common_pairs(lang)
     play = lexicon.load(lang).play
@@ -120,7 +144,7 @@ def derive_deck(lang: str = "en", seed: int = DECK_SEED) -> dict[str, object]:
     ends = [p for p in endings for _ in range(CARDS * 2 // PAIRS_EACH)]
     rng.shuffle(begins)
     rng.shuffle(ends)
-    cards = []
+    cards: list[dict[str, int | str]] = []  # an edge named by a variable below
     for n in range(CARDS):
         right, bottom = begins[2 * n], begins[2 * n + 1]
         left, top = ends[2 * n], ends[2 * n + 1]
@@ -132,7 +156,7 @@ def derive_deck(lang: str = "en", seed: int = DECK_SEED) -> dict[str, object]:
     return {
         "lang": lang,
         "seed": seed,
-        "cards": cards,
+        "cards": cast(list[CardDocument], cards),
         "begin_values": _values(beginnings, begin_partners),
         "end_values": _values(endings, end_partners),
     }
@@ -172,6 +196,7 @@ def _checked_values(raw: object, name: str, kind: str) -> dict[str, int]:
     return dict(raw)
 
 
+# ``document``: parsed JSON (a deck file's, a log's, a view's), checked here as it is read.
 def parse_deck(document: dict[str, object], name: str) -> Deck:
     """A deck from its JSON form, every field checked where it enters: a wrong type, a
     repeated number or a deck too small to deal or too large to play is a ``DeckError``."""
@@ -204,7 +229,7 @@ def parse_deck(document: dict[str, object], name: str) -> Deck:
     return Deck(cards, begin_values, end_values)
 
 
-def document(deck: Deck) -> dict[str, object]:
+def document(deck: Deck) -> DeckDocument:
     """The deck in the JSON form ``parse_deck`` reads (game logs carry decks this way)."""
     return {
         "cards": [

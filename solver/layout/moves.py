@@ -18,10 +18,47 @@ it states for symbols (rule 7); the state works out the rest from the rules
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Literal, TypedDict
 
 from solver.arena.protocol import Forfeited, IllegalMove
 from solver.layout.board import Placement, Position
+
+
+class PlayDocument(TypedDict):
+    """A ``Play`` as the engine protocol carries it: ``position``, ``[row, column]``."""
+
+    kind: Literal["play"]
+    card: int
+    position: list[int]
+    declared: list[str]
+
+
+class KnockDocument(TypedDict):
+    """A ``Knock`` as the engine protocol carries it."""
+
+    kind: Literal["knock"]
+    card: int
+
+
+class PlayedDocument(TypedDict):
+    """A ``Played`` as the game's log writes it (``player``: the seat)."""
+
+    player: int
+    kind: Literal["play"]
+    card: int
+    position: list[int]
+    on_top: bool
+    declared: list[str]
+    words: list[str]
+    points: int
+
+
+class KnockedDocument(TypedDict):
+    """A ``Knocked`` as the game's log writes it (``card`` null when hidden, in a view)."""
+
+    player: int
+    kind: Literal["knock"]
+    card: int | None
 
 
 @dataclass(frozen=True)
@@ -50,9 +87,9 @@ class Play:
         """The words this play states for symbols (rule 7): its own, else its placement's."""
         return list(self.declared) or self.placement.declared
 
-    kind = "play"
+    kind: ClassVar[Literal["play"]] = "play"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlayDocument:
         """The move as the engine protocol carries it.
 
         Returns:
@@ -77,9 +114,9 @@ class Knock:
 
     card: int
 
-    kind = "knock"
+    kind: ClassVar[Literal["knock"]] = "knock"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> KnockDocument:
         """The move as the engine protocol carries it.
 
         Returns:
@@ -114,9 +151,9 @@ class Played:
     declared: tuple[str, ...]
     words: tuple[str, ...]
     points: int
-    kind: str = "play"
+    kind: Literal["play"] = "play"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlayedDocument:
         """The move as the game's log writes it.
 
         Returns:
@@ -148,14 +185,14 @@ class Knocked:
 
     seat: int
     card: int | None
-    kind: str = "knock"
+    kind: Literal["knock"] = "knock"
 
     @property
     def points(self) -> int:
         """0: a knock scores nothing (so every move, played or knocked, has ``points``)."""
         return 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> KnockedDocument:
         """The move as the game's log writes it.
 
         Returns:
@@ -163,6 +200,9 @@ class Knocked:
                 hidden).
         """
         return {"player": self.seat, "kind": self.kind, "card": self.card}
+
+
+MovedDocument = PlayedDocument | KnockedDocument  # a move of a log or a view's history
 
 
 Event = Played | Knocked | Forfeited
@@ -219,6 +259,7 @@ def move_from_json(document: object) -> Move:
         raise IllegalMove(str(error)) from None
 
 
+# ``document``: parsed JSON (a log's, a view's), checked here as it is read.
 def event_from_json(document: dict[str, Any]) -> Event:
     """An event as ``to_json`` wrote it (a logged move, or a forfeit).
 

@@ -4,7 +4,12 @@ lazily, so registering costs nothing."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from solver.arena import registry
+
+if TYPE_CHECKING:  # the calls below import the game when they run
+    from solver.layout.state import LayoutLog
 
 
 def _inputs():
@@ -45,7 +50,7 @@ def reader(lang: str = "en") -> object:
     return reader_move(state.view(state.turn()), random.Random(0))
 
 
-def layout_game(seed: int | None = None, lang: str = "en") -> dict[str, object]:
+def layout_game(seed: int | None = None, lang: str = "en") -> LayoutLog:
     """A My Word (1980) game, beam against greedy: the whole log (it replays)."""
     from solver.layout.game import play_game
 

@@ -34,12 +34,12 @@ from solver.layout import reader
 from solver.layout.arrays import Grid, deck_arrays, hand_array
 from solver.layout.belief import deals
 from solver.layout.board import placement
-from solver.layout.moves import Knock, Knocked, Play
+from solver.layout.moves import Knock, Knocked, MovedDocument, Play
 from solver.layout.players import scored_plays
 from solver.layout.reader import DEFAULT, ReaderSettings
 from solver.layout.session import HUMAN, unsealed
 from solver.layout.squares import Squares, squares_for
-from solver.layout.state import State, rebuild
+from solver.layout.state import LayoutLog, State, rebuild
 from solver.layout.view import LayoutView
 from solver.runtime import seeds
 from solver.runtime.errors import UserError
@@ -70,7 +70,7 @@ def review(readable: Any, sealed: Any, source: str = "") -> GameReview:
     return review_log(log, final, source)
 
 
-def review_log(log: dict[str, Any], final: State, source: str = "") -> GameReview:
+def review_log(log: LayoutLog, final: State, source: str = "") -> GameReview:
     """The review of a finished game's log (checked: ``final`` is its end)."""
     names = list(final.players or [f"seat {n + 1}" for n in range(final.seats)])
     people = [n for n, name in enumerate(names) if name == HUMAN]
@@ -103,7 +103,7 @@ def review_log(log: dict[str, Any], final: State, source: str = "") -> GameRevie
     )
 
 
-def _turn(before: State, index: int, logged: dict[str, Any], squares: Squares) -> ReviewedMove:
+def _turn(before: State, index: int, logged: MovedDocument, squares: Squares) -> ReviewedMove:
     """One turn: the move made and the reader's, from the seat's view before it."""
     seat = logged["player"]
     view = before.view(seat)
@@ -115,7 +115,7 @@ def _turn(before: State, index: int, logged: dict[str, Any], squares: Squares) -
     best, best_value, played_value = valued(view, logged, rng)
     best_points = best.placement.points if isinstance(best, Play) else 0
     knocked = logged["kind"] == "knock"
-    played_points = 0 if knocked else int(logged["points"])
+    played_points = 0 if logged["kind"] == "knock" else int(logged["points"])
     notes = []
     if knocked and plays:
         number, spot = plays[0]
@@ -142,7 +142,7 @@ def _turn(before: State, index: int, logged: dict[str, Any], squares: Squares) -
 
 
 def valued(
-    view: LayoutView, logged: dict[str, Any], rng: random.Random, settings: ReaderSettings = DEFAULT
+    view: LayoutView, logged: MovedDocument, rng: random.Random, settings: ReaderSettings = DEFAULT
 ) -> tuple[Play | Knock, float, float]:
     """The reader's move from ``view`` (``reader_move``'s, the same for the same ``rng``),
     its value and the value of the move made (``logged``), both by the reader's valuation,
@@ -188,7 +188,7 @@ def valued(
     return Play(card, spot), float(values[best]), float(values[played])
 
 
-def _row(logged: dict[str, Any], grid: Grid) -> np.ndarray:
+def _row(logged: MovedDocument, grid: Grid) -> np.ndarray:
     """The move made as a candidate row on ``grid``: (card, grid row, grid column, points),
     a knock at row -1."""
     if logged["kind"] == "knock":
@@ -210,8 +210,9 @@ def _move(move: Play | Knock, squares: Squares) -> str:
     return _play(move.card, move.placement, squares)
 
 
-def _logged(logged: dict[str, Any], squares: Squares) -> str:
+def _logged(logged: MovedDocument, squares: Squares) -> str:
     if logged["kind"] == "knock":
         return f"knock {logged['card']}"
     words = "+".join(str(word).upper() for word in logged["words"])
-    return f"{logged['card']} {squares.name(tuple(logged['position']))} {words}"
+    row, column = logged["position"]
+    return f"{logged['card']} {squares.name((row, column))} {words}"

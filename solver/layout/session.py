@@ -29,9 +29,10 @@ names (``squares.py``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from solver.arena.protocol import (
     DEFAULT_TIME_LIMIT,
@@ -47,7 +48,7 @@ from solver.layout.deck import Deck
 from solver.layout.game import legal_plays, rebuild, start_game
 from solver.layout.moves import Knock, Knocked, Play, Played
 from solver.layout.squares import Squares, squares_for
-from solver.layout.state import State, resolve
+from solver.layout.state import LayoutLog, PublicLog, State, resolve
 from solver.runtime import record, savefile, seeds
 from solver.runtime.errors import UserError
 from solver.runtime.numbers import whole
@@ -120,7 +121,7 @@ def seed_of(state: GameState) -> int:
     return int(state.seed or 0)
 
 
-def document(state: GameState) -> dict[str, Any]:
+def document(state: GameState) -> LayoutLog:
     """The game as JSON: its log (what is saved, and what ``replay`` checks)."""
     return state.to_json()
 
@@ -132,20 +133,20 @@ def over(state: GameState) -> bool:
     return state.over
 
 
-def public(state: GameState) -> dict[str, Any]:
+def public(state: GameState) -> PublicLog:
     """The log as the players may see it: until the game is over, without the pack, the
     hands dealt and the seed that deals them (``--json`` of a game that ends early)."""
     log = state.to_json()
     if over(state):
         return log
-    return {k: v for k, v in log.items() if k not in HIDDEN}
+    return cast(PublicLog, {k: v for k, v in log.items() if k not in HIDDEN})
 
 
 def save(state: GameState, path: Path) -> None:
     """Save the game's log, signed (``savefile``); until the game is over the pack, the
     hands dealt and the seed are sealed (``HIDDEN``), as What's My Word? seals its words."""
     done = over(state)
-    log = state.to_json()
+    log: Mapping[str, object] = state.to_json()
     secret = {} if done else {k: log[k] for k in HIDDEN if k in log}
     identity = savefile.write("layout", public(state), secret, done, path)
     entry = finished_entry(state, identity, Path(path).name) if done else None

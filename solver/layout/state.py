@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from solver.arena.protocol import Forfeited, IllegalMove
 from solver.layout.board import (
@@ -33,8 +33,16 @@ from solver.layout.board import (
     placement,
     why_not,
 )
-from solver.layout.deck import Card, Deck, DeckError, default_deck, document, parse_deck
-from solver.layout.moves import Event, Knock, Knocked, Move, Play, Played
+from solver.layout.deck import (
+    Card,
+    Deck,
+    DeckDocument,
+    DeckError,
+    default_deck,
+    document,
+    parse_deck,
+)
+from solver.layout.moves import Event, Knock, Knocked, Move, MovedDocument, Play, Played
 from solver.layout.view import LayoutView, legal_plays, public_history
 from solver.runtime import seeds
 from solver.runtime.errors import UserError
@@ -45,6 +53,44 @@ PACK_OUT = "pack_out"  # the pack is used up and a player has played all their c
 STUCK = "stuck"  # no card in a hand or in the pack can be played
 FORFEIT = "forfeit"  # a seat forfeited (``State.forfeited`` says which, and why)
 FORFEIT_SCORE = 0  # a seat that forfeits scores nothing (docs/engine-protocol.md) and wins nothing
+
+
+class LayoutVariant(TypedDict):
+    """What a seat is told of a game at the handshake (``State.variant``)."""
+
+    easy: bool
+    deck: Literal["default"] | DeckDocument
+
+
+class ForfeitNote(TypedDict):
+    """Who forfeited a game, in its log: the seat, from 0, and why."""
+
+    seat: int
+    reason: str
+
+
+class PublicLog(TypedDict):
+    """A game's log less what deals it (the pack, the hands dealt, the seed): what a save
+    shows of a game in progress (``session.public``); the optional keys only when known
+    or when they apply."""
+
+    centre: int
+    easy: bool
+    moves: list[MovedDocument]
+    deck: NotRequired[DeckDocument]  # a deck other than the default
+    players: NotRequired[list[str]]
+    replay: NotRequired[bool]  # only when true
+    forfeit: NotRequired[ForfeitNote]
+    scores: NotRequired[list[int]]  # once the game is over
+
+
+class LayoutLog(PublicLog):
+    """A game's log (``State.to_json``), whole: what a finished game's save, ``layout solo
+    --json`` and ``layout replay`` carry."""
+
+    deck_order: list[int]
+    hands: list[list[int]]
+    seed: NotRequired[int]
 
 
 def ending(
@@ -160,14 +206,16 @@ class State:
         """The number of seats, 1 to 6."""
         return len(self.hands)
 
-    def variant(self) -> dict[str, Any]:
+    def variant(self) -> LayoutVariant:
         """Told at the handshake: the easy game or not, and the deck ("default", else the
         deck itself, as ``deck.document`` writes it).
 
         Returns:
             ``{"easy": ..., "deck": ...}``.
         """
-        deck = "default" if self.deck is default_deck() else document(self.deck)
+        deck: Literal["default"] | DeckDocument = (
+            "default" if self.deck is default_deck() else document(self.deck)
+        )
         return {"easy": self.easy, "deck": deck}
 
     def to_move(self) -> int | None:
@@ -310,7 +358,7 @@ class State:
             for seat, points in enumerate(self.points)
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> LayoutLog:
         """The game's log (see the module docstring): the keys in the order they have
         always been written.
 
@@ -319,7 +367,7 @@ class State:
                 known or when they apply, ``deck``, ``players``, ``seed``, ``replay``,
                 ``forfeit`` and (once the game is over) ``scores``.
         """
-        log: dict[str, Any] = {
+        log: LayoutLog = {
             "deck_order": list(self.dealt.order),
             "hands": [list(hand) for hand in self.dealt.hands],
             "centre": self.dealt.centre,
@@ -340,6 +388,7 @@ class State:
             log["scores"] = list(self.scores())
         return log
 
+    # ``log``: parsed JSON (a save's, a file's), checked move by move by ``rebuild``.
     @classmethod
     def from_json(cls, log: dict[str, Any], deck: Deck | None = None) -> State:
         """The game a log describes (``rebuild``).
@@ -373,7 +422,7 @@ class State:
         return self.deck.card(number)
 
     @property
-    def log(self) -> dict[str, Any]:
+    def log(self) -> LayoutLog:
         """The log (``to_json``), as callers of the untyped state read it."""
         return self.to_json()
 
@@ -537,6 +586,7 @@ def deal_order(players: int, order: list[int], easy: bool, deck: Deck) -> State:
 
 
 # --- reading a log back ------------------------------------------------------------------
+# ``log``: parsed JSON, checked here (see ``State.from_json``).
 def rebuild(log: dict[str, Any], deck: Deck | None = None) -> State:
     """The game a log describes, every move and score re-checked against the rules;
     raises ``LogError`` at the first discrepancy. The deck is the one the log carries (a

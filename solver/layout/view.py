@@ -18,11 +18,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from solver.layout.board import Layout, placements
-from solver.layout.deck import Card, Deck, default_deck, document, parse_deck
-from solver.layout.moves import Knocked, Play, Played, event_from_json
+from solver.layout.deck import Card, Deck, DeckDocument, default_deck, document, parse_deck
+from solver.layout.moves import Knocked, MovedDocument, Play, Played, event_from_json
+
+
+class LegalPlayDocument(TypedDict):
+    """A legal play in a view's JSON (``legal``): the card, where, and what it makes."""
+
+    card: int
+    position: list[int]  # [row, column]
+    on_top: bool
+    words: list[str]
+    declared: list[str]
+    points: int
+
+
+class LayoutViewDocument(TypedDict):
+    """A ``LayoutView`` as the engine protocol sends it, with every legal play."""
+
+    seat: int
+    hand: list[int]
+    layout: list[list[list[int]]]  # [[row, column], [card, ...]] pairs, bottom card first
+    scores: list[int]
+    hand_sizes: list[int]
+    pack_size: int
+    easy: bool
+    deck: DeckDocument
+    legal: list[LegalPlayDocument]
+    history: list[MovedDocument]
 
 
 @dataclass(frozen=True)
@@ -67,7 +93,7 @@ class LayoutView:
         """
         return self.deck.card(number)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> LayoutViewDocument:
         """The view as the engine protocol sends it: these fields, and ``legal``, every
         legal play (``legal_plays``) written as a move is.
 
@@ -88,6 +114,7 @@ class LayoutView:
             "history": [event.to_json() for event in self.history],
         }
 
+    # ``document``: parsed JSON (the referee's line), checked here as it is read.
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> LayoutView:
         """The view ``to_json`` wrote (the default deck is read back as that very deck, so
@@ -137,6 +164,7 @@ def public_history(history: list[Played | Knocked], seat: int) -> tuple[Played |
     )
 
 
+# ``document``: parsed JSON, as in ``LayoutView.from_json``.
 def _event_of(document: dict[str, Any]) -> Played | Knocked:
     """A move of a view's history as ``to_json`` wrote it (a hidden knock's card is null)."""
     if document.get("kind") == "knock" and document.get("card") is None:
@@ -148,21 +176,22 @@ def _event_of(document: dict[str, Any]) -> Played | Knocked:
 
 
 @cache
-def _default_document() -> dict[str, object]:
+def _default_document() -> DeckDocument:
     return document(default_deck())
 
 
-def _deck_document(deck: Deck) -> dict[str, object]:
+def _deck_document(deck: Deck) -> DeckDocument:
     return _default_document() if deck is default_deck() else document(deck)
 
 
+# ``written``: parsed JSON, a view's deck, checked by ``parse_deck``.
 def _deck_of(written: dict[str, object]) -> Deck:
     if written == _default_document():
         return default_deck()
     return parse_deck(written, "in the view")
 
 
-def _play_json(play: Play) -> dict[str, Any]:
+def _play_json(play: Play) -> LegalPlayDocument:
     spot = play.placement
     return {
         "card": play.card,

@@ -27,6 +27,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import NotRequired, TypedDict
 
 from solver.race.bots import TOP_SKILL, RaceBot, describe_skill, level_at
 from solver.runtime import durable
@@ -39,6 +40,25 @@ MOST_A_ROUND = 0.75  # the most a round moves it, either way
 AUTO = "auto"
 
 
+class LevelMoveDocument(TypedDict):
+    """A ``LevelMove`` as JSON: the round (from 1), the skills and the share, rounded."""
+
+    round: int
+    played: float
+    share: float | None
+    next: float
+
+
+class AutoDocument(TypedDict):
+    """The adaptive level as a race's document shows it (``AutoLevel.to_json``)."""
+
+    level: str  # always AUTO
+    start: float
+    now: float
+    rounds: list[LevelMoveDocument]
+    where: NotRequired[str]  # worded, in ``--json``'s document only (``ui/feed.race_document``)
+
+
 @dataclass(frozen=True)
 class LevelMove:
     """After round ``round`` (0-based): the skill the bots played it at, the person's share
@@ -49,7 +69,7 @@ class LevelMove:
     share: float | None
     next: float
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> LevelMoveDocument:
         return {
             "round": self.round + 1,
             "played": round(self.played, 3),
@@ -108,7 +128,7 @@ class AutoLevel:
                 self.warnings.append(problem)
         return move
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> AutoDocument:
         return {
             "level": AUTO,
             "start": round(self.start, 3),

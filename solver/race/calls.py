@@ -9,9 +9,37 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from solver.arena.protocol import IllegalMove
+
+
+class RaceViewDocument(TypedDict):
+    """A ``RaceView`` as the engine protocol sends it (``now`` in seconds)."""
+
+    seat: int
+    table: list[str]
+    to_deal: int
+    won: list[int]
+    now: float
+    lang: str
+
+
+class CallDocument(TypedDict):
+    """A ``Call`` as the engine protocol carries it (``after`` in seconds)."""
+
+    kind: Literal["call"]
+    word: str
+    after: float
+
+
+class WaitDocument(TypedDict):
+    """A ``Wait`` as the engine protocol carries it."""
+
+    kind: Literal["wait"]
+
+
+MoveDocument = CallDocument | WaitDocument  # a move of MY WORD!, as JSON
 
 
 @dataclass(frozen=True)
@@ -37,7 +65,7 @@ class RaceView:
     now: float  # seconds since the round began (virtual)
     lang: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RaceViewDocument:
         """The view as the engine protocol sends it.
 
         Returns:
@@ -52,6 +80,7 @@ class RaceView:
             "lang": self.lang,
         }
 
+    # ``document``: parsed JSON (an engine's), checked here as it is read.
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> RaceView:
         """The view ``to_json`` wrote, exactly (a float goes through JSON unchanged).
@@ -89,9 +118,9 @@ class Call:
 
     word: str
     after: float
-    kind: str = "call"
+    kind: Literal["call"] = "call"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CallDocument:
         """The move as the engine protocol carries it.
 
         Returns:
@@ -108,9 +137,9 @@ class Wait:
         kind: ``wait``: the move's kind in JSON.
     """
 
-    kind: str = "wait"
+    kind: Literal["wait"] = "wait"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> WaitDocument:
         """The move as the engine protocol carries it.
 
         Returns:

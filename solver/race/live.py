@@ -70,22 +70,22 @@ from __future__ import annotations
 import random
 import secrets
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from solver.arena.protocol import DEFAULT_TIME_LIMIT, Hello, IllegalMove, SeatFailed
 from solver.arena.protocol import decision_seed as seat_seed
 from solver.race import claims
-from solver.race.adaptive import AutoLevel
+from solver.race.adaptive import AutoDocument, AutoLevel
 from solver.race.bots import LEVELS, RaceBot, is_level, misread, parse_bot
 from solver.race.calls import Call, RaceView, Wait, checked_call
 from solver.race.claims import Spelling, best_spelling
 from solver.race.deck import DOUBLE_WILD, WILD, Deck, is_wild, load_deck
 from solver.race.fairness import REACTION_WINDOW, checked_window
 from solver.race.index import load_kernel, ranked_indices
-from solver.race.state import free_cards, heard_as, still_spelled
+from solver.race.state import RaceVariant, free_cards, heard_as, still_spelled
 from solver.runtime import record, seeds
 from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
@@ -123,6 +123,17 @@ DEALT = "dealt"  # a card dealt (never the cause: a deal takes no card; kept for
 SEAT_FAILED = "seat failed"  # a forfeit: ``detail`` is the failure the arena reported
 
 
+class ReasonDocument(TypedDict):
+    """A ``Reason`` as data: its code and every fact, used or not."""
+
+    code: str
+    seat: int
+    word: str
+    letter: str
+    held: int
+    detail: str
+
+
 @dataclass(frozen=True)
 class Reason:
     """Why a call won nothing, or why a seat forfeited, as data: a ``code`` and the facts
@@ -135,8 +146,8 @@ class Reason:
     held: int = 0  # LACKS: how many of it the table holds
     detail: str = ""  # SEAT_FAILED: what went wrong, as the arena said it
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_json(self) -> ReasonDocument:
+        return cast(ReasonDocument, asdict(self))
 
 
 _SPELLING_CODES = {
@@ -209,6 +220,17 @@ class Event:
     free: tuple[tuple[int, str], ...] = ()
 
 
+class TakenDocument(TypedDict):
+    """A ``Taken`` as data (its times rounded to the millisecond in a call's document)."""
+
+    code: str
+    seat: int
+    word: str
+    time: float
+    before: float
+    cards: Sequence[str]  # a tuple until written (``record.event_json``), a list read back
+
+
 @dataclass(frozen=True)
 class Taken:
     """A change of the table that took cards a too-late word needed (``fairness.py``):
@@ -223,9 +245,9 @@ class Taken:
     before: float
     cards: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TakenDocument:
         rounded = {"time": round(self.time, 3), "before": round(self.before, 3)}
-        return asdict(self) | rounded | {"cards": list(self.cards)}
+        return cast(TakenDocument, asdict(self) | rounded | {"cards": list(self.cards)})
 
 
 @dataclass(frozen=True)
@@ -236,6 +258,62 @@ class TooLate(Event):
 
     kind: str = TOO_LATE
     takers: tuple[Taken, ...] = ()
+
+
+class EventDocument(TypedDict):
+    """An ``Event`` as data: a call in ``LiveRace.to_json``, any event in a saved race
+    (``record.event_json``). Its sequences are tuples until written, lists read back."""
+
+    time: float
+    round: int
+    kind: str
+    seat: int
+    word: str
+    cards: Sequence[str]
+    reason: ReasonDocument | str | None  # worded (a str) in ``--json``'s document
+    free: Sequence[Sequence[int | str]]  # (seat, card) pairs
+    takers: NotRequired[Sequence[TakenDocument]]  # a ``TooLate``'s
+
+
+class BotDocument(TypedDict):
+    """A bot seat in a race's document: its name and level."""
+
+    name: str
+    level: str
+
+
+class ForfeitDocument(TypedDict):
+    """Who forfeited a race (a label) and why."""
+
+    player: str
+    reason: ReasonDocument | str  # worded (a str) in ``--json``'s document
+
+
+class LiveVariant(RaceVariant):
+    """What a seat of a live race is told at the handshake: a race's variant and the
+    reaction window of the "too late" rule (seconds)."""
+
+    reaction_window: float
+
+
+class RaceDocument(TypedDict):
+    """A live race as data (``LiveRace.to_json``): seats, settings, cards won and calls."""
+
+    seed: int
+    players: list[str]
+    bots: list[BotDocument]
+    deck: str
+    lang: str
+    pace: float
+    reaction_window: float
+    rounds: list[list[int]]
+    totals: list[int]
+    unfinished_round: list[int] | None
+    winners: list[str]
+    calls: list[EventDocument]
+    replay: NotRequired[bool]  # only when true
+    auto: NotRequired[AutoDocument]
+    forfeit: NotRequired[ForfeitDocument]
 
 
 @dataclass(frozen=True)
@@ -458,7 +536,7 @@ class LiveRace:
         lexicon.is_word("cat", self.lang or "en")
         self._start_seats()
 
-    def variant(self) -> dict[str, Any]:
+    def variant(self) -> LiveVariant:
         """What a seat is told at the handshake, as ``state.RaceState.variant``: the deck
         (its name, language and every card with its count) and the pace, and the reaction
         window of the "too late" rule, which a live race adds (``fairness.py``)."""
@@ -779,43 +857,46 @@ class LiveRace:
             | ({} if self.auto is None else {"auto": self.auto.to_json()}),
         )
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> RaceDocument:
         """The race as data: seats, seed, rounds, totals and every call, each reason as its
         code and facts (``Reason.to_json``; ``--json`` prints them worded:
         ``ui/feed.race_document``)."""
-        return (
-            {
-                "seed": self.seed,
-                "players": self.labels,
-                "bots": [{"name": s.name, "level": s.level} for s in self.seats if s.bot],
-                "deck": self.deck.name,
-                "lang": self.deck.lang,
-                "pace": self.pace,
-                "reaction_window": self.reaction_window,
-                "rounds": self.rounds,
-                "totals": self.totals,
-                "unfinished_round": self.unfinished,
-                "winners": [self.labels[seat] for seat in self.winners] if self.decided else [],
-                "calls": [_call_json(event) for event in self.events if event.kind in CALLS],
-            }
-            | ({"replay": True} if self.replay else {})
-            | ({"auto": self.auto.to_json()} if self.auto is not None else {})
-            | self._forfeit_json()
-        )
+        document: RaceDocument = {
+            "seed": self.seed,
+            "players": self.labels,
+            "bots": [{"name": s.name, "level": s.level} for s in self.seats if s.bot],
+            "deck": self.deck.name,
+            "lang": self.deck.lang,
+            "pace": self.pace,
+            "reaction_window": self.reaction_window,
+            "rounds": self.rounds,
+            "totals": self.totals,
+            "unfinished_round": self.unfinished,
+            "winners": [self.labels[seat] for seat in self.winners] if self.decided else [],
+            "calls": [_call_json(event) for event in self.events if event.kind in CALLS],
+        }
+        if self.replay:
+            document["replay"] = True
+        if self.auto is not None:
+            document["auto"] = self.auto.to_json()
+        forfeit = self._forfeit_json()
+        if forfeit is not None:
+            document["forfeit"] = forfeit
+        return document
 
-    def _forfeit_json(self) -> dict[str, object]:
+    def _forfeit_json(self) -> ForfeitDocument | None:
         """After a forfeit (only then: a race without one reads as it always did): who
         forfeited and why."""
         if self.forfeited is None:
-            return {}
+            return None
         reason = next(e.reason for e in self.events if e.kind == FORFEIT)
         assert reason is not None
-        return {"forfeit": {"player": self.labels[self.forfeited], "reason": reason.to_json()}}
+        return {"player": self.labels[self.forfeited], "reason": reason.to_json()}
 
 
-def _call_json(event: Event) -> dict[str, Any]:
+def _call_json(event: Event) -> EventDocument:
     reason = None if event.reason is None else event.reason.to_json()
-    called = asdict(event) | {"time": round(event.time, 3), "reason": reason}
+    called = cast(EventDocument, asdict(event) | {"time": round(event.time, 3), "reason": reason})
     if isinstance(event, TooLate):
         called["takers"] = [taken.to_json() for taken in event.takers]
     return called

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import cast
 
-from solver.race.live import LiveRace
+from solver.race.live import Event, EventDocument, LiveRace, RaceDocument
 from solver.runtime import record as player_record
 from solver.runtime import savefile
 
@@ -27,18 +27,27 @@ GAME = "race"  # the saves' ``game`` field
 RECORD = 1  # of the document below: a review refuses another
 
 
-def document(race: LiveRace) -> dict[str, Any]:
+class RaceRecord(RaceDocument):
+    """A finished race as saved (``document``): the race, the deck's cards and every
+    event (the calls are among them)."""
+
+    record: int  # RECORD
+    cards: list[list[str | int]]  # [card, count] pairs
+    events: list[EventDocument]
+
+
+def document(race: LiveRace) -> RaceRecord:
     """The finished race as saved: its ``to_json``, the deck's cards and every event."""
-    return race.to_json() | {
-        "record": RECORD,
-        "cards": [[card, count] for card, count in race.deck.counts],
-        "events": [event_json(event) for event in race.events],
-    }
+    saved = cast(RaceRecord, race.to_json())
+    saved["record"] = RECORD
+    saved["cards"] = [[card, count] for card, count in race.deck.counts]
+    saved["events"] = [event_json(event) for event in race.events]
+    return saved
 
 
-def event_json(event: Any) -> dict[str, Any]:
+def event_json(event: Event) -> EventDocument:
     """One event as data (a ``TooLate`` with its takers), its time to the millisecond."""
-    facts = asdict(event)
+    facts = cast(EventDocument, asdict(event))
     facts["time"] = round(event.time, 3)
     return facts
 

@@ -25,14 +25,14 @@ claims were there to see.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from solver.arena.review import GameReview, ReviewedMove
 from solver.race.claims import best_spelling
 from solver.race.deck import Deck
 from solver.race.index import claims
-from solver.race.live import CLAIM, DEAL, ROUND, ROUND_OVER, TOO_LATE, WRONG, YOU
-from solver.race.record import RECORD
+from solver.race.live import CLAIM, DEAL, ROUND, ROUND_OVER, TOO_LATE, WRONG, YOU, EventDocument
+from solver.race.record import RECORD, RaceRecord
 from solver.runtime import seeds
 from solver.runtime.errors import UserError
 
@@ -58,14 +58,16 @@ def review(readable: Any, sealed: Any, source: str = "") -> GameReview:
     if not isinstance(readable, dict) or readable.get("record") != RECORD:
         raise UserError(f"{where} is not a MY WORD! race this version can review")
     try:
-        return _review(readable, source)
+        return _review(cast(RaceRecord, readable), source)
     except UserError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise UserError(f"{where} is not a valid saved race: {error!r:.80}") from None
 
 
-def _review(document: dict[str, Any], source: str) -> GameReview:
+# ``document``: a save's, read as ``record.document`` wrote it; ``review`` turns what is
+# missing or mistyped into one line.
+def _review(document: RaceRecord, source: str) -> GameReview:
     where = source or "the save"
     deck = Deck(
         str(document["deck"]),
@@ -104,9 +106,9 @@ def _review(document: dict[str, Any], source: str) -> GameReview:
                     table.remove(card)
                 won[seat] += len(cards)
             elif kind == WRONG:
-                for other, card in facts["free"]:  # from the table, else the pack
+                for other, free_card in facts["free"]:  # from the table, else the pack
                     given = table.pop(0) if table else to_deal.pop() if to_deal else None
-                    if given != card:
+                    if given != free_card:
                         raise UserError(f"{where}: a free card the rules do not give")
                     won[int(other)] += 1
             elif list(shown) != cards:
@@ -150,7 +152,7 @@ def _since(history: list[_Table], word: str, count: int, lang: str) -> float | N
 
 def _analysed(
     first: int,
-    facts: dict[str, Any],
+    facts: EventDocument,
     shown: tuple[str, ...],
     history: list[_Table],
     players: list[str],

@@ -39,9 +39,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypedDict, cast
 
-from solver.arena.protocol import Forfeited, IllegalMove, fields_json
+from solver.arena.protocol import Forfeited, ForfeitedDocument, IllegalMove, fields_json
 from solver.race.calls import Call, RaceView, Wait, checked_call
 from solver.race.claims import best_spelling
 from solver.race.deck import Deck
@@ -49,6 +49,107 @@ from solver.runtime import seeds
 
 DEFAULT_PACE = 2.0  # seconds between two cards
 FORMAT = 1  # of ``RaceState.to_json``: a document of another format is refused
+
+
+class RoundBeganDocument(TypedDict):
+    """A ``RoundBegan`` as JSON."""
+
+    kind: Literal["round"]
+    round: int
+    dealer: int
+
+
+class DealtDocument(TypedDict):
+    """A ``Dealt`` as JSON (``time`` in seconds)."""
+
+    kind: Literal["deal"]
+    time: float
+    round: int
+    card: str
+
+
+class ClaimedDocument(TypedDict):
+    """A ``Claimed`` as JSON."""
+
+    kind: Literal["claim"]
+    time: float
+    round: int
+    seat: int
+    word: str
+    cards: list[str]
+
+
+class WrongCallDocument(TypedDict):
+    """A ``WrongCall`` as JSON: ``free``, ``[seat, card]`` pairs."""
+
+    kind: Literal["wrong"]
+    time: float
+    round: int
+    seat: int
+    word: str
+    free: list[list[int | str]]
+
+
+class RoundOverDocument(TypedDict):
+    """A ``RoundOver`` as JSON."""
+
+    kind: Literal["round over"]
+    time: float
+    round: int
+    won: list[int]
+    left: list[str]
+
+
+EventDocument = (
+    RoundBeganDocument
+    | DealtDocument
+    | ClaimedDocument
+    | WrongCallDocument
+    | RoundOverDocument
+    | ForfeitedDocument
+)  # an event of MY WORD! as JSON
+
+
+class RaceVariant(TypedDict):
+    """What a seat is told of a race at the handshake (``RaceState.variant``)."""
+
+    deck: str
+    lang: str
+    cards: list[list[str | int]]  # [card, count] pairs
+    pace: float  # seconds between two cards
+
+
+class PendingCall(TypedDict):
+    """A call made and not yet heard, in ``RaceStateDocument``: its seat, when it will be
+    heard, the word as spelled and the cards it takes (none: a wrong call)."""
+
+    seat: int
+    time: float
+    word: str
+    cards: list[str]
+
+
+class RaceStateDocument(TypedDict):
+    """The whole state of a race (``RaceState.to_json``): for the referee and a save."""
+
+    game: str
+    format: int
+    players: int
+    seed: int
+    variant: RaceVariant
+    round: int
+    table: list[str]
+    pack: list[str]
+    now: float
+    next_deal: float
+    won: list[int]
+    rounds: list[list[int]]
+    pending: list[PendingCall]
+    asking: list[int]
+    forfeited: int | None
+    finished: bool
+    events: list[EventDocument]
+    unsaid: int
 
 
 @dataclass(frozen=True)
@@ -65,13 +166,13 @@ class RoundBegan:
     dealer: int
     kind: str = "round"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RoundBeganDocument:
         """The event as JSON (``fields_json``).
 
         Returns:
             ``{"kind": "round", "round": ..., "dealer": ...}``.
         """
-        return fields_json(self)
+        return cast(RoundBeganDocument, fields_json(self))
 
 
 @dataclass(frozen=True)
@@ -90,13 +191,13 @@ class Dealt:
     card: str
     kind: str = "deal"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DealtDocument:
         """The event as JSON (``fields_json``).
 
         Returns:
             ``{"kind": "deal", "time": ..., "round": ..., "card": ...}``.
         """
-        return fields_json(self)
+        return cast(DealtDocument, fields_json(self))
 
 
 @dataclass(frozen=True)
@@ -119,14 +220,14 @@ class Claimed:
     cards: tuple[str, ...]
     kind: str = "claim"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ClaimedDocument:
         """The event as JSON (``fields_json``).
 
         Returns:
             ``{"kind": "claim", "time": ..., "round": ..., "seat": ..., "word": ...,
                 "cards": [...]}``.
         """
-        return fields_json(self)
+        return cast(ClaimedDocument, fields_json(self))
 
 
 @dataclass(frozen=True)
@@ -151,14 +252,14 @@ class WrongCall:
     free: tuple[tuple[int, str], ...]
     kind: str = "wrong"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> WrongCallDocument:
         """The event as JSON (``fields_json``).
 
         Returns:
             ``{"kind": "wrong", "time": ..., "round": ..., "seat": ..., "word": ...,
                 "free": [[seat, card], ...]}``.
         """
-        return fields_json(self)
+        return cast(WrongCallDocument, fields_json(self))
 
 
 @dataclass(frozen=True)
@@ -180,18 +281,19 @@ class RoundOver:
     left: tuple[str, ...]
     kind: str = "round over"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RoundOverDocument:
         """The event as JSON (``fields_json``).
 
         Returns:
             ``{"kind": "round over", "time": ..., "round": ..., "won": [...], "left": [...]}``.
         """
-        return fields_json(self)
+        return cast(RoundOverDocument, fields_json(self))
 
 
 Event = RoundBegan | Dealt | Claimed | WrongCall | RoundOver | Forfeited
 
 
+# ``document``: parsed JSON (a save's, an engine's), checked here as it is read.
 def event_from_json(document: dict[str, Any]) -> Event:
     """An event as its ``to_json`` wrote it.
 
@@ -378,7 +480,7 @@ class RaceState:
         """The language's code: the deck's."""
         return self.deck.lang
 
-    def variant(self) -> dict[str, Any]:
+    def variant(self) -> RaceVariant:
         """The deck (its name, language and every card with its count: what is in the
         box, not the order of the pack) and the pace.
 
@@ -600,7 +702,7 @@ class RaceState:
 
     # -- the record ----------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RaceStateDocument:
         """The whole state, hidden pack and calls to come included (for the referee and a
         save; never for a seat).
 
@@ -633,6 +735,7 @@ class RaceState:
             "unsaid": self._unsaid,
         }
 
+    # ``document``: parsed JSON (a save's), checked here as it is read.
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> RaceState:
         """The state ``to_json`` wrote; a document of another game or format is refused

@@ -10,12 +10,12 @@ loads the games first (``solver.ui.games.load``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from solver.arena import registry
 from solver.runtime import seeds
 from solver.wordtools import lexicon
-from solver.wordtools.wordcheck import check_word
+from solver.wordtools.wordcheck import CheckDocument, check_word
 
 DEMO_CHECKS = ("tables", "jumped", "nephew", "ballet", "London", "etc", "cwm")
 DEMO_LENGTHS = tuple(range(2, 11))
@@ -39,7 +39,7 @@ class DictionaryTour(TypedDict):
     totals: dict[str, int]  # words of each tier
     counts: dict[str, dict[int, int]]  # each tier's words by length (``DEMO_LENGTHS``)
     familiar_samples: dict[int, list[str]]  # 8 familiar words of 6 and of 7 letters
-    checks: list[dict[str, Any]]  # ``wordcheck`` on ``DEMO_CHECKS`` (English only)
+    checks: list[CheckDocument]  # ``wordcheck`` on ``DEMO_CHECKS`` (English only)
     page_pool: PagePool | None  # the sample page's 6-letter words (English only)
 
 
@@ -57,6 +57,8 @@ def warm_steps(lang: str = "en") -> list:
     return warm.steps([lang], kernels, tiers, word_index=False)
 
 
+# Each part's document is its game's own (``registry.DemoPart.play``: ``RaceDocument``,
+# ``LayoutLog``...): open here, where no game is imported.
 def parts(seed: int | None = None, lang: str = "en") -> dict[str, object]:
     """Every registered game's demo parts, played, by their keys (in the games' order)."""
     return {part.key: part.play(seed, lang) for game in registry.games() for part in game.demo}

@@ -22,11 +22,12 @@ def words() -> None:
 def check(word_list: tuple[str, ...], lang: str, as_json: bool) -> None:
     """Say whether each WORD may be played, whether it is familiar, and its Zipf frequency."""
     from solver.ui import render
-    from solver.wordtools.wordcheck import check_word
+    from solver.wordtools.wordcheck import ChecksDocument, check_word
 
     checks = [check_word(w, lang).to_json() for w in word_list]
     if as_json:
-        render.emit_json({"lang": lang, "words": checks})
+        document: ChecksDocument = {"lang": lang, "words": checks}
+        render.emit_json(document)
         return
     rows = render.check_rows(checks)
     if not render.print_plain_table(render.CHECK_TITLE, render.CHECK_HEADERS, rows):

@@ -3,8 +3,28 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import TypedDict, cast
 
 from solver.wordtools import lexicon
+
+
+class CheckDocument(TypedDict):
+    """A ``WordCheck`` as JSON (``words check --json``, the demo's checks)."""
+
+    word: str
+    normalized: str
+    valid: bool
+    tier: str | None
+    familiar: bool
+    zipf: float
+    note: str
+
+
+class ChecksDocument(TypedDict):
+    """What ``words check --json`` prints: the language and each word's check."""
+
+    lang: str
+    words: list[CheckDocument]
 
 
 @dataclass(frozen=True)
@@ -17,8 +37,8 @@ class WordCheck:
     zipf: float  # wordfreq Zipf frequency, 0 if unseen
     note: str  # why a word is not valid, or not familiar above the line; empty otherwise
 
-    def to_json(self) -> dict[str, object]:
-        return asdict(self)
+    def to_json(self) -> CheckDocument:
+        return cast(CheckDocument, asdict(self))
 
 
 def check_word(word: str, lang: str = "en", build_index: bool = True) -> WordCheck:

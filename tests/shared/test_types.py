@@ -204,3 +204,213 @@ def test_the_opening_book_matches_its_types() -> None:
         fits(position, opening.BookedPosition)
         for choice in position["choices"]:
             fits(choice, opening.BookedChoice)
+
+
+def test_a_saved_race_matches_its_types(tmp_path: Path) -> None:
+    """A race with a claim, a call too late and a wrong call, saved once over (its record
+    and every event), and its ``--json`` document, reasons worded."""
+    from solver.race import live, record
+    from solver.race.bots import RaceBot
+    from solver.race.deck import parse_deck
+    from solver.race.live import LiveRace, TooLate
+    from solver.race.ui.feed import race_document
+    from solver.runtime import savefile
+
+    fast = RaceBot("fast", "easy", 0.5, 0.0, 0.0)  # claims half a second after a change
+    race = LiveRace([fast], parse_deck("c 1\na 1\nt 1\nx 1\n", "tiny"), 1.0, 1)
+    race.advance(2.9)
+    race.call("tax", 2.9, began=2.1)  # too late: the bot took it
+    race.call("dog", 3.0, began=3.0)  # a wrong call
+    race.advance(600.0)
+    assert race.finished and any(isinstance(event, TooLate) for event in race.events)
+    path = record.save(race, tmp_path / "race.json")
+    envelope = _envelope(path)
+    fits(envelope, savefile.Envelope)
+    saved = envelope["state"]
+    fits(saved, record.RaceRecord)
+    for bot in saved["bots"]:
+        fits(bot, live.BotDocument)
+    kinds = set()
+    for event in [*saved["events"], *saved["calls"]]:
+        fits(event, live.EventDocument)
+        kinds.add(event["kind"])
+        if event["reason"] is not None:
+            fits(event["reason"], live.ReasonDocument)
+        for taken in event.get("takers", ()):
+            fits(taken, live.TakenDocument)
+    assert {"round", "deal", "claim", "wrong", "too late", "round over"} <= kinds
+    document = race_document(race)
+    fits(document, live.RaceDocument)
+    for call in document["calls"]:
+        fits(call, live.EventDocument)
+    fits(race.variant(), live.LiveVariant)
+
+
+def test_a_saved_game_of_my_word_1980_matches_its_types(tmp_path: Path) -> None:
+    """A game saved in progress (its log less what deals it, that sealed) and once over."""
+    from solver.layout import deck, moves, session, state
+    from solver.layout.game import play_game
+    from solver.runtime import savefile
+
+    game = session.new_game(["greedy", "random"], 3, False)
+    for _ in range(4):
+        seat = game.to_move()
+        assert seat is not None
+        game.apply(seat, _greedy(game, seat))
+    path = tmp_path / "layout.json"
+    session.save(game, path)
+    envelope = _envelope(path)
+    fits(envelope, savefile.Envelope)
+    fits(envelope["state"], state.PublicLog)
+    readable, secret = savefile.read("layout", path)
+    whole = session.unsealed(readable, secret)
+    fits(whole, state.LayoutLog)
+    finished = play_game(["greedy", "random"], 3)
+    session.save(finished, path)
+    log = _envelope(path)["state"]
+    fits(log, state.LayoutLog)
+    assert "scores" in log
+    for logged in log["moves"]:
+        fits(logged, moves.PlayedDocument if logged["kind"] == "play" else moves.KnockedDocument)
+    fits(deck.document(deck.default_deck()), deck.DeckDocument)
+    for card in deck.document(deck.default_deck())["cards"]:
+        fits(card, deck.CardDocument)
+    fits(game.variant(), state.LayoutVariant)
+
+
+def _greedy(game: object, seat: int) -> object:
+    import random
+
+    from solver.layout.game import greedy_move
+
+    return greedy_move(game.view(seat), random.Random(0))  # type: ignore[attr-defined]
+
+
+def _fits_message(message: dict, game_types: dict[str, type]) -> None:
+    """A line of the engine protocol against its message's TypedDict (and the view or
+    move it carries against its game's)."""
+    from solver.arena import protocol
+
+    messages = {
+        "hello": protocol.HelloMessage,
+        "ready": protocol.ReadyMessage,
+        "view": protocol.ViewMessage,
+        "move": protocol.MoveMessage,
+        "over": protocol.OverMessage,
+        "quit": protocol.QuitMessage,
+        "error": protocol.ErrorMessage,
+    }
+    fits(message, messages[message["type"]])
+    if message["type"] == "view":
+        fits(message["view"], game_types["view"])
+    if message["type"] == "move":
+        fits(message["move"], game_types[message["move"]["kind"]])
+
+
+def test_an_engine_transcript_matches_the_protocols_types() -> None:
+    """Every line of a race played by a served built-in (``race engine``) against one in
+    process, each message kind's, and the state and events the referee kept."""
+    import io
+    import json
+    import sys
+
+    from solver.arena import loop
+    from solver.arena.engine import EngineSeat
+    from solver.arena.protocol import ForfeitedDocument
+    from solver.race import calls, state
+    from solver.race.arena import RULES, new_state
+
+    myword = Path(sys.executable).with_name("myword")
+    transcript = io.StringIO()
+    served = EngineSeat([str(myword), "race", "engine", "--player", "easy"], RULES, log=transcript)
+    race = new_state(2)
+    try:
+        outcome = loop.play(race, [served, RULES.seat("medium")], 2)
+    finally:
+        served.close()
+    assert outcome.forfeits == ()
+    lines = [json.loads(line[2:]) for line in transcript.getvalue().splitlines()]
+    game_types = {"view": calls.RaceViewDocument, "call": calls.CallDocument}
+    game_types["wait"] = calls.WaitDocument
+    for message in lines:
+        _fits_message(message, game_types)
+    kinds = {message["type"] for message in lines}
+    assert kinds == {"hello", "ready", "view", "move", "over", "quit"}
+    moved = {message["move"]["kind"] for message in lines if message["type"] == "move"}
+    assert moved == {"call", "wait"}
+    fits(lines[0]["variant"], state.RaceVariant)
+    document = race.to_json()
+    fits(document, state.RaceStateDocument)
+    events = {
+        "round": state.RoundBeganDocument,
+        "deal": state.DealtDocument,
+        "claim": state.ClaimedDocument,
+        "wrong": state.WrongCallDocument,
+        "round over": state.RoundOverDocument,
+        "forfeited": ForfeitedDocument,
+    }
+    for event in document["events"]:
+        fits(event, events[event["kind"]])
+    assert {event["kind"] for event in document["events"]} >= {"round", "deal", "claim"}
+
+
+def test_the_other_games_arena_documents_match_their_types() -> None:
+    """What's My Word?'s and My Word (1980)'s views, moves, events and states, as the
+    referee writes them for an engine and a save (played in process)."""
+    from solver.arena import loop
+    from solver.deduce import arena as deduce_arena
+    from solver.deduce import players, state
+    from solver.layout import arena as layout_arena
+    from solver.layout import moves, view
+    from solver.layout import state as layout_state
+
+    duel = deduce_arena.new_state(4, lengths=(6,))
+    picker = duel.view(duel.to_move())
+    fits(picker.to_json(), players.PickerViewDocument)
+    outcome = loop.play(duel, [deduce_arena.RULES.seat("points")] * 2, 4)
+    fits(duel.to_json(), state.DeduceStateDocument)
+    fits(duel.variant(), state.DeduceVariant)
+    for sheet in duel.variant()["sheets"]:
+        fits(sheet, state.SheetDocument)
+    events = {
+        "picked": state.PickedDocument,
+        "scored": state.ScoredDocument,
+        "round_over": state.RoundOverDocument,
+    }
+    for event in outcome.events:
+        fits(event.to_json(), events[event.to_json()["kind"]])
+    fits(state.Pick("ballet").to_json(), state.PickDocument)
+    fits(state.Guess("ballet").to_json(), state.GuessDocument)
+    fresh = deduce_arena.new_state(4, lengths=(6,))
+    for _ in range(2):
+        fresh.apply(fresh.to_move(), state.Pick("ballet"))
+    fits(fresh.view(fresh.to_move()).to_json(), players.GuesserViewDocument)
+
+    game = layout_arena.new_state(5)
+    seat = game.to_move()
+    seen = game.view(seat)
+    document = seen.to_json()
+    fits(document, view.LayoutViewDocument)
+    for play in document["legal"]:
+        fits(play, view.LegalPlayDocument)
+    fits(layout_arena.RULES.seat("greedy").decide(seen, 1).to_json(), moves.PlayDocument)
+    fits(moves.Knock(seen.hand[0]).to_json(), moves.KnockDocument)
+    loop.play(game, [layout_arena.RULES.seat("greedy")] * 2, 5)
+    fits(game.to_json(), layout_state.LayoutLog)
+    fits(game.variant(), layout_state.LayoutVariant)
+
+
+def test_words_check_json_matches_its_types() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    import cli
+    from solver.wordtools import wordcheck
+
+    result = CliRunner().invoke(cli.main, ["words", "check", "table", "London", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    fits(document, wordcheck.ChecksDocument)
+    for check in document["words"]:
+        fits(check, wordcheck.CheckDocument)

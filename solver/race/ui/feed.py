@@ -10,7 +10,6 @@ their facts); every word a person reads is chosen here.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from solver.race.bots import describe_skill
 from solver.race.claims import MIN_CARDS
@@ -34,6 +33,7 @@ from solver.race.live import (
     WRONG,
     Event,
     LiveRace,
+    RaceDocument,
     Reason,
     Taken,
     TooLate,
@@ -245,19 +245,21 @@ def seed_line(race: LiveRace) -> str:
     return f"Replay this deal with --seed {race.seed}."
 
 
-def race_document(race: LiveRace) -> dict[str, Any]:
+def race_document(race: LiveRace) -> RaceDocument:
     """The race as ``--json`` prints it: ``LiveRace.to_json`` with every reason worded as
     the feed words it (the document's shape of before reasons were data)."""
     document = race.to_json()
     calls = [event for event in race.events if event.kind in CALLS]
-    for call, event in zip(document["calls"], calls, strict=True):  # type: ignore[call-overload]
-        worded = isinstance(event, TooLate)
-        call["reason"] = takers_text(race, event) if worded else reason_text(race, event.reason)
+    for call, event in zip(document["calls"], calls, strict=True):
+        if isinstance(event, TooLate):
+            call["reason"] = takers_text(race, event)
+        else:
+            call["reason"] = reason_text(race, event.reason)
     if race.auto is not None:
-        document["auto"]["where"] = describe_skill(race.auto.skill)  # type: ignore[index]
+        document["auto"]["where"] = describe_skill(race.auto.skill)
     if "forfeit" in document:
         [failed] = [event for event in race.events if event.kind == FORFEIT]
-        document["forfeit"]["reason"] = reason_text(race, failed.reason)  # type: ignore[index]
+        document["forfeit"]["reason"] = reason_text(race, failed.reason)
     return document
 
 

@@ -42,6 +42,7 @@ from solver.race.live import (
     Bot,
     Event,
     LiveRace,
+    RaceDocument,
     bot_seat,
 )
 from solver.race.seats import UnknownBot
@@ -146,7 +147,7 @@ class WordInput(Input):
         return character not in COMMAND_KEYS and super().check_consume_key(key, character)
 
 
-class RaceScreen(Screen[dict]):
+class RaceScreen(Screen[RaceDocument]):
     """The race: table of cards, cards won, clock line, feed, and the input line."""
 
     if TYPE_CHECKING:  # self.app as the app, for the checker only (Textual's getter)
