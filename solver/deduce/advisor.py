@@ -9,6 +9,7 @@ heard scores are most likely wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from solver.deduce import candidates as cand
 from solver.deduce.opening import book_choices, booked_choices
@@ -22,6 +23,95 @@ from solver.deduce.strategies import (
     choose,
 )
 from solver.wordtools import lexicon
+
+
+class HeardRow(TypedDict):
+    """A row of the history: the Guessword and the score heard."""
+
+    guess: str
+    heard: int
+
+
+class NextRow(TypedDict):
+    """The row to play next: its number and its columns (1-based)."""
+
+    number: int
+    length: int
+    offset: int
+    columns: list[int]
+    last: bool
+
+
+class Probable(TypedDict):
+    """A candidate and its probability."""
+
+    word: str
+    probability: float
+
+
+class ColumnDocument(TypedDict):
+    """A column's marginal alphabet (``cand.ColumnAlphabet``), its number 1-based."""
+
+    column: int
+    possible: str
+    known: str
+
+
+class AlphabetsDocument(TypedDict):
+    """The marginal alphabets (``cand.MarginalAlphabets``) as JSON."""
+
+    columns: list[ColumnDocument]
+    present: str
+    absent: str
+
+
+class ChoiceDocument(TypedDict):
+    """A recommended Guessword (``Choice``), rounded."""
+
+    guess: str
+    expected_points: float
+    expected_bits: float
+    value: float
+    measure: str  # what value is (measures.MEASURES)
+
+
+class FixDocument(TypedDict):
+    """Another fix of the heard scores (``cand.Fix``), its rows 1-based."""
+
+    rows: list[int]
+    word: str
+    would_have_scored: list[int]
+
+
+class InconsistencyDocument(TypedDict):
+    """Which heard scores are most likely wrong (``cand.Inconsistency``), rows 1-based."""
+
+    fewest_wrong_scores: int
+    rows: list[int]
+    word: str
+    would_have_scored: list[int]
+    other_fixes: list[FixDocument]
+    advice_assumes_the_fix: bool
+
+
+class AdviceDocument(TypedDict):
+    """An ``Advice`` as JSON (``myword deduce advise --json``, the assistant's advice)."""
+
+    sheet: str
+    history: list[HeardRow]
+    next_row: NextRow | None
+    consistent: bool
+    candidates: int
+    pool: str
+    widened: bool
+    most_probable: list[Probable]
+    alphabets: AlphabetsDocument | None
+    strategy: str
+    vocabulary: str
+    recommended_from: str  # "opening book" or "strategy"
+    recommended: list[ChoiceDocument]
+    warnings: list[str]
+    inconsistency: InconsistencyDocument | None
 
 
 @dataclass(frozen=True)
@@ -50,7 +140,7 @@ class Advice:
         index = self.next_row_index
         return None if index is None else self.sheet.rows[index]
 
-    def to_json(self, top: int) -> dict[str, object]:
+    def to_json(self, top: int) -> AdviceDocument:
         deduction = self.deduction
         row = self.next_row
         return {

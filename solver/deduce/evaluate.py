@@ -37,6 +37,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 import numpy as np
 
@@ -88,6 +89,37 @@ class Walk:
     played: dict[tuple[int, str], int] = field(default_factory=dict)
 
 
+class FigureDocument(TypedDict):
+    """A ``Figure`` as JSON."""
+
+    opponent: str
+    expected: float
+    oracle: float
+    ratio: float
+    vocabulary_oracle: float
+    vocabulary_ratio: float
+    bonus_rate: float
+    rows_to_one: float | None
+    row_points: list[float]
+    ceiling_row_points: list[float]
+    bounds: list[float]
+
+
+class EvaluationDocument(TypedDict):
+    """What ``myword deduce evaluate`` reports (``summary``; ``--json`` prints it)."""
+
+    strategy: str
+    sheet: str
+    length: int
+    pool: str
+    words: int
+    prior: str
+    vocabulary: str
+    positions: int
+    seconds: float
+    figures: list[FigureDocument]
+
+
 @dataclass(frozen=True)
 class Figure:
     """A walk's means under a prior over the Gamewords."""
@@ -108,7 +140,7 @@ class Figure:
     ceiling_row_points: tuple[float, ...] = ()
     bounds: tuple[float, ...] = ()
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> FigureDocument:
         return {
             "opponent": self.opponent,
             "expected": self.expected,
@@ -350,7 +382,7 @@ def figure(result: Walk, opponent: str = "familiar") -> Figure:
     )
 
 
-def summary(result: Walk, opponents: tuple[str, ...]) -> dict[str, object]:
+def summary(result: Walk, opponents: tuple[str, ...]) -> EvaluationDocument:
     """What ``myword deduce evaluate`` reports, JSON-ready: the walk's settings and size,
     and its figures for each way the opponent may draw Gamewords."""
     setting = result.setting

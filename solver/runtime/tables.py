@@ -36,10 +36,10 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 if TYPE_CHECKING:
     import io
@@ -110,6 +110,9 @@ def _digest(path: str, size: int, mtime_ns: int, inode: int) -> str:
     return digest
 
 
+# ``digests.json``: each source's path and ``[size, mtime_ns, inode, digest]``. Parsed JSON,
+# not checked whole: ``_digest`` checks the one entry it reads, and the others are written
+# back as they were read.
 def _remembered(root: Path | None) -> dict[str, object]:
     if root is None:
         return {}
@@ -184,7 +187,7 @@ def _read(place: Path, mapped: bool) -> Arrays:
     return arrays
 
 
-def _load(path: Path, mapped: bool, facts: dict[str, Any]) -> Any:
+def _load(path: Path, mapped: bool, facts: PartFacts) -> Any:
     if path.suffix == ".bin":
         if not mapped:
             return path.read_bytes()
@@ -239,6 +242,26 @@ CHECKSUMS_MOST = 1 << 20  # bytes: a checksums file larger than this is not one 
 SUFFIXES = (".npy", ".bin", ".sqlite")  # what a part may be
 
 
+class PartFacts(TypedDict):
+    """What ``checksums.json`` says of a part (``_facts``): its size and SHA-256, and an
+    array's dtype and shape."""
+
+    bytes: int
+    sha256: str
+    dtype: NotRequired[str]  # arrays (``.npy``) only
+    shape: NotRequired[list[int]]
+
+
+class ChecksumsDocument(TypedDict):
+    """``checksums.json``: the table's folder name, ``FORMAT``, each part's facts by file
+    name, and the SHA-256 of the rest (``_sealed``)."""
+
+    table: str
+    format: int
+    parts: dict[str, PartFacts]
+    sha256: str
+
+
 class Damaged(Exception):
     """Why a stored table cannot be trusted, in a few words ("checksum mismatch in
     codes.npy")."""
@@ -252,7 +275,7 @@ def one_line(error: BaseException) -> str:
     return " ".join(str(error).split())[:120] or type(error).__name__
 
 
-def verified(place: Path) -> dict[str, dict[str, Any]]:
+def verified(place: Path) -> dict[str, PartFacts]:
     """The parts of the table kept at ``place`` (file name: its facts), each checked against
     its checksum. FileNotFoundError when nothing is there; ``Damaged`` for anything else
     that is not the table as it was written: a file where the folder should be, a link,
@@ -274,7 +297,7 @@ def verified(place: Path) -> dict[str, dict[str, Any]]:
     return parts
 
 
-def _checksums(place: Path) -> dict[str, dict[str, Any]]:
+def _checksums(place: Path) -> dict[str, PartFacts]:
     """The parts ``checksums.json`` lists, once the file itself is whole (its own SHA-256,
     ``_sealed``: a byte changed anywhere in it, even in a name no one reads, is damage) and
     names this table."""
@@ -307,11 +330,14 @@ def _checksums(place: Path) -> dict[str, dict[str, Any]]:
     return parts
 
 
-def _sealed(document: dict[str, Any]) -> dict[str, Any]:
+def _sealed(document: Mapping[str, object]) -> ChecksumsDocument:
     """``document`` with its own SHA-256 (of its other fields, as canonical JSON)."""
     body = {name: value for name, value in document.items() if name != "sha256"}
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return body | {"sha256": hashlib.sha256(canonical.encode()).hexdigest()}
+    sealed = body | {"sha256": hashlib.sha256(canonical.encode()).hexdigest()}
+    # (the fields of a table just written, ``install``; or of one read back, of which
+    # ``_checksums`` compares the SHA-256 alone before it checks the rest)
+    return cast(ChecksumsDocument, sealed)
 
 
 def _part_name(file_name: object) -> bool:
@@ -350,7 +376,7 @@ def _opened(path: Path) -> io.BufferedReader:
         raise
 
 
-def _check_part(path: Path, facts: dict[str, Any]) -> None:
+def _check_part(path: Path, facts: PartFacts) -> None:
     name = path.name
     try:
         with _opened(path) as opened:
@@ -366,11 +392,11 @@ def _check_part(path: Path, facts: dict[str, Any]) -> None:
         raise Damaged(f"checksum mismatch in {name}")
 
 
-def _facts(path: Path) -> dict[str, Any]:
+def _facts(path: Path) -> PartFacts:
     """What ``checksums.json`` says of a part just written: its size, its SHA-256, and an
     array's dtype and shape (read back from its header)."""
     with path.open("rb") as opened:
-        facts: dict[str, Any] = {
+        facts: PartFacts = {
             "bytes": os.fstat(opened.fileno()).st_size,
             "sha256": hashlib.file_digest(opened, "sha256").hexdigest(),
         }

@@ -13,7 +13,7 @@ import importlib
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding
@@ -41,10 +41,18 @@ if TYPE_CHECKING:
 
 LANGUAGES = (("English", "en"), ("Spanish (español)", "es"))
 LANGUAGE_NAMES = {code: name for name, code in LANGUAGES}
+
+
+class AppSettings(TypedDict):
+    """The app's settings (``settings.json``, beside the saved games)."""
+
+    lang: str  # the language every game's form starts with
+
+
 # What is truly global: the language, every game's form's language until that form is
 # changed (``solver.ui.forms``). Everything else a game takes (the bots' level, a seed, the
 # race's reaction window...) is on that game's new-game form, remembered per game.
-DEFAULT_SETTINGS: dict[str, Any] = {"lang": "en"}
+DEFAULT_SETTINGS: AppSettings = {"lang": "en"}
 SETTINGS_FILE = "settings.json"
 
 MENU_HELP = """\
@@ -112,12 +120,12 @@ def resume_screen(key: str, path: Path) -> Screen:
     return screens.resume_screen(path)
 
 
-def load_settings() -> dict[str, Any]:
+def load_settings() -> AppSettings:
     """The settings chosen last time (kept beside the saved games); the defaults when there
     are none or the file is not ours."""
     from solver.runtime import savefile
 
-    settings = dict(DEFAULT_SETTINGS)
+    settings = DEFAULT_SETTINGS.copy()
     try:
         kept = json.loads((savefile.data_dir() / SETTINGS_FILE).read_text("utf-8"))
     except (OSError, ValueError, RecursionError, UserError):
@@ -131,7 +139,7 @@ def load_settings() -> dict[str, Any]:
     return settings
 
 
-def store_settings(settings: dict[str, Any]) -> str | None:
+def store_settings(settings: AppSettings) -> str | None:
     """Keep the settings for next time; the reason they could not be kept, if so."""
     from solver.runtime import savefile
 
@@ -461,7 +469,8 @@ class SettingsScreen(Screen[None]):
         self.save()
 
     def save(self) -> None:
-        settings = {"lang": self.query_one("#lang", Select).value}
+        lang = cast(str, self.query_one("#lang", Select).value)  # (allow_blank=False)
+        settings: AppSettings = {"lang": lang}
         changed = settings["lang"] != self.app.settings["lang"]
         self.app.settings = settings
         problem = store_settings(settings)

@@ -26,6 +26,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, replace
 from functools import cache, partial
 from pathlib import Path
+from typing import TypedDict
 
 LANGS = ("en", "es")
 
@@ -41,6 +42,29 @@ class Step:
     second_process: bool = False  # done by the second process when there is one (``run``)
 
 
+class OutcomeDocument(TypedDict):
+    """An ``Outcome`` as JSON (a step of ``myword warm --json``)."""
+
+    name: str
+    kind: str
+    seconds: float
+    cpu_seconds: float
+    built: bool
+    error: str | None
+
+
+class WarmReport(TypedDict):
+    """What ``myword warm --json`` prints (``summary``)."""
+
+    wall_seconds: float
+    seconds: float
+    cpu_seconds: float
+    compiled: int
+    built: int
+    failed: int
+    steps: list[OutcomeDocument]
+
+
 @dataclass(frozen=True)
 class Outcome:
     name: str
@@ -50,7 +74,7 @@ class Outcome:
     built: bool  # compiled or built now (False: loaded from the caches)
     error: str | None = None  # why the step failed, on one line (None: it is done)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> OutcomeDocument:
         return {
             "name": self.name,
             "kind": self.kind,
@@ -456,7 +480,7 @@ def helper_steps(lang: str) -> dict[str, Step]:
     return {step.name: step for step in [*tables, *kernel_steps(lang)]}
 
 
-def summary(outcomes: list[Outcome], wall_seconds: float) -> dict[str, object]:
+def summary(outcomes: list[Outcome], wall_seconds: float) -> WarmReport:
     """The ``--json`` document: each step's seconds, their totals (the second process's
     steps ran beside this one's, so they add up to more than the ``wall_seconds`` the
     whole run took), and how many steps failed (each failed step's ``error``)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from solver.deduce import assist, assist_entries, assist_notes, live_advice
+from solver.deduce.advisor import AdviceDocument
 from solver.deduce.assist import save
 from solver.deduce.ui import assist_words
 from solver.deduce.ui.lines import Console
@@ -36,7 +37,7 @@ class AdvisedDocument(assist.AssistDocument):
     """The game as ``--json`` prints it: the assistant's document and the advice for your
     next row (``Advice.to_json``, its warnings worded), None when none is to give."""
 
-    advice: dict[str, object] | None
+    advice: AdviceDocument | None
 
 
 def worth_keeping(state: assist.AssistState) -> bool:
@@ -92,7 +93,7 @@ def play(
     return state
 
 
-def _advice(state: assist.AssistState) -> dict[str, object] | None:
+def _advice(state: assist.AssistState) -> AdviceDocument | None:
     """The advice for your next row as JSON, when the round has rows of yours to play."""
     assistant = assist.Assistant(state)
     if assistant.finished or len(assistant.round["mine"]) == len(assistant.sheet.rows):
