@@ -41,6 +41,8 @@ class _Facts:
 
     kind: str
 
+    # Every note's own fields, written by one loop (as ``protocol.fields_json`` writes the
+    # moves and events): open here, each note's keys its fields'.
     def to_json(self) -> dict[str, Any]:
         facts: dict[str, Any] = {"kind": self.kind}
         for field in fields(self):  # type: ignore[arg-type]

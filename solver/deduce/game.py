@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TypedDict
 
 import numpy as np
 
@@ -36,6 +37,37 @@ class PlayedRow:
     seconds: float
 
 
+class PlayedRowDocument(TypedDict):
+    """A ``PlayedRow`` as JSON: the row as ``Row`` prints it, the marks by their names."""
+
+    row: str
+    guess: str
+    score: int
+    marks: list[str]
+    candidates_before: int
+    candidates_after: int
+    seconds: float
+
+
+class RoundDocument(TypedDict):
+    """A ``RoundResult`` as JSON."""
+
+    gameword: str
+    sheet: str
+    strategy: str
+    total: int
+    bonus: bool
+    rows_to_one: int | None
+    rows: list[PlayedRowDocument]
+
+
+class OracleRound(RoundDocument):
+    """A round and what a player knowing the Gameword could score (``oracle``): ``deduce
+    play --json``'s rounds, the demo's round."""
+
+    oracle: int
+
+
 @dataclass(frozen=True)
 class RoundResult:
     gameword: str
@@ -59,7 +91,7 @@ class RoundResult:
                 return number
         return None
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> RoundDocument:
         return {
             "gameword": self.gameword,
             "sheet": str(self.sheet),

@@ -59,6 +59,18 @@ class MatchGame(TypedDict):
     forfeit: NotRequired[SideForfeit]
 
 
+class DemoMatch(TypedDict):
+    """A ``MatchGame`` as the demo shows it: without the seconds, so that it is the same for
+    the same seed."""
+
+    rounds: list[MatchRound]
+    purple: int
+    red: int
+    winners: list[str]
+    moves: list[int]
+    forfeit: NotRequired[SideForfeit]
+
+
 class MatchTotals(TypedDict, total=False):
     outright_wins: int
     ties: int

@@ -5,8 +5,14 @@ registering costs nothing."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from solver.arena import registry
 from solver.runtime import seeds
+
+if TYPE_CHECKING:
+    from solver.deduce.game import OracleRound
+    from solver.deduce.match import DemoMatch
 
 # The kernels, in warm's order; the demo's games call those marked (compiled before it).
 KERNELS = (
@@ -88,7 +94,7 @@ def max_units(lang: str = "en") -> object:
     return kernels.max_units(6)
 
 
-def deduce_round(seed: int | None = None, lang: str = "en") -> dict[str, object]:
+def deduce_round(seed: int | None = None, lang: str = "en") -> OracleRound:
     """The bot plays one What's My Word? round against a seeded familiar 6-letter word, one
     that no bot hides (``picks.never_picked``): the demo gives away no word of a real game."""
     from solver.deduce import default_sheet
@@ -98,10 +104,10 @@ def deduce_round(seed: int | None = None, lang: str = "en") -> dict[str, object]
     sheet = default_sheet(6)
     gameword = seeds.rng(seed).choice(never_picked(6, lang))
     result = play_round(gameword, sheet, lang=lang)
-    return dict(result.to_json(), oracle=oracle(gameword, sheet, lang))
+    return {**result.to_json(), "oracle": oracle(gameword, sheet, lang)}
 
 
-def deduce_match(seed: int | None = None, lang: str = "en") -> dict[str, object]:
+def deduce_match(seed: int | None = None, lang: str = "en") -> DemoMatch:
     """One whole two-round game, lookahead (Purple) against points (Red), on words no bot
     hides in a real game."""
     from solver.deduce.match import game_seed, play_game
@@ -111,7 +117,7 @@ def deduce_match(seed: int | None = None, lang: str = "en") -> dict[str, object]
     base = seeds.DEFAULT_SEED if seed is None else seed
     game = play_game("lookahead", "points", game_seed(base, 0), "medium", lang, words)
     # the demo's document is the same for the same seed: without the seconds
-    return {k: v for k, v in game.items() if k != "seconds"}
+    return cast("DemoMatch", {k: v for k, v in game.items() if k != "seconds"})
 
 
 def never_picked(length: int, lang: str) -> tuple[str, ...]:

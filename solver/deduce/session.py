@@ -112,6 +112,8 @@ class AuditError(TypedDict):
 
 
 class Audit(TypedDict):
+    """What ``audit`` finds: the scores you gave wrong, and the bot's penalty for them."""
+
     errors: list[AuditError]
     penalty: int
 
@@ -165,6 +167,8 @@ class SavedSettings(TypedDict):
 
 
 class ForfeitNote(TypedDict):
+    """The opponent's seat forfeited the game, and why."""
+
     seat: int
     reason: str
 
@@ -181,6 +185,8 @@ class GameState(TypedDict):
 
 
 class RoundTotals(TypedDict):
+    """A round's points: yours, and the bot's with its rows and penalty apart."""
+
     you: int
     bot: int  # the bot's rows plus its penalty
     bot_rows: int
@@ -188,6 +194,8 @@ class RoundTotals(TypedDict):
 
 
 class Totals(TypedDict):
+    """The game's points (``totals``): each round's, the sums and the winner."""
+
     rounds: list[RoundTotals]
     you: int
     bot: int
@@ -750,6 +758,48 @@ OVER = "over"  # the game is over
 
 
 # --- what a move did (events: worded by ``solver.deduce.ui.words``) -------------------------
+class RareGamewordDocument(TypedDict):
+    """A ``RareGameword`` as JSON."""
+
+    kind: str
+    word: str
+
+
+class LateDocument(TypedDict):
+    """A ``Late`` as JSON."""
+
+    kind: str
+    seat: int
+    round: int
+    row: int
+    guess: str
+    seconds: float
+
+
+class NamedDocument(TypedDict):
+    """A ``Named`` as JSON."""
+
+    kind: str
+    seat: int
+    round: int
+    row: int
+    guess: str
+
+
+class NoWordFitsDocument(TypedDict):
+    """A ``NoWordFits`` as JSON."""
+
+    kind: str
+
+
+class AuditedDocument(TypedDict):
+    """An ``Audited`` as JSON."""
+
+    kind: str
+    errors: list[AuditError]
+    penalty: int
+
+
 @dataclass(frozen=True)
 class RareGameword:
     """Your Gameword is not a familiar word (the rules ask for one your opponent knows)."""
@@ -757,7 +807,7 @@ class RareGameword:
     word: str
     kind: str = "rare_gameword"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RareGamewordDocument:
         return {"kind": self.kind, "word": self.word}
 
 
@@ -773,7 +823,7 @@ class Late:
     seconds: float
     kind: str = "late"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> LateDocument:
         return {
             "kind": self.kind,
             "seat": self.seat,
@@ -795,7 +845,7 @@ class Named:
     guess: str
     kind: str = "named"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> NamedDocument:
         return {
             "kind": self.kind,
             "seat": self.seat,
@@ -812,7 +862,7 @@ class NoWordFits:
 
     kind: str = "no_word_fits"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> NoWordFitsDocument:
         return {"kind": self.kind}
 
 
@@ -825,7 +875,7 @@ class Audited:
     penalty: int
     kind: str = "audited"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AuditedDocument:
         return {"kind": self.kind, "errors": list(self.errors), "penalty": self.penalty}
 
 
