@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from solver.arena.protocol import (
     Forfeited,
@@ -24,6 +24,15 @@ from solver.arena.protocol import (
     State,
     decision_seed,
 )
+
+
+class OutcomeDocument(TypedDict):
+    """An ``Outcome`` as JSON (``Outcome.to_json``)."""
+
+    scores: list[int]
+    events: list[Any]  # each as its game's ``to_json`` writes it: open here, as ``events``
+    moves: list[int]
+    seconds: list[float]
 
 
 @dataclass(frozen=True)
@@ -50,7 +59,7 @@ class Outcome:
         """The ``Forfeited`` events among ``events``, in order (empty when no seat forfeited)."""
         return tuple(event for event in self.events if isinstance(event, Forfeited))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OutcomeDocument:
         """The outcome as JSON, for a record or a bench's output.
 
         Returns:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 TURNING_POINTS = 3  # the moves that cost most, shown first
 
@@ -60,6 +60,8 @@ class ReviewedMove:
         made was worth more by the measure; see the module's docstring)."""
         return self.best_value - self.played_value
 
+    # The fixed keys and the game's own ``facts`` merged in (a TypedDict cannot name keys
+    # besides its own): open.
     def to_json(self) -> dict[str, Any]:
         """The move as JSON (``myword review --json``).
 
@@ -79,6 +81,35 @@ class ReviewedMove:
             "notes": list(self.notes),
             **dict(self.facts),
         }
+
+
+class SeatReview(TypedDict):
+    """A seat in ``GameReview.to_json``: its total, cost, best possible, share and the
+    indexes of its turning points."""
+
+    seat: int
+    player: str
+    total: int
+    cost: float
+    best_possible: float
+    share: float | None
+    turning_points: list[int]
+
+
+class ReviewDocument(TypedDict):
+    """A ``GameReview`` as JSON (``myword review --json``)."""
+
+    game: str
+    title: str
+    source: str
+    measure: str
+    players: list[str]
+    person: int | None
+    seat: int | None  # the seat whose moves are listed (None: every seat's)
+    notes: list[str]
+    seats: list[SeatReview]
+    turning_points: list[dict[str, Any]]  # as ``ReviewedMove.to_json`` writes them: open
+    moves: list[dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -220,7 +251,7 @@ class GameReview:
         why = "names more than one seat" if found else "is no seat of this game"
         raise ValueError(f"{name!r} {why}: choose {choices} or all")
 
-    def to_json(self, seat: int | None = None) -> dict[str, Any]:
+    def to_json(self, seat: int | None = None) -> ReviewDocument:
         """The review as JSON: every seat's total, best possible and turning points, and
         the moves of ``seat`` (every seat's for None).
 

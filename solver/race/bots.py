@@ -160,7 +160,7 @@ def level_at(skill: float, policy: str = "most") -> RaceBot:
     if share == 0.0 or share == 1.0:
         whole = a if share == 0.0 else b
         return replace(whole, name=skill_name(skill), policy=policy)
-    values: dict[str, Any] = {}
+    values: dict[str, float] = {}  # ``RaceBot``'s numbers, by name
     for field in fields(RaceBot):
         x, y = getattr(a, field.name), getattr(b, field.name)
         if field.name in _TIMES:

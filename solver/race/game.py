@@ -9,8 +9,10 @@ in minutes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
+from typing import TypedDict, cast
 
 from solver.arena import loop
 from solver.arena.seats import InProcess
@@ -22,6 +24,36 @@ from solver.race.state import DEFAULT_PACE, Claimed, RaceState, RoundBegan, Roun
 from solver.runtime import seeds
 
 __all__ = ["DEFAULT_PACE", "Claim", "GameResult", "RoundLog", "play_game"]
+
+
+class ClaimLogDocument(TypedDict):
+    """A ``Claim`` as JSON (``asdict``)."""
+
+    time: float
+    player: int
+    word: str
+    cards: Sequence[str]  # a tuple until written
+    valid: bool
+
+
+class RoundLogDocument(TypedDict):
+    """A ``RoundLog`` as JSON (``asdict``)."""
+
+    dealer: int
+    claims: list[ClaimLogDocument]
+    won: list[int]
+    left_on_table: int
+
+
+class GameResultDocument(TypedDict):
+    """A ``GameResult`` as JSON: the players, the seed, the totals, the winners' seats and
+    each round."""
+
+    players: list[str]
+    seed: int
+    totals: list[int]
+    winners: list[int]
+    rounds: list[RoundLogDocument]
 
 
 @dataclass(frozen=True)
@@ -72,13 +104,13 @@ class GameResult:
         best = max(self.totals)
         return [p for p, total in enumerate(self.totals) if total == best]
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> GameResultDocument:
         return {
             "players": self.players,
             "seed": self.seed,
             "totals": self.totals,
             "winners": self.winners,
-            "rounds": [asdict(r) for r in self.rounds],
+            "rounds": [cast(RoundLogDocument, asdict(r)) for r in self.rounds],
         }
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import TypedDict
 
 import numpy as np
 
@@ -35,6 +37,15 @@ WordArrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 EncodedTable = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int]
 
 
+class ClaimDocument(TypedDict):
+    """A ``Claim`` as JSON (``race claims --json``): its fields and its count of cards."""
+
+    word: str
+    cards: Sequence[str]  # a tuple until written
+    zipf: float
+    count: int
+
+
 @dataclass(frozen=True)
 class Claim:
     word: str
@@ -45,7 +56,7 @@ class Claim:
     def count(self) -> int:
         return len(self.cards)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> ClaimDocument:
         """Its fields and count, by hand (``asdict`` deep-copies each card, slow for a
         thousand claims)."""
         return {"word": self.word, "cards": self.cards, "zipf": self.zipf, "count": self.count}

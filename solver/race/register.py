@@ -5,6 +5,7 @@ import the game lazily, so registering costs nothing."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypedDict
 
 from solver.arena import registry
 
@@ -49,7 +50,24 @@ def demo_tiers() -> set[str]:
     return {bot.tier for bot in parse_players(DEMO_PLAYERS)}
 
 
-def race_game(seed: int | None = None, lang: str = "en") -> dict[str, object]:
+class DemoClaim(TypedDict):
+    """A call of the demo's first round, by its player's name."""
+
+    player: str
+    word: str
+    cards: list[str]
+    valid: bool
+
+
+class DemoRace(TypedDict):
+    """The demo's race: the players, their totals and the first round's calls."""
+
+    players: list[str]
+    totals: list[int]
+    first_round_claims: list[DemoClaim]
+
+
+def race_game(seed: int | None = None, lang: str = "en") -> DemoRace:
     """A short MY WORD! race: a hard bot against a medium one, two rounds (in English)."""
     from solver.race.bots import parse_players
     from solver.race.game import play_game
