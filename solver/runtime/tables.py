@@ -123,6 +123,7 @@ def _remembered(root: Path | None) -> dict[str, object]:
     return found if isinstance(found, dict) else {}
 
 
+# ``remembered``: as ``_remembered`` read it, with the entry just worked out.
 def _remember(root: Path, remembered: dict[str, object]) -> None:
     """Written to a temporary file and renamed into place: a reader never sees half of it
     (two processes writing at once lose at most one entry, computed again next time)."""

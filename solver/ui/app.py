@@ -107,6 +107,8 @@ def _game_screens(game: GameChoice):
         raise UserError(f"{game.title} has no full-screen game here: {error}") from None
 
 
+# ``options``: a game's new-game options, each game's own (its ``new_game_screen`` reads
+# them): open here, where no game is imported.
 def new_game_screen(key: str, options: dict[str, Any]) -> Screen:
     """A new game of ``key`` with the given settings (lang, level, seed)."""
     return _game_screens(GAMES_BY_KEY[key]).new_game_screen(dict(options))

@@ -256,7 +256,10 @@ def check_engines(names: list[str]) -> None:
 # -- remembered between games ----------------------------------------------------------
 
 
-def _kept() -> dict[str, Any]:
+# The forms' file: each game's key and the values its form started with (``remember``).
+# Parsed JSON, not checked whole: ``remembered`` checks each value of the game it reads
+# (``_fits``), and the other games' are written back as they were read.
+def _kept() -> dict[str, object]:
     from solver.runtime import savefile
     from solver.runtime.errors import UserError
 
@@ -316,7 +319,8 @@ def remember(form: GameForm, values: dict[str, str | bool]) -> str | None:
     return None
 
 
-def _write(kept: dict[str, Any]) -> None:
+# ``kept``: as ``_kept`` read it, with the game's values just remembered.
+def _write(kept: dict[str, object]) -> None:
     """The file written whole or not at all (``durable``): a full disk or a crash leaves the
     choices of before, never half a file."""
     from solver.runtime import durable, savefile

@@ -24,7 +24,7 @@ import logging
 import signal
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 import aiohttp_jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -77,6 +77,7 @@ class LoopErrors:
         self.clock = clock
         self.said: dict[str, float] = {}  # line: when it was last said
 
+    # ``context``: asyncio's, as its exception handlers are given it (its keys vary: open).
     def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         error = context.get("exception")
         line = str(context.get("message") or "an error in the server's loop")
@@ -86,6 +87,15 @@ class LoopErrors:
         if now - self.said.get(line, -QUIET_SECONDS) >= QUIET_SECONDS:
             self.said[line] = now
             log.warning("%s", line[:SAID])
+
+
+class PageContext(TypedDict):
+    """What textual-serve's page template (``app_index.html``) is given."""
+
+    font_size: int
+    app_websocket_url: str
+    config: dict[str, dict[str, str]]
+    application: dict[str, str]
 
 
 def shown(text: str) -> str:
@@ -228,7 +238,7 @@ class MywordServer(Server):
         """textual-serve's page, its addresses on the request's host; the token in a
         cookie, for the page's scripts and a reload."""
         scheme = "wss" if request.secure else "ws"
-        context: dict[str, Any] = {
+        context: PageContext = {
             "font_size": _cells(request.query.get("fontsize"), 16),
             "app_websocket_url": f"{scheme}://{request.host}/ws/{self.access.token}",
             "config": {"static": {"url": "/static/"}},

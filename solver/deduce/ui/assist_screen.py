@@ -403,6 +403,7 @@ class AssistScreen(Screen[None]):
         self.dismiss(None)
 
 
+# ``options``: keyword options, not a document (``lang``; others ignored).
 def new_game_screen(options: dict[str, Any]) -> AssistScreen:
     """A new assistant game from the app's menu, in the chosen language; saved in the games
     folder. Your colour is an entry (purple, red) before the first row."""

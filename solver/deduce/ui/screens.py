@@ -533,6 +533,7 @@ class DeduceScreen(Screen[None]):
         self.dismiss(None)
 
 
+# ``options``: keyword options, not a document (``level``, ``seed``, ``lang``; others ignored).
 def new_game_screen(options: dict[str, Any]) -> DeduceScreen:
     """A new game from the app's menu: two rounds against the bot at the chosen level, in
     the chosen language, with the seed given or a fresh one; saved in the games folder."""

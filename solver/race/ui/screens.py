@@ -495,6 +495,8 @@ def race_bots(
         raise error.naming(f"{AUTO} (the default)") from None
 
 
+# ``options``: keyword options, not a document: the app's and ``race play``'s, each read
+# leniently (missing or None: the default), as the docstring lists them.
 def new_race(options: dict[str, Any]) -> LiveRace:
     """A race from the app's settings or a command's options: ``lang``, ``seed`` (None:
     fresh), ``level`` (``race_level`` first: the app's setting for this game; none: the
@@ -523,6 +525,7 @@ def _window(seconds: object) -> float:
     return REACTION_WINDOW if seconds is None else checked_window(seconds)
 
 
+# ``options``: as ``new_race``'s.
 def new_game_screen(options: dict[str, Any]) -> Screen:
     """A new race with this game's defaults (3 players, a card every 3 s) and the options
     given; a race is real time and is not saved, so there is no ``resume_screen``."""
