@@ -368,6 +368,7 @@ def test_the_other_games_arena_documents_match_their_types() -> None:
     picker = duel.view(duel.to_move())
     fits(picker.to_json(), players.PickerViewDocument)
     outcome = loop.play(duel, [deduce_arena.RULES.seat("points")] * 2, 4)
+    fits(outcome.to_json(), loop.OutcomeDocument)
     fits(duel.to_json(), state.DeduceStateDocument)
     fits(duel.variant(), state.DeduceVariant)
     for sheet in duel.variant()["sheets"]:
@@ -414,3 +415,107 @@ def test_words_check_json_matches_its_types() -> None:
     fits(document, wordcheck.ChecksDocument)
     for check in document["words"]:
         fits(check, wordcheck.CheckDocument)
+
+
+def test_fits_refuses_a_missing_or_an_unknown_key() -> None:
+    """The checks above can fail: a key a document lacks, or one its type does not name."""
+    from solver.ui import warming
+
+    step = warming.Outcome("kernel x", "kernel", 1.0, 0.5, True).to_json()
+    fits(step, warming.OutcomeDocument)
+    lacking = {k: v for k, v in step.items() if k != "error"}
+    with pytest.raises(AssertionError, match=r"OutcomeDocument lacks \['error'\]"):
+        fits(lacking, warming.OutcomeDocument)
+    with pytest.raises(AssertionError, match=r"does not name \['extra'\]"):
+        fits(step | {"extra": 1}, warming.OutcomeDocument)
+
+
+def test_warm_json_matches_its_types() -> None:
+    import json
+    import subprocess
+    import sys
+
+    myword = Path(sys.executable).with_name("myword")
+    result = subprocess.run(
+        [str(myword), "warm", "--lang", "en", "--json"], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    from solver.ui import warming
+
+    document = json.loads(result.stdout)
+    fits(document, warming.WarmReport)
+    assert document["steps"] and document["failed"] == 0
+    for step in document["steps"]:
+        fits(step, warming.OutcomeDocument)
+
+
+def test_a_tables_checksums_and_remembered_digests_match_their_types(
+    source: Path, cache: Path
+) -> None:
+    """A table of an array and of bytes as kept on disk: its ``checksums.json`` and the
+    sources' digests remembered beside it (``digests.json``: path to size, time stamp,
+    inode and digest)."""
+    import json
+
+    import numpy as np
+
+    from solver.runtime import tables
+
+    tables.stored("demo", [source], lambda: {"codes": np.arange(3), "words": b"cat\ndog\n"})
+    (place,) = [path for path in cache.iterdir() if path.is_dir()]
+    document = json.loads((place / tables.CHECKSUMS).read_text("utf-8"))
+    fits(document, tables.ChecksumsDocument)
+    assert set(document["parts"]) == {"codes.npy", "words.bin"}
+    for facts in document["parts"].values():
+        fits(facts, tables.PartFacts)
+    assert set(document["parts"]["codes.npy"]) == {"bytes", "sha256", "dtype", "shape"}
+    assert tables.verified(place) == document["parts"]
+    remembered = json.loads((cache / tables.DIGESTS).read_text("utf-8"))
+    assert remembered == tables._remembered(cache)
+    for stamp in remembered.values():
+        assert [type(part) for part in stamp] == [int, int, int, str]
+
+
+def test_deduce_advise_and_evaluate_json_match_their_types(tmp_path: Path) -> None:
+    """``deduce advise --json`` on a sheet that fits (its next row, alphabets, choices) and
+    on one no word fits (its inconsistency and fixes); ``deduce evaluate --json``."""
+    import json
+
+    from click.testing import CliRunner
+
+    import cli
+    from solver.deduce import advisor, evaluate
+    from solver.wordtools import lexicon
+
+    def run(*args: str) -> dict:
+        result = CliRunner().invoke(cli.main, ["deduce", *args, "--json"])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    wrong = "SO 0, DEN 1250, EBB 1250, INN 250, BID 0, TURN 250, EARL 1000, NEWT 2250"
+    for history in ("SO 0, DEN 1250", wrong):
+        document = run("advise", "--history", history, "--top", "3")
+        fits(document, advisor.AdviceDocument)
+        for row in document["history"]:
+            fits(row, advisor.HeardRow)
+        fits(document["next_row"], advisor.NextRow)
+        for probable in document["most_probable"]:
+            fits(probable, advisor.Probable)
+        if document["alphabets"] is not None:
+            fits(document["alphabets"], advisor.AlphabetsDocument)
+            for column in document["alphabets"]["columns"]:
+                fits(column, advisor.ColumnDocument)
+        for choice in document["recommended"]:
+            fits(choice, advisor.ChoiceDocument)
+        if document["inconsistency"] is not None:
+            fits(document["inconsistency"], advisor.InconsistencyDocument)
+            for fix in document["inconsistency"]["other_fixes"]:
+                fits(fix, advisor.FixDocument)
+    assert document["inconsistency"] is not None  # the second history: no word fits
+
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(lexicon.words(6, "familiar", "en")[:20]) + "\n", "utf-8")
+    document = run("evaluate", "--strategy", "points", "--from-list", str(words))
+    fits(document, evaluate.EvaluationDocument)
+    for figure in document["figures"]:
+        fits(figure, evaluate.FigureDocument)
