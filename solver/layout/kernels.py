@@ -81,7 +81,7 @@ def legal_moves(grid, edges, points, hand, limited):
             for j in range(columns):
                 if limited and max(last_column, j) - min(first_column, j) >= LIMIT:
                     continue
-                value = _cell_points(grid, edges, points, card, i, j)
+                value = _cell_points(grid, edges, points, np.int64(card), i, j)
                 if value >= 0:
                     found[count, 0] = card
                     found[count, 1] = i
@@ -117,7 +117,7 @@ def card_bests(grid, edges, points, cards, limited):
             if limited and max(last_column, j) - min(first_column, j) >= LIMIT:
                 continue
             for h in range(cards.shape[0]):
-                value = _cell_points(grid, edges, points, cards[h], i, j)
+                value = _cell_points(grid, edges, points, np.int64(cards[h]), i, j)
                 if value > found[h]:
                     found[h] = value
     return found
@@ -251,7 +251,7 @@ def sample_deals(
                             chosen[found] = h
                             logs[h] = logu[s, card[e]]
                             found += 1
-                    k, mass = _weighted(logs, chosen, found, state)
+                    k, mass = _weighted(logs, chosen, np.int64(found), state)
                     if k < 0:
                         w = -np.inf
                         break
@@ -311,7 +311,7 @@ def sample_deals(
                     for m in range(left):
                         chosen[m] = m
                         logs[m] = logu[s, pool[m]]
-                    pick, mass = _weighted(logs, chosen, left, state)
+                    pick, mass = _weighted(logs, chosen, np.int64(left), state)
                     if pick < 0:
                         w = -np.inf
                         break
@@ -364,7 +364,7 @@ def _can_play(grid, edges, points, cards, first, last, limited):
             if limited and max(last_column, j) - min(first_column, j) >= LIMIT:
                 continue
             for k in range(first, last):
-                if _cell_points(grid, edges, points, cards[k], i, j) >= 0:
+                if _cell_points(grid, edges, points, np.int64(cards[k]), i, j) >= 0:
                     return True
     return False
 
@@ -452,7 +452,7 @@ def play_out(
             ended = True
             for k in range(1, players):
                 p = (current + k) % players
-                if counts[p] and _can_play(grid, edges, points, hands[p], 0, counts[p], limited):
+                if counts[p] and _can_play(grid, edges, points, hands[p], np.int64(0), counts[p], limited):
                     ended = False
                     break
             if ended and head < tail and _can_play(grid, edges, points, pack, head, tail, limited):
@@ -470,7 +470,7 @@ def play_out(
         elif head < tail:
             pack[tail] = hands[current, 0]
             tail += 1
-            _remove(hands, counts, current, 0)
+            _remove(hands, counts, current, np.int64(0))
             hands[current, counts[current]] = pack[head]
             counts[current] += 1
             head += 1

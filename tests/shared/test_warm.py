@@ -77,15 +77,22 @@ def play_the_demo():  # every game the demo plays
     demo.parts()  # the round, the bot match, the race, the card game
 """
 
-COMPILES_IN_WARM_THEN_DEMO = (
+WARM_COUNTING_COMPILES = (
     COMPILES
     + """
-warming, playing = Compiles(), Compiles()
-with event.install_listener("numba:compile", warming):
-    warm.run(demo.warm_steps(), second_process=False)  # all compiles seen here
-with event.install_listener("numba:compile", playing):
-    play_the_demo()
-print(json.dumps({"warm": warming.seen, "demo": playing.seen}))
+import contextlib, io, os
+
+import cli
+
+# One core, as `taskset -c 0 myword warm` gives: no second process, so that every compile
+# is seen here.
+os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+warming = Compiles()
+shown = io.StringIO()
+with event.install_listener("numba:compile", warming), contextlib.redirect_stdout(shown):
+    cli.main(["warm"], standalone_mode=False)  # `myword warm`, as the command runs it
+print(json.dumps({"warm": warming.seen, "shown": shown.getvalue()}))
 """
 )
 
@@ -103,22 +110,6 @@ def probe(source: str, only: dict[str, str] | None = None, **environment: str) -
     )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
-
-
-@pytest.mark.heavy  # a whole game or program: CI's second step (pytest -m heavy)
-@pytest.mark.kernels
-def test_a_cold_start_compiles_each_kernel_once_all_in_the_warm_step(tmp_path: Path) -> None:
-    """With no Numba cache (a fresh install), ``warm`` then the demo's games: every function
-    compiles under one signature (a read-only pool, an int32 or a strided slice would give
-    a second, and seconds more), and the demo compiles nothing the warm step did not.
-    Compiles are counted as Numba announces them: a kernel loaded from the cache does not
-    list the functions compiled into it, so only a cold process shows them all."""
-    found = probe(COMPILES_IN_WARM_THEN_DEMO, NUMBA_CACHE_DIR=str(tmp_path / "numba"))
-    functions = Counter(signature.split(" ")[0] for signature in found["warm"])
-    assert {name: n for name, n in functions.items() if n > 1} == {}
-    assert max(found["warm"].values()) == 1
-    assert found["demo"] == {}
-    assert "solver.race.kernels._most_cards" in functions  # inner functions are counted too
 
 
 ODD_INPUTS = (
@@ -234,26 +225,29 @@ def compiled_beside_the_sources() -> set[Path]:
 
 @pytest.mark.heavy
 def test_the_first_game_after_warm_compiles_nothing(tmp_path: Path) -> None:
-    """A fresh user runs ``myword warm`` (both languages, every kernel; the second process
-    builds MY WORD!'s tables of both), then plays in a new process: the games and every
-    kernel's wrapper compile nothing, every table is where the games read it, and nothing
-    was cached beside the sources. Before, warm imported Numba before choosing its cache
-    folder and cached What's My Word?'s kernels beside the sources, its second process died
-    on the first Spanish table (a traceback, exit 0), and the first game compiled again."""
+    """A fresh user runs ``myword warm`` (both languages, every kernel, each compiled once
+    under one signature; the second process builds MY WORD!'s tables of both), then plays
+    in a new process: the demo's games and every kernel's wrapper compile nothing, every
+    table is where the games read it, and nothing was cached beside the sources. (One cold
+    start serves both checks: each costs every kernel's compile. The warm-up runs in one
+    process, to count every compile; its second process, which builds the tables when
+    there are two cores, has tests of its own above and below.) Before, warm imported
+    Numba before choosing its cache folder and cached What's My Word?'s kernels beside
+    the sources, its second process died on the first Spanish table (a traceback, exit
+    0), and the first game compiled again."""
     environment = fresh_user(tmp_path / "home")
     beside = compiled_beside_the_sources()
-    warmed = subprocess.run(
-        [sys.executable, "-m", "cli", "warm"],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert warmed.returncode == 0, warmed.stderr
-    assert "Traceback" not in warmed.stderr and "Error" not in warmed.stderr
+    warmed = probe(WARM_COUNTING_COMPILES, only=environment)  # fails on a traceback
     kernels = sum(len(game.kernels) for game in games.load())  # 11 since the layout reader
-    assert f"Compiled {kernels} kernels" in warmed.stdout
+    assert f"Compiled {kernels} kernels" in warmed["shown"]
+    # Every function compiles under one signature (a read-only pool, an int32 or a strided
+    # slice would give a second, and seconds more). Compiles are counted as Numba
+    # announces them: a kernel loaded from the cache does not list the functions compiled
+    # into it, so only a cold process shows them all.
+    functions = Counter(signature.split(" ")[0] for signature in warmed["warm"])
+    assert {name: n for name, n in functions.items() if n > 1} == {}
+    assert max(warmed["warm"].values()) == 1
+    assert "solver.race.kernels._most_cards" in functions  # inner functions are counted too
     played = probe(PLAY_AFTER_WARM, only=environment)
     assert played == {"compiled": {}, "kernels stamped": True, "tables missing": []}
     assert compiled_beside_the_sources() <= beside
