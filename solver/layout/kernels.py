@@ -452,7 +452,9 @@ def play_out(
             ended = True
             for k in range(1, players):
                 p = (current + k) % players
-                if counts[p] and _can_play(grid, edges, points, hands[p], np.int64(0), counts[p], limited):
+                if counts[p] and _can_play(
+                    grid, edges, points, hands[p], np.int64(0), counts[p], limited
+                ):
                     ended = False
                     break
             if ended and head < tail and _can_play(grid, edges, points, pack, head, tail, limited):
