@@ -3,6 +3,7 @@
 import signal
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -64,6 +65,35 @@ def private_data_folder(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 
+def _seed_tables(private: Path, configured: str | None) -> None:
+    """The session's table folder starts as a copy of the tables myword has built where
+    it keeps them (``myword warm`` builds all 18 before CI's suite; building them again
+    cost the suite's workers some 19 s), which are read, never written. A table is named
+    by a hash of its sources and format, and every process checks its checksums when it
+    opens one, so a stale or damaged copy is never used; a table not there is built as
+    before. Once per session: the first worker copies while the others wait on the lock."""
+    import shutil
+
+    from filelock import FileLock
+    from platformdirs import user_cache_dir
+
+    from solver.runtime import cachedir
+
+    if configured:
+        built = Path(configured) / "tables"
+    else:
+        built = Path(user_cache_dir("myword")) / cachedir.version() / "tables"
+    with FileLock(str(private) + ".lock"):
+        if private.exists():
+            return  # seeded by another worker
+        scratch = private.with_name("tables.seeding")
+        shutil.rmtree(scratch, ignore_errors=True)
+        scratch.mkdir()
+        for table in sorted(built.glob("*/checksums.json")) if built.is_dir() else ():
+            shutil.copytree(table.parent, scratch / table.parent.name)
+        scratch.rename(private)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def private_table_cache(tmp_path_factory):
     """Word tables (``solver.runtime.tables``) are built into a folder of the test session's own,
@@ -77,6 +107,7 @@ def private_table_cache(tmp_path_factory):
     root = tmp_path_factory.getbasetemp()
     shared = (root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root) / "table-cache"
     shared.mkdir(exist_ok=True)
+    _seed_tables(shared / "tables", previous)
     os.environ["MYWORD_CACHE_DIR"] = str(shared)
     yield
     if previous is None:
