@@ -10,6 +10,7 @@ cards the belief's deals hold, and how often greedy players knock.
     python bench/layout_reader_study.py versus '{}' --games 150 --cheat --hands-only
     python bench/layout_reader_study.py belief '{"beta": 0, "slip": 1}' '{}' '{"beta": 2}'
     python bench/layout_reader_study.py knocks
+    python bench/layout_reader_study.py paired defaults.json standing.json
 
 Games are played here, not by the bench (so that a setting can be changed): game g is
 dealt from seed 9000 + g (``--seed``), the reader sits at seat g mod players, and each
@@ -174,6 +175,37 @@ def knocks(games: int) -> None:
     print(f"{games} greedy games: {moves} moves, {count} knocks, {with_pack} with a pack left")
 
 
+def _shares(path: str) -> tuple[dict, np.ndarray, np.ndarray]:
+    with open(path) as found:
+        record = json.load(found)
+    wins, margins = [], []
+    for game in record["games"]:
+        scores, me = game["scores"], game["seat"]
+        best = max(scores)
+        wins.append((scores[me] == best) / scores.count(best))
+        margins.append(scores[me] - max(s for p, s in enumerate(scores) if p != me))
+    return record, np.array(wins), np.array(margins, dtype=np.float64)
+
+
+def paired(first: str, second: str) -> None:
+    """Two ``versus --dump`` files of the same seeds, compared game by game: the second's
+    win share and margin less the first's, each with its 95% interval."""
+    one, wins_one, margins_one = _shares(first)
+    two, wins_two, margins_two = _shares(second)
+    if [g["seed"] for g in one["games"]] != [g["seed"] for g in two["games"]]:
+        raise SystemExit("the two files hold different games")
+    n = len(wins_one)
+    for name, a, b in (("wins", wins_one, wins_two), ("margin", margins_one, margins_two)):
+        d = b - a
+        half = 1.96 * d.std(ddof=1) / math.sqrt(n)
+        scale = 100.0 if name == "wins" else 1.0
+        print(
+            f"{name}: {a.mean() * scale:.1f} -> {b.mean() * scale:.1f}, "
+            f"paired {d.mean() * scale:+.1f} +- {half * scale:.1f} ({n} games)"
+        )
+    print(f"ms a move: {one['ms']:.1f} -> {two['ms']:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     study = parser.add_subparsers(dest="study", required=True)
@@ -190,6 +222,9 @@ def main() -> None:
     two.add_argument("--games", type=int, default=40)
     three = study.add_parser("knocks")
     three.add_argument("--games", type=int, default=100)
+    four = study.add_parser("paired")
+    four.add_argument("first")
+    four.add_argument("second")
     arguments = parser.parse_args()
     if arguments.study == "versus":
         versus(
@@ -203,6 +238,8 @@ def main() -> None:
         )
     elif arguments.study == "belief":
         belief(arguments.settings, arguments.games)
+    elif arguments.study == "paired":
+        paired(arguments.first, arguments.second)
     else:
         knocks(arguments.games)
 

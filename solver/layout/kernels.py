@@ -483,7 +483,7 @@ def play_out(
 @njit(cache=True)
 def candidate_values(
     grid, edges, points, moves, hand, me, hands, counts, packs, plies, limited, weight,
-    lookahead=1, replies=1, standing=None,
+    lookahead=1, replies=1, standing=None, decisive=0.0,
 ):  # fmt: skip
     """What each of ``moves`` is worth to seat ``me`` over the deals (``sample_deals``):
     its points now plus, on average, what ``me`` makes in the play-out after it (with
@@ -492,7 +492,10 @@ def candidate_values(
     the most any other seat then has: its score plus its play-out, less ``me``'s score
     (a game of several players is won by beating its leader, not its luckiest play-out).
     A move is a row (card, grid row, grid column, points); row -1 is a knock of the card
-    (under the pack, the top card drawn)."""
+    (under the pack, the top card drawn). With ``standing`` and ``decisive`` above 0 (for
+    play-outs that reach the end of the game), a deal in which the move ends the game ahead
+    of every other seat is worth ``decisive`` points more, a tie for first half of it: the
+    chance of winning first, the margin among equal chances."""
     deals, players, size = hands.shape
     length = packs.shape[1]
     values = np.zeros(moves.shape[0])
@@ -545,5 +548,11 @@ def candidate_values(
             if players == 1:
                 others = 0.0
             total += gained[me] - weight * others
+            if decisive > 0.0 and standing is not None and players > 1:
+                final = moves[m, 3] + gained[me] - others
+                if final > 0:
+                    total += decisive
+                elif final == 0:
+                    total += 0.5 * decisive
         values[m] = moves[m, 3] + total / max(deals, 1)
     return values

@@ -56,6 +56,13 @@ class ReaderSettings:
     # Deals searched at three players or more (None: the belief's ``deals``, as at two):
     # three hidden hands, not one, so the values of the plays vary more from deal to deal.
     crowd_deals: int | None = None
+    # Play out to the end of the game once the pack holds this many cards or fewer (0: only
+    # with the pack used up, as ``endgame``; needs ``endgame``).
+    finish: int = 0
+    # With play-outs to the end of the game and ``standing``, a deal in which the move ends
+    # ahead of every other seat is worth this many points more (a tie half): the chance of
+    # winning first, the margin among equal chances (0: the margin alone).
+    decisive: float = 0.0
     belief: BeliefSettings = field(default_factory=BeliefSettings)
 
 
@@ -97,12 +104,18 @@ def reader_move(
     from solver.layout import kernels
 
     plies = _plies(view, settings)
-    passes = False
+    passes = to_end = False
     if settings.endgame and view.pack_size == 0:
         plies = max(plies, 2 * sum(view.hand_sizes) + 1)
         last = view.history[-1] if view.history else None
         passes = not (isinstance(last, Knocked) and last.seat != view.seat)
-    plays = plies if view.pack_size else min(plies, sum(view.hand_sizes))  # cards to lay
+        to_end = True
+    elif settings.endgame and view.pack_size <= settings.finish:
+        # every card still to lay, and a turn each for the knocks a short pack allows
+        plies = max(plies, 2 * (sum(view.hand_sizes) + view.pack_size) + 1)
+        to_end = True
+    cards = sum(view.hand_sizes) + view.pack_size
+    plays = min(plies, cards)  # cards to lay
     moves, grid = candidates(view, plays + 1, settings.width, passes)
     if len(moves) == 1:
         best = 0  # one move: nothing to weigh
@@ -128,6 +141,7 @@ def reader_move(
             int(settings.lookahead),
             int(settings.replies),
             np.array(view.scores, dtype=np.int64) if settings.standing else None,
+            float(settings.decisive) if to_end else 0.0,
         )
         best = int(np.argmax(values))
     card, i, j, points = (int(v) for v in moves[best])

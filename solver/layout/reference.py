@@ -321,6 +321,7 @@ def candidate_values(
     lookahead: int = 1,
     replies: int = 1,
     standing: np.ndarray | None = None,
+    decisive: float = 0.0,
 ) -> np.ndarray:
     players = hands.shape[1]
     base = [0] * players if standing is None else [int(s - standing[me]) for s in standing]
@@ -348,5 +349,8 @@ def candidate_values(
             if standing is None:
                 others = max(others, 0)
             total += gained[me] - weight * others
+            if decisive > 0 and standing is not None and players > 1:
+                final = now + gained[me] - others
+                total += decisive * (1.0 if final > 0 else 0.5 if final == 0 else 0.0)
         values.append(now + total / max(hands.shape[0], 1))
     return np.array(values)

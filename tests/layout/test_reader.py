@@ -191,6 +191,12 @@ def test_the_reader_kernels_match_their_twins(players: int) -> None:
         standing = np.array([rng.randrange(40) for _ in range(players)], dtype=np.int64)
         wider = (*ahead, players - 1, standing)
         assert np.allclose(kernels.candidate_values(*wider), reference.candidate_values(*wider))
+        # the chance of ending ahead weighed in: at most ``decisive`` more a move
+        decided = (*wider, 50.0)
+        more = kernels.candidate_values(*decided)
+        assert np.allclose(more, reference.candidate_values(*decided))
+        gain = more - kernels.candidate_values(*wider)
+        assert np.all(gain >= -1e-9) and np.all(gain <= 50.0 + 1e-9)
         numbers = np.arange(49, dtype=np.int16)
         bests = (grid.cells, arrays.edges, arrays.points, numbers, True)
         assert np.array_equal(kernels.card_bests(*bests), reference.card_bests(*bests))
@@ -291,6 +297,23 @@ def test_the_reader_plays_whole_games_by_the_rules(players: int) -> None:
             assert move in state.legal_moves(seat)
         state.apply(seat, move)
     assert state.over and len(state.history) > 20
+
+
+def test_the_reader_plays_out_to_the_end_by_the_rules() -> None:
+    """With ``finish`` and ``decisive`` (play-outs to the end once the pack is short, the
+    chance of winning weighed in), every move is still one the rules allow."""
+    settings = ReaderSettings(finish=6, decisive=40.0)
+    state = deal(2, 64)
+    while not state.over:
+        seat = state.turn()
+        view = state.view(seat)
+        if seat == 0 and view.pack_size <= 8:
+            move = reader_move(view, random.Random(len(state.history)), settings)
+            assert move in state.legal_moves(seat)
+        else:
+            move = greedy_move(view, random.Random(0))
+        state.apply(seat, move)
+    assert state.over
 
 
 def test_the_hard_level_and_the_hints_are_the_readers() -> None:
