@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
+from textual import events
 from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -540,15 +541,33 @@ class MywordApp(App[int]):
             screen = self.screen
         except ScreenStackError:  # starting or ending: no screen to focus
             return
-        if screen.focused is not None:
-            return
+        if screen.focused is None:
+            self._focus_first(screen)
+
+    def _focus_first(self, screen: Screen[Any]) -> bool:
+        """Focus the screen's first widget its AUTO_FOCUS names; False when it names none
+        or none can take focus."""
         selector = screen.AUTO_FOCUS if screen.AUTO_FOCUS is not None else self.AUTO_FOCUS
         if not selector:  # a screen that focuses nothing by itself
-            return
+            return False
         for widget in screen.query(selector):
             if widget.focusable:
                 screen.set_focus(widget, scroll_visible=False)
-                return
+                return True
+        return False
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that found nothing focused gives the screen its first widget's focus and
+        goes to it. The browser's tab can lose the first focus without telling the app
+        (no focus-out, so ``watch_app_focus`` never runs): CI's browser test once saw the
+        menu drawn and its down and enter lost, a person's first keys doing nothing."""
+        try:
+            screen = self.screen
+        except ScreenStackError:
+            return
+        if screen.focused is None and self._focus_first(screen):
+            event.stop()
+            self.post_message(events.Key(event.key, event.character))
 
     def open_game(
         self,

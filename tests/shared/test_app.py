@@ -264,3 +264,17 @@ async def test_the_first_key_after_a_blurred_start_reaches_the_menu() -> None:
 def test_focus_coming_back_with_no_screen_yet_is_nothing() -> None:
     """The app may get its focus back while it starts or ends, with no screen to focus."""
     MywordApp().watch_app_focus(True)  # no screen: no error
+
+
+async def test_a_key_that_finds_nothing_focused_reaches_the_menu() -> None:
+    """The tab may lose the menu's first focus without a focus-out (CI's browser test once
+    saw the menu drawn and down and enter lost): a key that finds nothing focused focuses
+    the screen's first widget and goes to it."""
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(MenuScreen())
+        app.screen.set_focus(None)  # nothing focused, the app's own focus unchanged
+        assert app.screen.focused is None and app.app_focus
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "NewGameScreen", app.screen
