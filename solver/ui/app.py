@@ -545,29 +545,39 @@ class MywordApp(App[int]):
             self._focus_first(screen)
 
     def _focus_first(self, screen: Screen[Any]) -> bool:
-        """Focus the screen's first widget its AUTO_FOCUS names; False when it names none
-        or none can take focus."""
+        """Focus the screen's first widget its AUTO_FOCUS names that is in its focus chain
+        (shown and enabled); False when it names none or none can take focus."""
         selector = screen.AUTO_FOCUS if screen.AUTO_FOCUS is not None else self.AUTO_FOCUS
         if not selector:  # a screen that focuses nothing by itself
             return False
+        chain = screen.focus_chain
         for widget in screen.query(selector):
-            if widget.focusable:
+            if widget in chain:
                 screen.set_focus(widget, scroll_visible=False)
                 return True
         return False
 
-    def on_key(self, event: events.Key) -> None:
-        """A key that found nothing focused gives the screen its first widget's focus and
-        goes to it. The browser's tab can lose the first focus without telling the app
-        (no focus-out, so ``watch_app_focus`` never runs): CI's browser test once saw the
-        menu drawn and its down and enter lost, a person's first keys doing nothing."""
-        try:
-            screen = self.screen
-        except ScreenStackError:
-            return
-        if screen.focused is None and self._focus_first(screen):
-            event.stop()
-            self.post_message(events.Key(event.key, event.character))
+    async def on_event(self, event: events.Event) -> None:
+        """A key that finds nothing focused and no binding for it first gives the screen
+        its first widget's focus, then goes on as every key does (to that widget).
+
+        The browser's tab can lose the first focus without telling the app (no focus-out,
+        so ``watch_app_focus`` never runs): CI's browser test once saw the menu drawn and
+        its down and enter lost, a person's first keys doing nothing. Decided before the
+        key is handed on, so a key a screen binds (enter on a finished round) still goes
+        to its binding, once."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            try:
+                screen = self.screen
+            except ScreenStackError:  # starting or ending: no screen to focus
+                screen = None
+            if (
+                screen is not None
+                and screen.focused is None
+                and event.key not in screen.active_bindings
+            ):
+                self._focus_first(screen)
+        await super().on_event(event)
 
     def open_game(
         self,
