@@ -87,6 +87,14 @@ def _as_json(value: Any) -> Any:
     return [_as_json(part) for part in value] if isinstance(value, tuple) else value
 
 
+class ForfeitNote(TypedDict):
+    """Who forfeited a game and why, as a save's log keeps it (What's My Word? and My
+    Word (1980)): the seat, from 0, and the reason in one line."""
+
+    seat: int
+    reason: str
+
+
 class ForfeitedDocument(TypedDict):
     """A ``Forfeited`` as JSON (an event of every game)."""
 

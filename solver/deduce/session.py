@@ -50,7 +50,7 @@ from typing import Any, NotRequired, TypedDict, cast
 
 import numpy as np
 
-from solver.arena.protocol import DEFAULT_TIME_LIMIT, Forfeited
+from solver.arena.protocol import DEFAULT_TIME_LIMIT, Forfeited, ForfeitNote
 from solver.deduce import candidates as cand
 from solver.deduce import opponent
 from solver.deduce.bots import bot_guess, level
@@ -164,13 +164,6 @@ class SavedSettings(TypedDict):
     opponent: NotRequired[str]
     engine_time: NotRequired[float]
     replay: NotRequired[bool]
-
-
-class ForfeitNote(TypedDict):
-    """The opponent's seat forfeited the game, and why."""
-
-    seat: int
-    reason: str
 
 
 class GameState(TypedDict):

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NotRequired, TypedDict
 
-from solver.arena.protocol import Forfeited, IllegalMove
+from solver.arena.protocol import Forfeited, ForfeitNote, IllegalMove
 from solver.layout.board import (
     Layout,
     Placement,
@@ -60,13 +60,6 @@ class LayoutVariant(TypedDict):
 
     easy: bool
     deck: Literal["default"] | DeckDocument
-
-
-class ForfeitNote(TypedDict):
-    """Who forfeited a game, in its log: the seat, from 0, and why."""
-
-    seat: int
-    reason: str
 
 
 class PublicLog(TypedDict):

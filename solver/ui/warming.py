@@ -42,7 +42,7 @@ class Step:
     second_process: bool = False  # done by the second process when there is one (``run``)
 
 
-class OutcomeDocument(TypedDict):
+class WarmStepDocument(TypedDict):
     """An ``Outcome`` as JSON (a step of ``myword warm --json``)."""
 
     name: str
@@ -62,7 +62,7 @@ class WarmReport(TypedDict):
     compiled: int
     built: int
     failed: int
-    steps: list[OutcomeDocument]
+    steps: list[WarmStepDocument]
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Outcome:
     built: bool  # compiled or built now (False: loaded from the caches)
     error: str | None = None  # why the step failed, on one line (None: it is done)
 
-    def to_json(self) -> OutcomeDocument:
+    def to_json(self) -> WarmStepDocument:
         return {
             "name": self.name,
             "kind": self.kind,

@@ -422,12 +422,12 @@ def test_fits_refuses_a_missing_or_an_unknown_key() -> None:
     from solver.ui import warming
 
     step = warming.Outcome("kernel x", "kernel", 1.0, 0.5, True).to_json()
-    fits(step, warming.OutcomeDocument)
+    fits(step, warming.WarmStepDocument)
     lacking = {k: v for k, v in step.items() if k != "error"}
-    with pytest.raises(AssertionError, match=r"OutcomeDocument lacks \['error'\]"):
-        fits(lacking, warming.OutcomeDocument)
+    with pytest.raises(AssertionError, match=r"WarmStepDocument lacks \['error'\]"):
+        fits(lacking, warming.WarmStepDocument)
     with pytest.raises(AssertionError, match=r"does not name \['extra'\]"):
-        fits(step | {"extra": 1}, warming.OutcomeDocument)
+        fits(step | {"extra": 1}, warming.WarmStepDocument)
 
 
 def test_warm_json_matches_its_types() -> None:
@@ -446,7 +446,7 @@ def test_warm_json_matches_its_types() -> None:
     fits(document, warming.WarmReport)
     assert document["steps"] and document["failed"] == 0
     for step in document["steps"]:
-        fits(step, warming.OutcomeDocument)
+        fits(step, warming.WarmStepDocument)
 
 
 def test_a_tables_checksums_and_remembered_digests_match_their_types(
