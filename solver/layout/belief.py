@@ -28,9 +28,13 @@ in doubt, and nothing hidden is read (the view has none of it).
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 import random
 from dataclasses import dataclass
+from importlib import resources
+from typing import TypedDict
 
 import numpy as np
 
@@ -47,6 +51,8 @@ KNOCK_SLIP = 1e-3  # how much likelier a knock is from a hand with no play than 
 @dataclass(frozen=True)
 class BeliefSettings:
     beta: float = 0.25  # per point a card could have made beyond the play chosen
+    # A play's factors measured on beam's games (``play_likelihood``) instead of ``beta``.
+    measured: bool = False
     slip: float = KNOCK_SLIP  # a knock from a hand that could have played: this likely
     proposals: int = 400  # deals drawn by importance sampling
     deals: int = 24  # deals drawn again by weight, for the search
@@ -75,15 +81,72 @@ class History:
     factors: np.ndarray  # (decisions, highest card + 1) float64: log likelihoods by card
 
 
+class PlayLikelihoodDocument(TypedDict):
+    """``data/play-likelihood.json``, as ``bench/layout_beam_likelihood.py`` writes it."""
+
+    why: str
+    games: int  # of beam against beam it was measured on
+    players: int
+    seed: int  # of the first game
+    span: int
+    log_factors: list[float]  # d = -span..span
+    unplayable: float
+
+
+@dataclass(frozen=True)
+class PlayLikelihood:
+    """How a play tells what the hand that made it held, measured on beam's own games
+    (``bench/layout_beam_likelihood.py``, ``data/play-likelihood.json``): the log factor of
+    a card that could have scored ``d`` points more than the play chosen (``by_beyond[d +
+    span]``, d clipped to the span; below 0 it could only have scored less), and of a card
+    that could not have been played at all."""
+
+    by_beyond: np.ndarray  # float64, 2 * span + 1
+    unplayable: float
+
+    @property
+    def span(self) -> int:
+        return (len(self.by_beyond) - 1) // 2
+
+
+@functools.cache
+def play_likelihood() -> PlayLikelihood:
+    """The measured likelihood of a play, read once a process."""
+    text = resources.files("solver.layout").joinpath("data/play-likelihood.json")
+    return parse_play_likelihood(json.loads(text.read_text("utf-8")))
+
+
+def parse_play_likelihood(document: PlayLikelihoodDocument) -> PlayLikelihood:
+    """The likelihood in ``bench/layout_beam_likelihood.py``'s document, checked: one
+    finite factor for every d of its span, and one for an unplayable card."""
+    table = np.array(document["log_factors"], dtype=np.float64)
+    unplayable = float(document["unplayable"])
+    if table.shape != (2 * int(document["span"]) + 1,) or not np.isfinite(table).all():
+        raise ValueError("play likelihood: log_factors do not fit its span")
+    if not math.isfinite(unplayable):
+        raise ValueError("play likelihood: the unplayable factor is not a number")
+    return PlayLikelihood(table, unplayable)
+
+
 def decision_factors(
-    bests: np.ndarray, knocked: bool, points: int, beta: float, slip: float = KNOCK_SLIP
+    bests: np.ndarray,
+    knocked: bool,
+    points: int,
+    beta: float,
+    slip: float = KNOCK_SLIP,
+    measured: PlayLikelihood | None = None,
 ) -> np.ndarray:
     """The log likelihood factor of each card having been in the hand of a decision, from
     ``bests`` (the most each card could score then, -1: no play): for a knock, ``slip``
     for every card that could have been played; for a play of ``points``, -beta times the
-    points a card could have made beyond it."""
+    points a card could have made beyond it, or, given the ``measured`` likelihood, its
+    factor for that many points beyond (or short of) the play."""
     if knocked:
         return np.where(bests >= 0, math.log(slip), 0.0)
+    if measured is not None:
+        span = measured.span
+        beyond = np.clip(bests.astype(np.int64) - points, -span, span)
+        return np.where(bests >= 0, measured.by_beyond[beyond + span], measured.unplayable)
     return -beta * np.maximum(bests - points, 0).astype(np.float64)
 
 
@@ -98,6 +161,7 @@ def history_of(view: LayoutView, settings: BeliefSettings) -> History:
     layout = Layout().place((0, 0), centre)
     players = len(view.hand_sizes)
     pack = len(view.deck.cards) - players * hand_size(players) - 1
+    measured = play_likelihood() if settings.measured else None
     rows: list[np.ndarray] = []  # each decision's factors, by card number
     seat, kind, card, draws, decision = [], [], [], [], []
     for event in view.history:
@@ -113,7 +177,12 @@ def history_of(view: LayoutView, settings: BeliefSettings) -> History:
             bests[0] = -1  # no card 0
             is_knock = isinstance(event, Knocked)
             row = decision_factors(
-                bests, is_knock, 0 if is_knock else event.points, settings.beta, settings.slip
+                bests,
+                is_knock,
+                0 if is_knock else event.points,
+                settings.beta,
+                settings.slip,
+                measured,
             )
             decision.append(len(rows))
             rows.append(row)

@@ -381,3 +381,61 @@ def test_the_crowd_deals_are_searched_at_three_players_and_more(players, monkeyp
     view = state.view(state.turn())
     reader_move(view, random.Random(2), ReaderSettings(crowd_deals=6))
     assert asked == [6 if players >= 3 else BeliefSettings().deals]
+
+
+def _likelihood_script():
+    """``bench/layout_beam_likelihood.py``, the script that measures the play likelihood."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "layout_beam_likelihood.py"
+    spec = importlib.util.spec_from_file_location("layout_beam_likelihood", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_measured_play_likelihood_reads_a_play_as_beam_makes_it() -> None:
+    """The shipped table (measured on 600 of beam's games): a card that could have scored
+    well beyond the play chosen was seldom held, a card that could only have scored less
+    more often than one that ties it; never likelier the more it could have scored."""
+    from solver.layout.belief import play_likelihood
+
+    measured = play_likelihood()
+    span, table = measured.span, measured.by_beyond
+    assert span >= 10 and np.isfinite(table).all()
+    assert (np.diff(table[span:]) <= 0).all()
+    assert table[span + 10] < table[span] - 0.5
+    assert table[span - 5] > table[span]
+
+
+def test_a_play_s_factors_come_from_the_measured_table_when_asked() -> None:
+    """Each card's factor is the table's for the points it could have made beyond the
+    play (clipped to the table's span), an unplayable card gets the table's own, and a
+    knock is read as before."""
+    from solver.layout.belief import PlayLikelihood, decision_factors
+
+    measured = PlayLikelihood(np.array([0.5, 0.25, 0.0, -1.0, -2.0]), -0.3)
+    bests = np.array([-1, 3, 4, 5, 6, 9, 0])
+    played = decision_factors(bests, False, 5, 0.25, measured=measured)
+    assert played.tolist() == [-0.3, 0.5, 0.25, 0.0, -1.0, -2.0, 0.5]
+    knocked = decision_factors(bests, True, 0, 0.25, slip=0.5, measured=measured)
+    assert knocked.tolist() == decision_factors(bests, True, 0, 0.25, slip=0.5).tolist()
+
+
+def test_the_likelihood_script_writes_what_the_belief_reads(tmp_path) -> None:
+    """A few of beam's games measured: the document parses into the belief's likelihood;
+    the pooling keeps d >= 0 non-increasing and leaves a non-increasing table as it is."""
+    from solver.layout.belief import parse_play_likelihood
+
+    script = _likelihood_script()
+    held, free = script.observe(3, 2, 123)
+    assert sum(held.values()) and sum(free.values())
+    written = script.document(held, free, 3, 2, 123)
+    measured = parse_play_likelihood(json.loads(json.dumps(written)))
+    assert measured.span == script.SPAN
+    assert (np.diff(measured.by_beyond[measured.span :]) <= 1e-9).all()
+    assert script.non_increasing([3.0, 1.0, 2.0, 0.0], [1, 1, 1, 1]) == [3.0, 1.5, 1.5, 0.0]
+    assert script.non_increasing([2.0, 1.0], [1, 5]) == [2.0, 1.0]
+    with pytest.raises(ValueError, match="span"):
+        parse_play_likelihood({**written, "log_factors": written["log_factors"][1:]})
