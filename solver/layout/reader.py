@@ -4,11 +4,12 @@ The beam player (``players.py``) deals the cards it has not seen at random; the 
 told the other hand wins three games in four against it. The reader deals them from a
 belief instead (``belief.py``): a knocker had no play, a play makes the cards that would
 have scored more unlikely, and its own knocked cards lie at known places under the pack.
-On each of those deals, each of its ``width`` plays that score most now (or, without a
-play, each knock) is played out, one turn per player and one more (at least 3), every seat
-playing the best of its ``lookahead`` highest-scoring plays by points less the next hand's
-best reply (a one-ply look ahead, closer to how beam and people play than greedy), all in
-one Numba kernel (``kernels.candidate_values``, twin in
+On each of those deals, each of its ``width`` plays that score most now (16, twice beam's:
+a play that scores less now but keeps a rich spot from the next hand must be among them to
+be weighed; or, without a play, each knock) is played out, one turn per player and one
+more (at least 3), every seat playing the best of its ``lookahead`` highest-scoring plays
+by points less the next hand's best reply (a one-ply look ahead, closer to how beam and
+people play than greedy), all in one Numba kernel (``kernels.candidate_values``, twin in
 ``reference.py``). A move is worth its points plus, on average over the deals, what it
 makes later less ``opponent_weight`` times the most any other seat then has, its score so
 far and its play-out (``standing``; at two players the same as the most it makes).
@@ -35,7 +36,7 @@ from solver.runtime.jit import kernel_array
 
 @dataclass(frozen=True)
 class ReaderSettings:
-    width: int = 8  # plays searched, those that score most now
+    width: int = 16  # plays searched, those that score most now (8 before round 4)
     plies: int | None = None  # None: every other player once, ourselves, the next (>= 3)
     opponent_weight: float = 1.0
     # With the pack used up a knock moves nothing: a pass. Weigh one beside the plays (not
