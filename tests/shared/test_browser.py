@@ -67,13 +67,15 @@ GAMES = (  # menu downs, the keys typed on its new-game form before ctrl+s start
     # MY WORD! as its form opens (the defaults, auto bots)
     (1, (), "my-word-race", "Cards won", (((), "(+"),)),
     # against the greedy bot (the form's first field, its text selected, typed over: the
-    # command's default, beam, thinks for seconds before it starts); enter plays the hint, or
-    # asks for the word it makes against symbols
+    # command's default, beam, thinks for seconds before it starts); the keys wait for "your
+    # turn", drawn once no bot is thinking (the bot may move first: keys typed while it
+    # thinks are answered "wait: a bot is thinking", and CI's run once lost its hint so);
+    # enter plays the hint, or asks for the word it makes against symbols
     (
         2,
         ((("human,greedy",), "greedy"),),
         "my-word-1980",
-        "your hand",
+        "your turn",
         ((("1", "h"), "hint:"), (("enter",), "enter: |plays card")),
     ),
 )
