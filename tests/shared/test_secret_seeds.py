@@ -10,6 +10,7 @@ says so.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from pathlib import Path
@@ -24,6 +25,25 @@ def _numbers(document: object) -> set[int]:
     the candidates an attacker would try as seeds first."""
     text = json.dumps(document)
     return {int(run) for run in re.findall(r"\d+", text)}
+
+
+def _texts(document: object) -> set[str]:
+    """Every text a player can read in a JSON document: its string values, not its keys (a
+    fresh seed once drew the Gameword VERSION, which is a key of every save)."""
+    if isinstance(document, dict):
+        return set().union(*(_texts(value) for value in document.values()))
+    if isinstance(document, list):
+        return set().union(*(_texts(value) for value in document))
+    return {document} if isinstance(document, str) else set()
+
+
+def _choices(state: dict) -> set[str]:
+    """The settings' own words (a colour, a level, a language), which a Gameword may equal
+    (PURPLE, MEDIUM) without anything being shown: not looked for the words in."""
+    from solver.deduce.session import COLOURS
+
+    values = [value for value in state["settings"].values() if isinstance(value, str)]
+    return {*values, *COLOURS}
 
 
 def test_fresh_seeds_are_128_secret_bits() -> None:
@@ -47,9 +67,14 @@ def test_deduce_shows_nothing_drawn_from_the_seed(tmp_path: Path, monkeypatch) -
     session.save(state, path)
     envelope = savefile.peek(path)
     assert envelope is not None
-    for seen in (session.public(state), envelope["state"], path.read_text()):
+    other = copy.deepcopy(state)
+    for game_round in other["rounds"]:
+        game_round["bot_word"] = "zzzzzz"
+    assert session.public(other) == session.public(state)  # shows nothing of the words
+    for seen in (session.public(state), envelope["state"], json.loads(path.read_text())):
         assert not hidden & _numbers(seen), "a number drawn from the seed can be read"
-        assert not any(word in json.dumps(seen) for word in words)
+        shown = _texts(seen) - _choices(state)
+        assert not any(re.search(rf"\b{word}\b", text, re.I) for word in words for text in shown)
     assert "bot_seed" not in json.dumps(envelope["state"])
     resumed = session.load(path)  # sealed, not lost: the game resumes with them
     assert [r["bot_seed"] for r in resumed["rounds"]] == [r["bot_seed"] for r in state["rounds"]]
