@@ -5,42 +5,27 @@ how fast"): the median, the 95th percentile and the slowest, for issue 27's 0.3 
     python bench/layout_reader_move_times.py '{"width": 32}' 16 4
 
 The setting is the reader's (as ``layout_reader_study.py versus`` takes it), then the
-number of games (dealt from seed 70000 on, the reader at seat g mod players) and players.
+number of games (dealt from seed 70000 on, the reader at seat g mod players, played by
+``layout_reader_study.py``'s game loop) and players.
 """
 
 import json
-import random
 import sys
-import time
 
 import numpy as np
+from layout_reader_study import _game  # the study's game loop: reader against beam
 
 from solver.layout.belief import BeliefSettings
-from solver.layout.players import beam_move
-from solver.layout.reader import ReaderSettings, reader_move
-from solver.layout.state import deal
+from solver.layout.reader import ReaderSettings
 
 
 def move_times(settings: ReaderSettings, games: int, players: int) -> np.ndarray:
     """Milliseconds of each of the reader's moves in ``games`` games against beam."""
-    spent = []
+    spent: list[float] = []
     for g in range(games):
-        state = deal(players, 70000 + g)
-        me = g % players
-        move = 0
-        while not state.over:
-            seat = state.turn()
-            view = state.view(seat)
-            rng = random.Random(g * 1000 + move)
-            if seat == me:
-                started = time.perf_counter()
-                chosen = reader_move(view, rng, settings)
-                spent.append((time.perf_counter() - started) * 1000)
-            else:
-                chosen = beam_move(view, rng)
-            state.apply(seat, chosen)
-            move += 1
-    return np.array(spent)
+        _, seconds = _game(players, g % players, 70000 + g, settings, False, False)
+        spent += seconds
+    return np.array(spent) * 1000
 
 
 def main() -> None:
