@@ -114,7 +114,13 @@ class Page:
     terminal's bytes, in binary frames; its text frames are pings and pongs): Playwright
     hands each frame to the test as it comes (``framereceived``), which keeps their text,
     escape sequences removed, so that the test can wait until the app has drawn a phrase:
-    the canvas xterm.js paints on has no text to read. Each frame wakes the waits."""
+    the canvas xterm.js paints on has no text to read. Each frame wakes the waits.
+
+    Only the newest socket's frames count: a fresh load's app is a new process on a new
+    socket, and the old app may still draw as its page goes (the menu, repainted as the tab
+    loses focus). CI once matched "Resume a saved game" in the old app's last frames and
+    typed enter before the new app had drawn its menu: the key was lost (two hangs of 300 s
+    on clean clones)."""
 
     def __init__(self, page) -> None:
         self.page = page
@@ -122,14 +128,19 @@ class Page:
         self.painted = ""  # the same with its escape sequences (colours, the cursor)
         self.raw = b""  # bytes of a character split between two frames
         self.sent: list[str] = []  # what the page sent the app since the last mark()
+        self.socket = None  # the newest websocket: the app the page shows
         self.changed = asyncio.Event()
         page.on("websocket", self._watch)
 
     def _watch(self, socket_) -> None:
-        socket_.on("framereceived", self._take)
+        self.socket = socket_
+        self.raw = b""
+        socket_.on("framereceived", lambda payload: self._take(socket_, payload))
         socket_.on("framesent", lambda payload: self.sent.append(str(payload)[:80]))
 
-    def _take(self, payload: str | bytes) -> None:
+    def _take(self, socket_, payload: str | bytes) -> None:
+        if socket_ is not self.socket:  # an app whose page has gone
+            return
         if isinstance(payload, str):  # a text frame: a ping or a pong
             return
         self.raw += payload
@@ -171,7 +182,10 @@ class Page:
         )
 
     async def open(self, url: str) -> None:
-        """Load the app (a fresh one each time) and wait for its first bytes."""
+        """Load the app (a fresh one each time) and wait for its first bytes; what the page
+        drew before is forgotten."""
+        self.socket = None  # the old app's frames no longer count, even before the new socket
+        self.mark()
         await self.page.goto(url)
         await self.page.wait_for_function(FIRST_BYTE)
 
@@ -289,7 +303,6 @@ async def _drive(browser: str, url: str, data: Path, shots: Path) -> None:
         assert settings == {"lang": "en"}
         # Each game, opened from the menu in a fresh load (a fresh app), played a little.
         for downs, on_form, name, opened, moves in GAMES:
-            page.mark()
             await page.open(url)
             await page.drawn_text("Resume a saved game")
             assert await page.evaluate(FOCUS)

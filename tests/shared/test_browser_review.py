@@ -88,7 +88,6 @@ def finished_games(tmp_path, monkeypatch) -> list[dict]:
 async def _review_each(browser: str, url: str, listed: list[dict], shots: Path) -> None:
     async with chromium_page(browser) as page:
         for row, game in enumerate(listed):
-            page.mark()
             await page.open(url)
             await page.drawn_text("Resume a saved game")
             assert await page.evaluate(FOCUS)
