@@ -134,8 +134,8 @@ def belief(settings: list[str], games: int) -> None:
     """Cards of the other hand (two players) the deals hold, on average, at seat 0's
     decisions with more than 4 cards in the pack, beam against beam."""
     chosen = [BeliefSettings(**json.loads(s)) for s in settings]
-    held = [[] for _ in chosen]
-    at_random = []
+    held: list[list[float]] = [[] for _ in chosen]
+    at_random: list[float] = []
     for seed in range(700, 700 + games):
         state = deal(2, seed)
         move = 0
@@ -152,12 +152,12 @@ def belief(settings: list[str], games: int) -> None:
                         set(h[:c].tolist())
                         for h, c in zip(dealt.hands[:, 1], dealt.counts[:, 1], strict=True)
                     ]
-                    held[k].append(np.mean([len(truth & hand) for hand in hands]))
+                    held[k].append(float(np.mean([len(truth & hand) for hand in hands])))
             state.apply(seat, beam_move(view, random.Random(move)))
             move += 1
     print(f"at random: {np.mean(at_random):.3f} of 4")
-    for setting, found in zip(settings, held, strict=True):
-        print(f"{setting}: {np.mean(found):.3f} of 4")
+    for text, found in zip(settings, held, strict=True):
+        print(f"{text}: {np.mean(found):.3f} of 4")
 
 
 def knocks(games: int) -> None:
