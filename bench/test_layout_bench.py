@@ -7,6 +7,7 @@ run), and one decision of the beam player.
 
 import random
 
+import numpy as np
 import pytest
 
 from solver.layout import kernels, reference
@@ -14,6 +15,7 @@ from solver.layout.arrays import deck_arrays, grid_of, hand_array
 from solver.layout.game import GameState, deal, greedy_move, legal_plays, to_move
 from solver.layout.moves import Play
 from solver.layout.players import choose
+from solver.runtime.jit import kernel_array
 
 
 @pytest.fixture(scope="module")
@@ -90,14 +92,16 @@ def _reader_inputs(state: GameState) -> tuple[tuple, tuple]:
     history = history_of(view, BeliefSettings())
     sampling = (
         2, seat, hand_size(2), 48 - 2 * hand_size(2) - 1, history.seat, history.kind,
-        history.card, history.draws, history.decision, history.factors, seen_cards(view), 12, 5,
+        history.card, history.draws, history.decision, history.factors,
+        kernel_array(seen_cards(view), np.dtype(np.int8)), 12, 5,
     )  # fmt: skip
     hands, counts, packs, _ = kernels.sample_deals(*sampling[:-2], 24, 5)
     moves, grid = candidates(view, 4, 8)
     arrays = deck_arrays(state.deck)
     search = (
-        grid.cells, arrays.edges, arrays.points, moves, hand_array(list(view.hand)), seat,
-        hands, counts, packs, 3, True, 1.0,
+        grid.cells, arrays.edges, arrays.points, kernel_array(moves, np.dtype(np.int32)),
+        hand_array(list(view.hand)), seat, hands, counts, packs, 3, True, 1.0, 1, 1,
+        np.zeros(0, dtype=np.int64), 0.0,
     )  # fmt: skip
     return sampling, search
 

@@ -424,8 +424,8 @@ def _lookahead_play(grid, edges, points, hands, counts, p, limited, lookahead, r
 
 @njit(cache=True)
 def play_out(
-    grid, edges, points, hands, counts, pack, head, tail, first, plies, limited, lookahead=1,
-    replies=1,
+    grid, edges, points, hands, counts, pack, head, tail, first, plies, limited, lookahead,
+    replies,
 ):  # fmt: skip
     """Points each player makes in ``plies`` greedy turns from seat ``first`` on, or until
     the game ends by ``state.ending``'s rule; a player without a play knocks their first
@@ -483,19 +483,25 @@ def play_out(
 @njit(cache=True)
 def candidate_values(
     grid, edges, points, moves, hand, me, hands, counts, packs, plies, limited, weight,
-    lookahead=1, replies=1, standing=None, decisive=0.0,
+    lookahead, replies, standing, decisive,
 ):  # fmt: skip
     """What each of ``moves`` is worth to seat ``me`` over the deals (``sample_deals``):
     its points now plus, on average, what ``me`` makes in the play-out after it (with
     ``lookahead`` and ``replies`` as ``play_out``'s) less ``weight`` times the most any
-    other seat makes. With ``standing`` (the seats' scores so far, ``me``'s included),
-    the most any other seat then has: its score plus its play-out, less ``me``'s score
-    (a game of several players is won by beating its leader, not its luckiest play-out).
+    other seat makes. With ``standing`` (the seats' scores so far, ``me``'s included; an
+    empty array for none), the most any other seat then has: its score plus its play-out,
+    less ``me``'s score (a game of several players is won by beating its leader, not its
+    luckiest play-out).
     A move is a row (card, grid row, grid column, points); row -1 is a knock of the card
     (under the pack, the top card drawn). With ``standing`` and ``decisive`` above 0 (for
     play-outs that reach the end of the game), a deal in which the move ends the game ahead
     of every other seat is worth ``decisive`` points more, a tie for first half of it: the
-    chance of winning first, the margin among equal chances."""
+    chance of winning first, the margin among equal chances.
+
+    Every argument is required, and ``standing`` is an array even when empty: each
+    different form of a call (an argument left out, ``None`` for an array) is a signature
+    Numba compiles and caches apart, seconds each (``move_values`` in ``reader.py`` makes
+    the one form every caller uses)."""
     deals, players, size = hands.shape
     length = packs.shape[1]
     values = np.zeros(moves.shape[0])
@@ -504,7 +510,8 @@ def candidate_values(
     sizes = np.empty(players, dtype=np.int64)
     pack = np.empty(length + plies + 2, dtype=np.int64)
     base = np.zeros(players)  # what each seat has so far beyond ``me``
-    if standing is not None:
+    weighs_standing = standing.shape[0] > 0
+    if weighs_standing:
         for p in range(players):
             base[p] = standing[p] - standing[me]
     for m in range(moves.shape[0]):
@@ -541,14 +548,14 @@ def candidate_values(
                 cells, edges, points, held, sizes, pack, head, tail, (me + 1) % players,
                 plies, limited, lookahead, replies,
             )  # fmt: skip
-            others = -1e18 if standing is not None else 0.0
+            others = -1e18 if weighs_standing else 0.0
             for p in range(players):
                 if p != me and base[p] + gained[p] > others:
                     others = base[p] + gained[p]
             if players == 1:
                 others = 0.0
             total += gained[me] - weight * others
-            if decisive > 0.0 and standing is not None and players > 1:
+            if decisive > 0.0 and weighs_standing and players > 1:
                 final = moves[m, 3] + gained[me] - others
                 if final > 0:
                     total += decisive

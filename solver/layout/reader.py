@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from solver.layout.arrays import Grid, deck_arrays, grid_of, hand_array
-from solver.layout.belief import BeliefSettings, deals
+from solver.layout.belief import BeliefSettings, Deals, deals
 from solver.layout.board import placement
 from solver.layout.moves import Knock, Knocked, Play
 from solver.layout.view import LayoutView
@@ -98,12 +98,53 @@ def candidates(
     return rows.astype(np.int32), grid
 
 
-def reader_move(
-    view: LayoutView, rng: random.Random, settings: ReaderSettings = DEFAULT
-) -> Play | Knock:
-    """The reader (``seats.LayoutPlayer``): what its seat sees is all it uses."""
+def move_values(
+    view: LayoutView,
+    grid: Grid,
+    moves: np.ndarray,
+    dealt: Deals,
+    plies: int,
+    *,
+    weight: float,
+    lookahead: int,
+    replies: int = 1,
+    standing: bool = False,
+    decisive: float = 0.0,
+) -> np.ndarray:
+    """What each of ``moves`` (``candidates``' rows) is worth to the view's seat over the
+    deals (``kernels.candidate_values``, which says how); ``standing``: weigh the seats'
+    scores so far. One place makes the kernel's arguments, so that the reader, the review
+    and the tests call it in the one form Numba compiles (another form, an argument left
+    out or of another layout, is another signature compiled and cached apart: seconds
+    each, on a person's first review or hint)."""
     from solver.layout import kernels
 
+    arrays = deck_arrays(view.deck)
+    return kernels.candidate_values(
+        grid.cells,
+        arrays.edges,
+        arrays.points,
+        kernel_array(moves, np.dtype(np.int32)),
+        hand_array(list(view.hand)),
+        int(view.seat),
+        dealt.hands,
+        dealt.counts,
+        dealt.packs,
+        int(plies),
+        not view.easy,
+        float(weight),
+        int(lookahead),
+        int(replies),
+        np.array(view.scores if standing else (), dtype=np.int64),
+        float(decisive),
+    )
+
+
+def search_plan(view: LayoutView, settings: ReaderSettings) -> tuple[int, int, bool, bool]:
+    """How far the reader looks from ``view``: the plies its play-outs last, the plays
+    its candidates must allow for (cards still to lay), whether a pass is weighed (the
+    pack used up), and whether the play-outs reach the end of the game. One place, so that
+    the review values the moves as the hint chose among them."""
     plies = _plies(view, settings)
     passes = to_end = False
     if settings.endgame and view.pack_size == 0:
@@ -116,34 +157,48 @@ def reader_move(
         plies = max(plies, 2 * (sum(view.hand_sizes) + view.pack_size) + 1)
         to_end = True
     cards = sum(view.hand_sizes) + view.pack_size
-    plays = min(plies, cards)  # cards to lay
+    return plies, min(plies, cards), passes, to_end
+
+
+def weigh(
+    view: LayoutView,
+    rng: random.Random,
+    settings: ReaderSettings,
+    moves: np.ndarray,
+    grid: Grid,
+    plies: int,
+    to_end: bool,
+) -> np.ndarray:
+    """The reader's value of each of ``moves``: deals of the unseen cards drawn from the
+    belief (more at three players or more, with ``crowd_deals``), then ``move_values``."""
+    belief = settings.belief
+    if settings.crowd_deals and len(view.hand_sizes) >= 3:
+        belief = replace(belief, deals=settings.crowd_deals)
+    dealt = deals(view, rng, belief)
+    return move_values(
+        view,
+        grid,
+        moves,
+        dealt,
+        plies,
+        weight=settings.opponent_weight,
+        lookahead=settings.lookahead,
+        replies=settings.replies,
+        standing=settings.standing,
+        decisive=settings.decisive if to_end else 0.0,
+    )
+
+
+def reader_move(
+    view: LayoutView, rng: random.Random, settings: ReaderSettings = DEFAULT
+) -> Play | Knock:
+    """The reader (``seats.LayoutPlayer``): what its seat sees is all it uses."""
+    plies, plays, passes, to_end = search_plan(view, settings)
     moves, grid = candidates(view, plays + 1, settings.width, passes)
     if len(moves) == 1:
         best = 0  # one move: nothing to weigh
     else:
-        belief = settings.belief
-        if settings.crowd_deals and len(view.hand_sizes) >= 3:
-            belief = replace(belief, deals=settings.crowd_deals)
-        dealt = deals(view, rng, belief)
-        arrays = deck_arrays(view.deck)
-        values = kernels.candidate_values(
-            grid.cells,
-            arrays.edges,
-            arrays.points,
-            kernel_array(moves, np.dtype(np.int32)),
-            hand_array(list(view.hand)),
-            view.seat,
-            dealt.hands,
-            dealt.counts,
-            dealt.packs,
-            plies,
-            not view.easy,
-            float(settings.opponent_weight),
-            int(settings.lookahead),
-            int(settings.replies),
-            np.array(view.scores, dtype=np.int64) if settings.standing else None,
-            float(settings.decisive) if to_end else 0.0,
-        )
+        values = weigh(view, rng, settings, moves, grid, plies, to_end)
         best = int(np.argmax(values))
     card, i, j, points = (int(v) for v in moves[best])
     if i < 0:

@@ -324,6 +324,8 @@ def candidate_values(
     decisive: float = 0.0,
 ) -> np.ndarray:
     players = hands.shape[1]
+    if standing is not None and len(standing) == 0:  # the kernel's form of none
+        standing = None
     base = [0] * players if standing is None else [int(s - standing[me]) for s in standing]
     values = []
     for number, i, j, now in moves.tolist():

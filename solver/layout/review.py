@@ -31,10 +31,9 @@ import numpy as np
 
 from solver.arena.review import GameReview, ReviewedMove
 from solver.layout import reader
-from solver.layout.arrays import Grid, deck_arrays, hand_array
-from solver.layout.belief import deals
+from solver.layout.arrays import Grid
 from solver.layout.board import placement
-from solver.layout.moves import Knock, Knocked, MovedDocument, Play
+from solver.layout.moves import Knock, MovedDocument, Play
 from solver.layout.players import scored_plays
 from solver.layout.reader import DEFAULT, ReaderSettings
 from solver.layout.session import HUMAN, unsealed
@@ -43,7 +42,6 @@ from solver.layout.state import LayoutLog, State, rebuild
 from solver.layout.view import LayoutView
 from solver.runtime import seeds
 from solver.runtime.errors import UserError
-from solver.runtime.jit import kernel_array
 
 TITLE = "My Word (1980)"
 MEASURE = (
@@ -148,35 +146,12 @@ def valued(
     its value and the value of the move made (``logged``), both by the reader's valuation,
     on the same deals of the unseen cards. Its candidates and deals are drawn as
     ``reader_move`` draws them; the move made is valued beside them."""
-    from solver.layout import kernels
-
-    plies = reader._plies(view, settings)  # as reader_move counts them
-    passes = False
-    if settings.endgame and view.pack_size == 0:
-        plies = max(plies, 2 * sum(view.hand_sizes) + 1)
-        last = view.history[-1] if view.history else None
-        passes = not (isinstance(last, Knocked) and last.seat != view.seat)
-    plays = plies if view.pack_size else min(plies, sum(view.hand_sizes))
+    plies, plays, passes, to_end = reader.search_plan(view, settings)
     moves, grid = reader.candidates(view, plays + 1, settings.width, passes)
     made = _row(logged, grid)
     rows = moves if any((row == made).all() for row in moves) else np.vstack([moves, made])
-    dealt = deals(view, rng, settings.belief)  # drawn even for one candidate: the move made
-    arrays = deck_arrays(view.deck)
-    values = kernels.candidate_values(
-        grid.cells,
-        arrays.edges,
-        arrays.points,
-        kernel_array(rows.astype(np.int32), np.dtype(np.int32)),
-        hand_array(list(view.hand)),
-        view.seat,
-        dealt.hands,
-        dealt.counts,
-        dealt.packs,
-        plies,
-        not view.easy,
-        float(settings.opponent_weight),
-        int(settings.lookahead),
-    )
+    # deals drawn even for one candidate: the move made is valued beside it
+    values = reader.weigh(view, rng, settings, rows.astype(np.int32), grid, plies, to_end)
     best = 0 if len(moves) == 1 else int(np.argmax(values[: len(moves)]))
     played = next(k for k, row in enumerate(rows) if (row == made).all())
     card, i, j, points = (int(v) for v in moves[best])

@@ -19,6 +19,9 @@ from solver.layout.players import beam_move
 from solver.layout.reader import ReaderSettings, candidates, reader_move
 from solver.layout.state import State, hand_size
 from solver.layout.view import LayoutView
+from solver.runtime.jit import kernel_array
+
+NO_STANDING = np.zeros(0, dtype=np.int64)  # candidate_values without the scores so far
 
 
 def _knocky_game(players: int, seed: int):
@@ -172,27 +175,33 @@ def test_the_reader_kernels_match_their_twins(players: int) -> None:
         args = (
             players, seat, size, 48 - players * size - 1, history.seat, history.kind,
             history.card, history.draws, history.decision, history.factors,
-            seen_cards(view), 6, rng.getrandbits(32),
+            kernel_array(seen_cards(view), np.dtype(np.int8)), 6, rng.getrandbits(32),
         )  # fmt: skip
         found, twin = kernels.sample_deals(*args), reference.sample_deals(*args)
         for a, b in zip(found, twin, strict=True):
             assert np.array_equal(a, b)
         plies = max(3, players + 1)
         moves, grid = candidates(view, plies + 1, 4)
+        # the deals as the reader hands them on: contiguous (``deals`` resamples them)
+        hands, counts, packs = (np.ascontiguousarray(a) for a in found[:3])
+        # every argument in the form the reader passes it (``reader.move_values``): another
+        # form would be a signature compiled for the tests alone
         values = (
-            grid.cells, arrays.edges, arrays.points, moves, hand_array(list(view.hand)), seat,
-            found[0][:2], found[1][:2], found[2][:2], plies, True, 0.8,
+            grid.cells, arrays.edges, arrays.points, kernel_array(moves, np.dtype(np.int32)),
+            hand_array(list(view.hand)), seat, hands[:2], counts[:2], packs[:2], plies,
+            True, 0.8, 1, 1, NO_STANDING, 0.0,
         )  # fmt: skip
         assert np.allclose(kernels.candidate_values(*values), reference.candidate_values(*values))
         # the play-outs with a one-ply look ahead, on one deal (the twin is slow)
-        ahead = (*values[:6], found[0][:1], found[1][:1], found[2][:1], *values[9:], 3)
+        ahead = (*values[:6], hands[:1], counts[:1], packs[:1], *values[9:12], 3, 1,
+                 NO_STANDING, 0.0)  # fmt: skip
         assert np.allclose(kernels.candidate_values(*ahead), reference.candidate_values(*ahead))
         # weighing every later hand's best reply, and the scores so far in the objective
         standing = np.array([rng.randrange(40) for _ in range(players)], dtype=np.int64)
-        wider = (*ahead, players - 1, standing)
+        wider = (*ahead[:13], players - 1, standing, 0.0)
         assert np.allclose(kernels.candidate_values(*wider), reference.candidate_values(*wider))
         # the chance of ending ahead weighed in: at most ``decisive`` more a move
-        decided = (*wider, 50.0)
+        decided = (*wider[:15], 50.0)
         more = kernels.candidate_values(*decided)
         assert np.allclose(more, reference.candidate_values(*decided))
         gain = more - kernels.candidate_values(*wider)
@@ -234,7 +243,7 @@ def test_the_play_out_kernel_matches_its_twin_and_the_beam_players_play_out() ->
         pack[: len(state.pack)] = state.pack
         found = kernels.play_out(
             grid.cells.copy(), arrays.edges, arrays.points, hands, counts, pack, 0,
-            len(state.pack), first, 7, True,
+            len(state.pack), first, 7, True, 1, 1,
         )  # fmt: skip
         assert plain == twin == found.tolist()
         ahead = reference.play_out(
@@ -247,7 +256,7 @@ def test_the_play_out_kernel_matches_its_twin_and_the_beam_players_play_out() ->
         pack[: len(state.pack)] = state.pack
         found = kernels.play_out(
             grid.cells.copy(), arrays.edges, arrays.points, hands, counts, pack, 0,
-            len(state.pack), first, 7, True, 4,
+            len(state.pack), first, 7, True, 4, 1,
         )  # fmt: skip
         assert ahead == found.tolist()
         differs += ahead != twin

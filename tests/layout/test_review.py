@@ -192,3 +192,33 @@ async def test_r_at_the_end_of_a_game_on_the_screen_opens_its_review(tmp_path, u
         assert len(app.screen.shown) == sum(m.seat == 0 for m in game.state.history)
         await pilot.press("escape")
         assert app.screen is game
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_review_values_the_moves_as_the_hint_chooses_among_them(players: int) -> None:
+    """At three players or more the reader weighs the seats' scores so far (``standing``):
+    the review once valued every move without them, with candidates counted its own way,
+    so its "best" could differ from the hint the game gave at that turn."""
+    import random
+
+    from solver.layout.game import deal, greedy_move
+    from solver.layout.reader import reader_move
+    from solver.layout.review import valued
+    from solver.runtime import seeds
+
+    state = deal(players, 30 + players)
+    while not state.over:
+        seat = state.turn()
+        state.apply(seat, greedy_move(state.view(seat), random.Random(0)))
+    log = state.to_json()
+    start = {k: v for k, v in log.items() if k != "scores"}
+    moves = log["moves"]
+    checked = 0
+    for index in range(0, len(moves), 3):
+        logged = moves[index]
+        before = rebuild(start | {"moves": moves[:index]})
+        view = before.view(logged["player"])
+        best, _, _ = valued(view, logged, seeds.derived(before.seed, "hint", index))
+        assert best == reader_move(view, seeds.derived(before.seed, "hint", index)), index
+        checked += 1
+    assert checked >= 8
