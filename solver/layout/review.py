@@ -45,9 +45,10 @@ from solver.runtime.errors import UserError
 
 TITLE = "My Word (1980)"
 MEASURE = (
-    "the reader's valuation (the strongest player): a move's points plus what the seat then "
-    "expects to make over the rest of the game less the best other seat, from that seat's "
-    "view; cost: the reader's play's less the move's"
+    "the reader's valuation (the strongest player): the lead the seat expects over the best "
+    "other seat after the move and the turns the reader plays out (its score so far, the "
+    "move's points and its play-out against each other seat's; below 0, behind), from that "
+    "seat's view; cost: the reader's play's less the move's"
 )
 
 
