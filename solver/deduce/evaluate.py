@@ -42,6 +42,7 @@ from typing import TypedDict
 import numpy as np
 
 from solver.deduce import candidates as cand
+from solver.deduce import opening
 from solver.deduce.opening import remembered_choose
 from solver.deduce.rules import POINT_UNIT, Sheet
 from solver.deduce.strategies import (
@@ -312,18 +313,22 @@ def _walk_in_processes(
     from solver.arena.tournament import one_thread
 
     nodes = _split(walker, root, TASKS_PER_WORKER * workers, progress)
-    work = [((walker.setting, walker.oracle, walker.known, node),) for node in nodes]
-    # A dead worker ends the walk in one line (``WorkersLost``), never a wait for ever.
-    done = each_in_processes(_walk_task, work, workers, one_thread)
-    with contextlib.closing(done):  # leaving the block stops the workers
-        for _, (node, scores, rows_to_one, positions, played) in done:
-            members = node.members  # their rows before node.row_index were played here
-            walker.scores[members, node.row_index :] = scores
-            walker.rows_to_one[members] = np.maximum(walker.rows_to_one[members], rows_to_one)
-            walker.positions += positions
-            walker.played.update(played)
-            if progress:
-                progress(len(members))
+    # A book put in use here (``opening.positions_in_use``: one being built or measured)
+    # goes to the workers too: without it they played the stored book, and a walk with
+    # workers measured another book than the one in use.
+    with opening.positions_in_a_file(opening.positions_overriding()) as book:
+        work = [((walker.setting, walker.oracle, walker.known, node, book),) for node in nodes]
+        # A dead worker ends the walk in one line (``WorkersLost``), never a wait for ever.
+        done = each_in_processes(_walk_task, work, workers, one_thread)
+        with contextlib.closing(done):  # leaving the block stops the workers
+            for _, (node, scores, rows_to_one, positions, played) in done:
+                members = node.members  # their rows before node.row_index were played here
+                walker.scores[members, node.row_index :] = scores
+                walker.rows_to_one[members] = np.maximum(walker.rows_to_one[members], rows_to_one)
+                walker.positions += positions
+                walker.played.update(played)
+                if progress:
+                    progress(len(members))
 
 
 def _walk_task(
@@ -332,9 +337,13 @@ def _walk_task(
     """In a worker: one subtree, returned as its Gamewords' scores from its row on, the
     rows to one candidate found in it (0 where none), its positions played and the
     Guesswords chosen at them."""
-    setting, oracle, known, node = arguments
+    setting, oracle, known, node, book = arguments
     walker = _Walker(setting, oracle, known)
-    walker.walk(node)
+    if book is None:
+        walker.walk(node)
+    else:
+        with opening.positions_in_use(opening.positions_from(book)):
+            walker.walk(node)
     members = node.members
     scores = walker.scores[members, node.row_index :]
     return node, scores, walker.rows_to_one[members], walker.positions, walker.played

@@ -195,6 +195,46 @@ def _positions() -> Positions:
     return _in_use[-1] if _in_use else stored_positions()
 
 
+def positions_overriding() -> Positions | None:
+    """The positions ``positions_in_use`` put in play, or None: the stored book plays."""
+    return _in_use[-1] if _in_use else None
+
+
+@contextmanager
+def positions_in_a_file(positions: Positions | None) -> Iterator[str | None]:
+    """``positions`` written to a temporary file for worker processes (None: none), kept
+    while the block runs. A worker cannot see the book its parent put in use, and each
+    would otherwise be handed it with every task, megabytes pickled each time."""
+    if positions is None:
+        yield None
+        return
+    import json
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        held = Path(folder) / "book.json"
+        held.write_text(json.dumps(positions), "utf-8")
+        yield str(held)
+
+
+_files_read: dict[str, Positions] = {}  # in a worker: the book file it was handed
+
+
+def positions_from(book: Positions | str) -> Positions:
+    """Positions given, or read from the file ``positions_in_a_file`` wrote (read once a
+    process; a new file replaces the one read before)."""
+    if isinstance(book, dict):
+        return book
+    if book not in _files_read:
+        import json
+        from pathlib import Path
+
+        _files_read.clear()
+        _files_read[book] = json.loads(Path(book).read_text("utf-8"))
+    return _files_read[book]
+
+
 def book_choices(
     sheet: Sheet,
     strategy: str,

@@ -123,9 +123,6 @@ def _walk_parts(
             totals[i] = _walk_part((setting, oracle, known, nodes[i], base))
     else:
         import contextlib
-        import json
-        import tempfile
-        from pathlib import Path
 
         from solver.arena.processes import each_in_processes
         from solver.arena.tournament import one_thread
@@ -133,10 +130,8 @@ def _walk_parts(
         # The book in use goes to the workers as a file, read once by each: handed with
         # every subtree it was pickled thousands of times a row (megabytes each), which
         # made a row with a whole book in use three times as long.
-        with tempfile.TemporaryDirectory() as folder:
-            held = Path(folder) / "book.json"
-            held.write_text(json.dumps(base), "utf-8")
-            work = [((setting, oracle, known, nodes[i], str(held)),) for i in order]
+        with opening.positions_in_a_file(base) as held:
+            work = [((setting, oracle, known, nodes[i], held),) for i in order]
             # A dead worker ends the build in one line (``WorkersLost``), never a wait for
             # ever.
             done = each_in_processes(_walk_part, work, workers, one_thread)
@@ -146,30 +141,13 @@ def _walk_parts(
     return totals  # type: ignore[return-value]  # every slot is filled
 
 
-_books_read: dict[str, opening.Positions] = {}  # in a worker: the book file it was handed
-
-
-def _book_in_use(base: opening.Positions | str) -> opening.Positions:
-    """The book a subtree is walked with: given, or the file it was written to (read once a
-    process; a new build writes a new file)."""
-    if isinstance(base, dict):
-        return base
-    if base not in _books_read:
-        import json
-        from pathlib import Path
-
-        _books_read.clear()
-        _books_read[base] = json.loads(Path(base).read_text("utf-8"))
-    return _books_read[base]
-
-
 def _walk_part(arguments: tuple) -> np.ndarray:
     """One node's subtree: each of its Gamewords' points from the node's row to the end."""
     from solver.arena.tournament import one_thread
 
     one_thread()
     setting, oracle, known, node, base = arguments
-    with opening.positions_in_use(_book_in_use(base)):
+    with opening.positions_in_use(opening.positions_from(base)):
         walker = ev._Walker(setting, oracle, known)
         if node.row_index < len(setting.sheet.rows):
             walker.walk(node)

@@ -128,3 +128,20 @@ def test_workers_read_the_book_in_use_and_value_as_one_process() -> None:
     shared = rollout.build(setting, 2, 2, rollout.BOTH, base=first, workers=2)
     assert rollout.position_entries(setting, shared) == rollout.position_entries(setting, alone)
     assert first != rollout.position_entries(setting, alone) or len(first) == 1
+
+
+@pytest.mark.heavy  # spawns worker processes: seconds
+def test_a_walk_with_workers_plays_the_book_in_use() -> None:
+    """``evaluate.walk`` with workers plays the book put in use, as one process does: its
+    workers once played the stored book instead, so a book measured aside with workers
+    scored as the shipped one (a screen of this session read its figures so)."""
+    setting = ev.Setting(SIX, "lookahead", spread_pool(6, 80), "familiar")
+    built = rollout.position_entries(setting, rollout.build(setting, 4, 3, "uniform"))
+    # the worst of each position's guesses first: a book that plays unlike the strategy
+    worst = {key: entry | {"choices": entry["choices"][::-1]} for key, entry in built.items()}
+    plain = ev.walk(setting)
+    with opening.positions_in_use(worst):
+        alone = ev.walk(setting)
+        shared = ev.walk(setting, workers=2)
+    assert not np.array_equal(alone.scores, plain.scores)  # the book in use plays
+    assert np.array_equal(shared.scores, alone.scores)
