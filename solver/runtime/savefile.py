@@ -466,8 +466,9 @@ def _exists(path: Path) -> bool:
 
 
 def check_target(path: Path, force: bool) -> None:
-    """Refuse to start a new game over an unfinished one, or over a file that is not a
-    saved game, unless ``force``."""
+    """Refuse to start a new game over a saved game, finished or not, or over a file that
+    is not a saved game, unless ``force``. A finished game was once replaced without a
+    word: its review was lost (the record kept only its result)."""
     exists = _exists(Path(path))
     if exists and not Path(path).is_file():
         raise UserError(f"cannot save to {path}: not a regular file")
@@ -481,6 +482,10 @@ def check_target(path: Path, force: bool) -> None:
             f"{path} holds an unfinished game: resume it with --resume {path}, "
             "or replace it with --force"
         )
+    raise UserError(
+        f"{path} holds a finished game (myword review {path} shows it): choose another "
+        "--save, or replace it with --force"
+    )
 
 
 def new_path(game: str) -> Path:

@@ -149,6 +149,20 @@ def test_a_new_game_never_replaces_an_unfinished_one(tmp_path: Path) -> None:
     assert notes.read_text() == "my notes"
 
 
+def test_a_new_game_never_replaces_a_finished_one(tmp_path: Path) -> None:
+    """A finished game holds its review: a new game once replaced one without a word."""
+    path = tmp_path / "finished.json"
+    done = run("layout", "play", "--players", "greedy,random", "--seed", "4", "--save", str(path))
+    assert done.exit_code == 0 and json.loads(path.read_text())["finished"]
+    before = path.read_bytes()
+    for command in (("layout", "play", "--plain", "--seed", "1"), ("deduce", "play")):
+        again = run(*command, "--save", str(path), input="quit\n")
+        assert again.exit_code == 1 and "holds a finished game" in again.stderr
+        assert "--force" in again.stderr and path.read_bytes() == before
+    forced = run("layout", "play", "--plain", "--save", str(path), "--force", input="quit\n")
+    assert forced.exit_code == 0 and path.read_bytes() != before
+
+
 def test_games_are_kept_one_file_each_listed_and_resumed_by_name() -> None:
     first = run("deduce", "play", "--rounds", "1", input="ballet\nso\n")
     second = run("layout", "play", "--seed", "2", input="quit\n")
