@@ -25,6 +25,7 @@ from solver.deduce.bots import level
 from solver.deduce.players import GuesserView, PickerView, legal_guess
 from solver.deduce.rules import Sheet
 from solver.deduce.state import DeduceState, Guess, Pick
+from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
 
 PRIOR = "familiar"  # what the bot assumes of the person's word, as the built-in bot does
@@ -48,10 +49,15 @@ def seat(opponent: str, engine_time: float, you: int, lengths: tuple[int, ...], 
 
 
 def _move(player: Any, view: Any, seed: int) -> Any:
+    """The seat's move. A strategy of one's own that raises says so in one line naming it
+    (``arena.decide``: a ``UserError``), which here forfeits like any other failure: the
+    game once stopped there, and every resume stopped again, so it could never end."""
     try:
         return player.decide(view, seed)
     except (SeatFailed, IllegalMove) as failure:
         raise Failed(f"{player.name}: {failure}") from None
+    except UserError as failure:  # the message names the strategy already
+        raise Failed(str(failure)) from None
 
 
 def pick(player: Any, number: int, length: int, settings: Any, bot_seed: int) -> str:

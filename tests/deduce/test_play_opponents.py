@@ -205,6 +205,23 @@ def test_a_broken_engine_forfeits_and_you_win(
     assert again["forfeit"] == state["forfeit"] and again["finished"]
 
 
+def test_a_strategy_that_raises_forfeits_and_the_game_ends(tmp_path: Path) -> None:
+    """A strategy of one's own whose code raises forfeits, as the help says: the game once
+    stopped with the error, and every resume stopped again, so it could never end."""
+    script = tmp_path / "bad.py"
+    script.write_text("def boom(view):\n    raise ValueError('my bug')\n")
+    save = tmp_path / "g.json"
+    args = ["deduce", "play", "--plain", "--rounds", "1", "--seed", "3", "--save", str(save)]
+    result = CliRunner().invoke(
+        cli.main, [*args, "--opponent", f"{script}:boom"], input="planet\nat\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "raised ValueError: my bug" in result.output and "You win!" in result.output
+    state = session.load(save)
+    assert state["finished"] and state["forfeit"]["seat"] == 1
+    assert "raised ValueError" in state["forfeit"]["reason"]
+
+
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_javascript_engine_plays_a_whole_game_in_line_mode(tmp_path: Path) -> None:
     engine = f"engine:node {ROOT / 'examples' / 'engine' / 'engine.js'}"
