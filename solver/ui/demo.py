@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from solver.ui.options import JSON_OPTION, LANG_OPTION
+from solver.ui.options import JSON_OPTION, LANG_OPTION, SEED
 
 
 @click.command()
-@click.option("--seed", type=int, default=None, help="Seed for the samples (default 1980).")
+@click.option("--seed", type=SEED, default=None, help="Seed for the samples (default 1980).")
 @LANG_OPTION
 @JSON_OPTION
 def demo(seed: int | None, lang: str, as_json: bool) -> None:

@@ -9,6 +9,10 @@ import click
 LANG_OPTION = click.option(
     "--lang", default="en", show_default=True, help="Language of the dictionaries: en or es."
 )
+# A seed is a whole number from 0: Python's generators take -5 as 5, so a negative seed
+# replayed another seed's game while it was shown and saved as a seed of its own.
+SEED = click.IntRange(min=0)
+
 JSON_OPTION = click.option(
     "--json", "as_json", is_flag=True, help="Print one JSON document on stdout, nothing else."
 )

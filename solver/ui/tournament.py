@@ -11,7 +11,7 @@ import click
 from solver.arena.csvfile import shown
 from solver.runtime.errors import UserError
 from solver.ui.group import stopped
-from solver.ui.options import JSON_OPTION, PathType
+from solver.ui.options import JSON_OPTION, SEED, PathType
 
 if TYPE_CHECKING:
     from solver.arena.tournament import Summary
@@ -39,7 +39,7 @@ def arena_options(default_games: int):
             "--games", type=click.IntRange(min=1), default=default_games, show_default=True
         ),
         click.option(
-            "--seed", type=int, default=None, help="Seed of the first game (default 1980)."
+            "--seed", type=SEED, default=None, help="Seed of the first game (default 1980)."
         ),
         click.option(
             "--workers",

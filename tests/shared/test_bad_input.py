@@ -113,6 +113,26 @@ def test_float_options_refuse_nan_and_inf(args: list[str], number: str) -> None:
     assert "is not a finite number" in result.output
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deduce", "pick"],
+        ["deduce", "play", "--plain"],
+        ["layout", "solo"],
+        ["layout", "play", "--plain"],
+        ["race", "play", "--plain"],
+        ["demo"],
+        ["race", "bench", "--games", "1"],
+    ],
+)
+def test_a_negative_seed_is_refused(args: list[str]) -> None:
+    """Python's generators take -5 as 5: a negative seed replayed the positive seed's
+    game, shown and saved as another seed (found by a newcomer's session)."""
+    result = run(*args, "--seed=-5", input="")
+    assert_clean(result, (2,))
+    assert "-5 is not in the range x>=0" in result.output
+
+
 # 3. Paths: regular files only, named in a one-line error.
 
 

@@ -14,6 +14,7 @@ from solver.ui.options import (
     ENGINE_TIME_OPTION,
     JSON_OPTION,
     LANG_OPTION,
+    SEED,
     FiniteFloat,
     PathType,
     with_engines,
@@ -431,7 +432,7 @@ DIFFICULTY_OPTION = click.option(
 @click.option("--length", type=click.Choice(["6", "7"]), default="6", show_default=True)
 @DIFFICULTY_OPTION
 @click.option(
-    "--seed", type=int, default=None, help="Seed for the draw (default: a fresh one, shown)."
+    "--seed", type=SEED, default=None, help="Seed for the draw (default: a fresh one, shown)."
 )
 @LANG_OPTION
 @JSON_OPTION
@@ -520,7 +521,7 @@ def match(purple, red, engines, engine_time, difficulty, lang, **kwargs) -> None
 @DIFFICULTY_OPTION
 @click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=None,
     help="Seed for the bot's words and slack (default: a fresh one, shown and saved).",
 )

@@ -12,6 +12,7 @@ from solver.ui.options import (
     ENGINE_OPTION,
     ENGINE_TIME_OPTION,
     JSON_OPTION,
+    SEED,
     PathType,
     with_engines,
 )
@@ -40,7 +41,9 @@ PLAYER_HELP = (
 
 @layout.command()
 @click.option("--player", default="beam", show_default=True, help=PLAYER_HELP + ".")
-@click.option("--seed", type=int, default=None, help="Seed for the shuffle (default: a fresh one).")
+@click.option(
+    "--seed", type=SEED, default=None, help="Seed for the shuffle (default: a fresh one)."
+)
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
 @click.option("--boards/--no-boards", default=True, help="Draw the layout after each move.")
 @LAYOUT_DECK_OPTION
@@ -104,7 +107,7 @@ def solo(
     + ".",
 )
 @click.option(
-    "--seed", type=int, default=None, help="Seed for the shuffle (default: a fresh one, shown)."
+    "--seed", type=SEED, default=None, help="Seed for the shuffle (default: a fresh one, shown)."
 )
 @click.option("--easy", is_flag=True, help="The easy game: no 6 x 6 limit.")
 @click.option("--plain", is_flag=True, help="Line mode even in a terminal (no full screen).")

@@ -12,6 +12,7 @@ from solver.ui.options import (
     ENGINE_TIME_OPTION,
     JSON_OPTION,
     LANG_OPTION,
+    SEED,
     FiniteFloat,
     with_engines,
 )
@@ -191,7 +192,7 @@ def race_bench(players, engines, engine_time, pace, deck_spec, lang, **kwargs) -
 @RACE_DECK_OPTION
 @click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=None,
     help="Replay a race: the same seed deals the same cards [default: a fresh seed, shown].",
 )
