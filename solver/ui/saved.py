@@ -107,8 +107,9 @@ def save_target(game: str, save_path: Path | None, resume_name: str | None, forc
     return resumed, target
 
 
-def resume_hint(command: str, path: Path) -> str:
-    """How to go on with a saved game: by name when it is in the games folder."""
+def resume_hint(command: str, path: Path, plain: bool = False) -> str:
+    """How to go on with a saved game: by name when it is in the games folder; ``plain``:
+    in line mode, as it was played (without ``--plain`` a terminal opens the full screen)."""
     from solver.runtime import savefile
     from solver.runtime.errors import UserError
 
@@ -116,7 +117,7 @@ def resume_hint(command: str, path: Path) -> str:
         name = path.stem if path.parent == savefile.games_dir() else str(path)
     except UserError:
         name = str(path)
-    return f"myword {command} --resume {name}"
+    return f"myword {command} --resume {name}" + (" --plain" if plain else "")
 
 
 def review_hint(path: Path | None, what: str = "Game") -> str:
@@ -171,7 +172,8 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
         with signals.ignored():  # a second signal must not cut the save short
             session.save(state, path)
         click.echo(
-            f"\nGame saved to {path}; continue with: {resume_hint(command, path)}", err=as_json
+            f"\nGame saved to {path}; continue with: {resume_hint(command, path, plain=True)}",
+            err=as_json,
         )
         if as_json:
             ended = "interrupted" if by_signal else "unfinished"

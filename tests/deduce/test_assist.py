@@ -286,7 +286,8 @@ def test_end_of_input_saves_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     result = run("deduce", "assist", "--rounds", "1", "--save", str(path), input="ballet\nso 0\n")
     assert result.exit_code == 0
-    assert "continue with: myword deduce assist --resume" in result.output
+    # in line mode, as it was played: without --plain a terminal opens the full screen
+    assert f"continue with: myword deduce assist --resume {path} --plain" in result.output
     result = run("deduce", "assist", "--resume", str(path), "--json", input="an\n")
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)

@@ -216,7 +216,8 @@ def test_a_strategy_that_raises_forfeits_and_the_game_ends(tmp_path: Path) -> No
         cli.main, [*args, "--opponent", f"{script}:boom"], input="planet\nat\n"
     )
     assert result.exit_code == 0, result.output
-    assert "raised ValueError: my bug" in result.output and "You win!" in result.output
+    said = " ".join(result.output.split())  # as read, whatever the width it was wrapped at
+    assert "raised ValueError: my bug" in said and "You win!" in said
     state = session.load(save)
     assert state["finished"] and state["forfeit"]["seat"] == 1
     assert "raised ValueError" in state["forfeit"]["reason"]
