@@ -626,3 +626,30 @@ def test_the_games_list_shows_what_a_file_holds_as_plain_text(tmp_path: Path, mo
     assert_clean(result, (0,))
     assert "\x1b" not in result.output and "\x07" not in result.output
     assert "a\\x1b[31m" in result.output and "\\x1b]0;OWNED\\x07\\x1b[2J" in result.output
+
+
+def test_a_call_of_no_letters_is_not_a_wrong_call() -> None:
+    """A line of characters no letter of the alphabet is a slip of the keyboard: it is
+    refused without a fine (a newcomer was fined a card for typing ñ日本), and a long call
+    is said back cut, its length named (3,000 letters filled 25 lines)."""
+    import queue
+
+    from solver.race.bots import parse_bot
+    from solver.race.live import WRONG, LiveRace
+    from solver.race.ui.lines import play_live_game
+
+    typed: queue.Queue[str] = queue.Queue()
+    for line in ("ñ日本", "q" * 3000):
+        typed.put(line)
+    said: list[str] = []
+    clock = iter(range(10**9)).__next__
+    race = LiveRace([parse_bot("easy")], "en", 0.2, 1)
+    play_live_game(race, typed, clock, lambda _: None, said.append)
+    refused = [s for s in said if s.startswith("A call takes letters of the English alphabet")]
+    assert refused == [
+        "A call takes letters of the English alphabet, not ñ 日 本: nothing was called."
+    ]
+    wrong = [e for e in race.events if e.kind == WRONG and e.seat == 0]
+    assert len(wrong) == 1 and len(wrong[0].word) == 3000  # the long call, and only it
+    long_call = next(s for s in said if s.startswith("You called"))
+    assert "(3000 letters)" in long_call and len(long_call) < 200

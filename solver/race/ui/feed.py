@@ -140,9 +140,36 @@ def reason_text(race: LiveRace, reason: Reason | None) -> str:
     return "" if reason is None else REASONS[reason.code](race, reason)
 
 
+LONGEST_SHOWN = 40  # letters of a call said back in full; a longer one is cut, its length named
+
+
+def not_a_call(race: LiveRace, line: str) -> str | None:
+    """What a typed line holding characters of no letter of the race's alphabet is told
+    instead of being called (None: it is a call). No one can say such a word across a
+    table: it is a slip of the keyboard, not a wrong call, and What's My Word? refuses
+    the same line without a cost (a newcomer was fined a card for typing ñ日本)."""
+    from solver.wordtools import lexicon
+
+    spec = lexicon.language(race.lang)
+    letters = spec.normalize(line).replace(" ", "")
+    if not spec.foreign_letters(letters):
+        return None
+    return (
+        f"A call takes letters of the {spec.name} alphabet, not "
+        f"{spec.shown_foreign(letters)}: nothing was called."
+    )
+
+
+def _said(word: str) -> str:
+    """A call as the feed says it back: whole, or its start and its length when long."""
+    if len(word) <= LONGEST_SHOWN:
+        return word
+    return f"{word[:LONGEST_SHOWN]}... ({len(word)} letters)"
+
+
 def describe(race: LiveRace, event: Event) -> str | None:
     """The feed's sentence for ``event``; None for a deal (the table shows it)."""
-    word = event.word.upper()
+    word = _said(event.word.upper())
     if event.kind == ROUND:
         dealer = race.labels[event.seat]
         return f"Round {event.round + 1} of {len(race.seats)}, dealt by {dealer}."

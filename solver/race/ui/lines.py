@@ -25,7 +25,7 @@ import signal
 from collections.abc import Callable
 
 from solver.race.live import CLAIM, DEAL, ROUND, ROUND_OVER, WRONG, Event, LiveRace
-from solver.race.ui.feed import cards_text, describe, scores_text, unsaid_warnings
+from solver.race.ui.feed import cards_text, describe, not_a_call, scores_text, unsaid_warnings
 
 TICK = 0.05  # seconds between two looks at the clock
 CHANGES = (DEAL, CLAIM, WRONG)
@@ -91,7 +91,12 @@ def play_live_game(
             while not lines.empty():
                 now = clock() - start
                 catch_up(race, now, say)
-                report(race, race.call(lines.get(), now, began=previous), say)
+                line = lines.get()
+                refused = not_a_call(race, line)
+                if refused:
+                    say(refused)
+                else:
+                    report(race, race.call(line, now, began=previous), say)
                 previous = now
             if not race.finished:
                 sleep(TICK)

@@ -50,6 +50,7 @@ from solver.race.ui.cards import CardsView
 from solver.race.ui.feed import (
     describe,
     level_start_text,
+    not_a_call,
     race_document,
     seed_line,
     start_line,
@@ -421,7 +422,12 @@ class RaceScreen(Screen[RaceDocument]):
         self.began = None
         if self.race.finished:
             return
-        if word.strip():
+        if not word.strip():
+            return
+        refused = not_a_call(self.race, word)
+        if refused:
+            self.notify(refused, severity="warning")
+        else:
             self.show(self.race.call(word, self.race_time(), began))
 
     def action_help(self) -> None:
