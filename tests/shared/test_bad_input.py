@@ -271,6 +271,8 @@ def test_a_layout_deck_too_small_for_the_players(tmp_path: Path) -> None:
         ["race", "play", "--level", "hard:"],
         ["race", "bench", "--games", "1", "--players", "hard,,easy"],
         ["deduce", "bench", "--games", "1", "--strategy", "lookahead,,points"],
+        ["layout", "bench", "--games", "1", "--players", "beam,,greedy"],
+        ["layout", "play", "--plain", "--players", "human,,beam"],
     ],
 )
 def test_empty_names_are_refused(args: list[str]) -> None:

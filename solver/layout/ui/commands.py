@@ -213,7 +213,8 @@ def layout_bench(players, solo, easy, deck_file, engines, engine_time, **kwargs)
     """Compare players: solo mean scores, or win rates head to head, with 95% intervals.
     Each --engine "COMMAND ARGS" adds a player in another process (any language)."""
     deck = None if deck_file is None else str(deck_file)
-    names = with_engines([n.strip() for n in players.split(",") if n.strip()], engines)
+    typed = players.split(",") if players.strip() else []  # arena_spec refuses an empty name
+    names = with_engines(typed, engines)
     options = {"solo": solo, "easy": easy, "deck": deck}
     if engines or any(n.startswith("engine:") for n in names):
         options["engine_time"] = engine_time
