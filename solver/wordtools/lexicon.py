@@ -1120,10 +1120,10 @@ def pool(
             tuple(sorted(candidates.difference(allowed))),
         )
     if not found.words:
-        raise LexiconError(
-            f"the pool is empty: no {length}-letter {spec.name} words of tier "
-            f"{found.tier!r} in the {found.source}"
-        )
+        where = f"in the {found.source}"
+        if found.source != f"{found.tier} tier":  # a text or a list: its words of the tier
+            where = f"of tier {found.tier!r} in the {found.source}"
+        raise LexiconError(f"the pool is empty: no {length}-letter {spec.name} words {where}")
     return found
 
 
