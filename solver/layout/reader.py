@@ -140,6 +140,15 @@ def move_values(
     )
 
 
+def reader_loaded() -> bool:
+    """Whether the reader's kernels are ready in this process: the first hint otherwise
+    loads them from the cache, or compiles them on a machine that never ran them (11 s of
+    silence for a newcomer's first hint in line mode), so a line mode says so first."""
+    from solver.layout import kernels
+
+    return bool(kernels.candidate_values.signatures and kernels.sample_deals.signatures)
+
+
 def search_plan(view: LayoutView, settings: ReaderSettings) -> tuple[int, int, bool, bool]:
     """How far the reader looks from ``view``: the plies its play-outs last, the plays
     its candidates must allow for (cards still to lay), whether a pass is weighed (the

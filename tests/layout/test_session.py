@@ -171,3 +171,34 @@ def test_ctrl_c_mid_game_saves_every_finished_move(tmp_path, ctrl_c_after) -> No
     saved = savefile.read("layout", path)[0]
     assert len(saved["moves"]) == 1 and saved["moves"][0]["player"] == 1  # the bot's first
     assert len(session.load(path).log["moves"]) == 1
+
+
+def test_the_first_hint_says_it_is_thinking_when_the_reader_is_not_loaded(monkeypatch) -> None:
+    """A newcomer's first hint waited 11 s in silence while the reader compiled: line mode
+    says so first, and only while the reader is not loaded."""
+    from solver.layout.ui import lines
+
+    class Typist:
+        def __init__(self) -> None:
+            self.typed = iter(["hint", "hint", "quit"])
+            self.said: list[str] = []
+
+        def ask(self, prompt: str, hidden: bool = False) -> str:
+            return next(self.typed)
+
+        def say(self, text: str) -> None:
+            self.said.append(text)
+
+        def show(self, view) -> None:
+            pass
+
+    loaded = iter([False, True])
+    monkeypatch.setattr(lines, "reader_loaded", lambda: next(loaded))
+    game = session.new_game(["human", "greedy"], 21, False)
+    typist = Typist()
+    with pytest.raises(EOFError):
+        lines.person_turn(game, 0, typist)
+    thinking = [s for s in typist.said if s.startswith("Thinking")]
+    hints = [s for s in typist.said if s.startswith("hint:")]
+    assert len(thinking) == 1 and len(hints) == 2
+    assert typist.said.index(thinking[0]) < typist.said.index(hints[0])

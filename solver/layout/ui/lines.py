@@ -19,6 +19,7 @@ from solver.layout import session
 from solver.layout.board import Placement, SubstituteError, declare
 from solver.layout.game import GameState, finished, to_move
 from solver.layout.moves import Play
+from solver.layout.reader import reader_loaded
 from solver.layout.ui import display, wording
 from solver.runtime.errors import UserError
 from solver.ui.saved import review_hint
@@ -104,6 +105,11 @@ def person_turn(state: GameState, player: int, console: Console) -> session.Move
         elif command == "moves":
             console.say(_moves_text(state, player))
         elif command == "hint":
+            if not reader_loaded():  # its kernels compile the very first time: seconds
+                console.say(
+                    "Thinking: the first hint loads the reader (on a machine that never ran "
+                    "it, it compiles first: up to a minute)..."
+                )
             console.say(wording.hint_text(state, player))
         elif command.startswith("knock"):
             card = command.removeprefix("knock").strip()
