@@ -115,7 +115,11 @@ def person_turn(state: GameState, player: int, console: Console) -> session.Move
             card = command.removeprefix("knock").strip()
             if card.isdigit() and int(card) in state.hands[player]:
                 return session.person_knock(state, player, int(card))
-            console.say(f"knock which card? one of {sorted(state.hands[player])}")
+            hand = ", ".join(str(n) for n in sorted(state.hands[player]))
+            if card.isdigit():
+                console.say(f"card {int(card)} is not in your hand: knock one of {hand}")
+            else:
+                console.say(f"knock which card? one of {hand} (knock 17)")
         elif line:
             try:
                 number, spot, stated = session.parse_play(state, player, line)
@@ -133,7 +137,7 @@ def play(
     ``engine_time`` seconds a move), told the scores at the end and let go however the
     game stops."""
     if not state.history:
-        console.say(f"Players: {', '.join(wording.names(state))}; {COMMANDS}")
+        console.say(f"Players: {', '.join(wording.names(state))}. {COMMANDS}")
         console.show(display.values_lines(state.deck))
         if note := wording.replay_note(state):
             console.say(note)
