@@ -76,6 +76,12 @@ def test_demo_runs_and_its_json_parses() -> None:
     result = run("demo")
     assert result.exit_code == 0, result.output
     assert "familiar" in result.output and "round total (bonus won)" in result.output
+    # the advice it suggests starts from the round it shows (it once named another's rows)
+    shown = json.loads(run("demo", "--json").stdout)["whats_my_word"]["rows"][:2]
+    suggested = ", ".join(f"{row['guess'].upper()} {row['score']}" for row in shown)
+    assert f'myword deduce advise --history "{suggested}"' in " ".join(result.output.split())
+    advised = run("deduce", "advise", "--history", suggested, "--json")
+    assert advised.exit_code == 0 and json.loads(advised.stdout)["consistent"]
     assert (
         "My Word (1980): beam v greedy" in result.output and "Final scores: beam" in result.output
     )

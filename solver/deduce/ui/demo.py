@@ -9,9 +9,10 @@ def show_round(out, game: dict) -> None:
     """The bot's round against a hidden word: its sheet and its score."""
     out.rule("What's My Word?: the bot finds a hidden word, hearing only the scores")
     out.print(sheet_table(game))
+    first = ", ".join(f"{row['guess'].upper()} {row['score']}" for row in game["rows"][:2])
     out.print(
         f"{game['total']:,} points; knowing the word one could score {game['oracle']:,}. "
-        'Try: myword deduce advise --history "SO 0, DEN 1250"'
+        f'Advice after its first two rows: myword deduce advise --history "{first}"'
     )
 
 
