@@ -347,8 +347,9 @@ def bot_move(state: GameState, player: int, seat: Seat | None = None) -> Move | 
     decision as the arena's loop gives it to a game played from its deal (``game.run``),
     so that games played here and there go alike. A seat that gives no move, or one the
     rules refuse, forfeits (``Forfeit``, the reason led by its name as the loop words
-    it); a player of this process that raises is a bug in its code, one line naming it
-    (``arena.LayoutRules.seat``). Without ``seat``, the player is seated for this move."""
+    it); so does a player of this process that raises (``arena.LayoutRules.seat`` words
+    the bug in one line): the game had stopped there, and every resume again, so it could
+    never end. Without ``seat``, the player is seated for this move."""
     if seat is None:
         from solver.layout.arena import RULES
 
@@ -360,6 +361,8 @@ def bot_move(state: GameState, player: int, seat: Seat | None = None) -> Move | 
         resolve(view, move)
     except (SeatFailed, IllegalMove) as failure:
         return Forfeit(f"{name}: {failure}")
+    except UserError as failure:  # a player's own bug, said as the other failures are
+        return Forfeit(f"{name}: {str(failure).removeprefix(f'player {name!r} ')}")
     return move
 
 

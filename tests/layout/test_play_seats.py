@@ -120,6 +120,20 @@ def test_a_broken_engine_forfeits_and_the_person_wins(behaviour, reason, tmp_pat
     assert log["forfeit"]["seat"] == 1 and replay(log).verdict == "ok"
 
 
+def test_a_player_whose_code_raises_forfeits_and_the_person_wins(tmp_path) -> None:
+    """A player of one's own that raises forfeits, as an engine that crashes does: the
+    game had stopped with the error, and every resume again, so it could never end."""
+    script = tmp_path / "bad.py"
+    script.write_text("def move(view, rng):\n    raise RuntimeError('oops')\n")
+    player = f"{script}:move"
+    state, person = _play(["human", player], 2, tmp_path / "g.json")
+    assert isinstance(state.forfeited, Forfeited) and state.forfeited.seat == 1
+    (told,) = [line for line in person.said if "forfeits the game" in line]
+    assert "raised RuntimeError: oops" in told and told.count(player) == 1
+    log = savefile.read("layout", tmp_path / "g.json")[0]
+    assert log["forfeit"]["seat"] == 1 and replay(log).verdict == "ok"
+
+
 def test_the_play_command_takes_plugins_engines_and_says_what_is_unknown(tmp_path) -> None:
     runner = CliRunner()
     path = tmp_path / "g.json"

@@ -126,7 +126,8 @@ def layout_play(
     """Play My Word (1980) against bots (or friends, passing the keyboard): full screen in
     a terminal, else (or with --plain) line mode; --json: played on stderr, the finished
     game's log on stdout. Each --engine "COMMAND ARGS" seats an engine after the --players
-    (without --players: you against the engines); a resumed game seats its players again."""
+    (without --players: you against the engines); a seat that fails (crashes, raises, answers
+    late) or breaks the rules forfeits the game; a resumed game seats its players again."""
     from solver.layout import session
     from solver.layout.ui import lines
     from solver.runtime import savefile
