@@ -119,7 +119,8 @@ def person_turn(state: GameState, player: int, console: Console) -> session.Move
             if card.isdigit():
                 console.say(f"card {int(card)} is not in your hand: knock one of {hand}")
             else:
-                console.say(f"knock which card? one of {hand} (knock 17)")
+                example = min(state.hands[player])
+                console.say(f"knock which card? one of {hand} (knock {example})")
         elif line:
             try:
                 number, spot, stated = session.parse_play(state, player, line)
