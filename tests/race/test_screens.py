@@ -130,6 +130,26 @@ async def whole_race() -> None:
     )
 
 
+def test_a_line_of_no_letters_is_refused_on_the_screen_without_a_fine() -> None:
+    asyncio.run(no_letters_race())
+
+
+async def no_letters_race() -> None:
+    clock = FakeClock()
+    race = LiveRace([FAST], parse_deck(TINY, "tiny"), 1.0, 1)
+    app = race_app(race, clock)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await at(pilot, clock, 2.0)
+        before = list(feed(screen))
+        screen.query_one("#word", Input).value = "ñ日本"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert feed(screen) == before and race.won == [0, 0]  # not a call: no fine
+        said = [n.message for n in app._notifications]
+        assert any(m.startswith("A call takes letters of the English alphabet") for m in said)
+        assert screen.query_one("#word", Input).value == ""
+
+
 def test_escape_stops_the_race_and_shows_the_rounds_finished() -> None:
     asyncio.run(stopped_race())
 
