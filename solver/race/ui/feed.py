@@ -150,7 +150,7 @@ def not_a_call(race: LiveRace, line: str) -> str | None:
     the same line without a cost (a newcomer was fined a card for typing ñ日本)."""
     from solver.wordtools import lexicon
 
-    spec = lexicon.language(race.lang)
+    spec = lexicon.language(race.deck.lang)
     letters = spec.normalize(line).replace(" ", "")
     if not spec.foreign_letters(letters):
         return None
