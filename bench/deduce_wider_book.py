@@ -23,8 +23,6 @@ import json
 import time
 from collections.abc import Callable
 
-import numpy as np
-
 
 def widened(
     original: Callable, informative: int, scoring: int
@@ -32,10 +30,7 @@ def widened(
     """``rollout._candidates`` with the extra guesses after the lookahead's (ranks from
     ``top`` on, informative first), each split by the scores it can draw."""
     from solver.deduce import candidates as cand
-    from solver.deduce import evaluate as ev
-    from solver.deduce import kernels, rollout, strategies
-    from solver.deduce.rules import POINT_UNIT
-    from solver.wordtools import lexicon
+    from solver.deduce import rollout, strategies
 
     def candidates(setting, codes, position, top):
         found = original(setting, codes, position, top)
@@ -53,13 +48,9 @@ def widened(
             new = [c for c in ranked if c.guess not in have][:count]
             have |= {c.guess for c in new}
             extra += new
-        row, last = sheet.rows[r], sheet.is_last(r)
-        for i, choice in enumerate(extra):
-            guess = lexicon.encode([choice.guess], setting.pool.lang)[0]
-            units = kernels.score_against(codes[members], guess, row.offset, last)
-            parts = tuple(ev._Node(r + 1, members[units == u]) for u in np.unique(units))
-            points = units.astype(np.int64) * POINT_UNIT
-            found.append(rollout._Candidate(position, choice, top + i, points, parts))
+        found += [
+            rollout.candidate(setting, codes, position, c, top + i) for i, c in enumerate(extra)
+        ]
         return found
 
     return candidates

@@ -101,6 +101,28 @@ def stop_if_interrupted(error: BaseException) -> None:
         raise stop from None
 
 
+def listed_names(text: str) -> list[str]:
+    """The players a comma-separated list names, each stripped.
+
+    A name left empty between others ("hard,,easy", "human,,beam") is a typing slip, not a
+    seat to drop: it is refused, so that every game's ``--players`` reads alike.
+
+    Args:
+        text: The list as typed.
+
+    Returns:
+        The names in order; none for a list with no name at all (the caller says how many
+            players it needs).
+
+    Raises:
+        UserError: A name is empty while others are not.
+    """
+    named = [name.strip() for name in text.split(",")]
+    if any(named) and not all(named):
+        raise UserError(f"an empty name in {text!r}: name every player, comma-separated")
+    return [name for name in named if name]
+
+
 def is_engine(name: str) -> bool:
     """Whether a player's name stands for an engine in another process.
 

@@ -78,8 +78,6 @@ def _candidates(
     setting: ev.Setting, codes: np.ndarray, position: Position, top: int
 ) -> list[_Candidate]:
     """The strategy's ``top`` best guesses at a position, each split by the scores heard."""
-    from solver.deduce import kernels
-
     sheet, r, members = setting.sheet, position.row_index, position.members
     deduction = cand.among(setting.pool, members, setting.prior)
     choices = opening.remembered_choose(
@@ -94,14 +92,24 @@ def _candidates(
         prior=setting.prior,
         use_book=False,
     )
-    row, last = sheet.rows[r], sheet.is_last(r)
-    found = []
-    for rank, choice in enumerate(choices):
-        guess = lexicon.encode([choice.guess], setting.pool.lang)[0]
-        units = kernels.score_against(codes[members], guess, row.offset, last)
-        parts = tuple(ev._Node(r + 1, members[units == u]) for u in np.unique(units))
-        found.append(_Candidate(position, choice, rank, units.astype(np.int64) * POINT_UNIT, parts))
-    return found
+    return [
+        candidate(setting, codes, position, choice, rank) for rank, choice in enumerate(choices)
+    ]
+
+
+def candidate(
+    setting: ev.Setting, codes: np.ndarray, position: Position, choice: Choice, rank: int
+) -> _Candidate:
+    """A guess considered at a position, split by the scores it can draw (``rank``: its
+    place in the order it was offered in)."""
+    from solver.deduce import kernels
+
+    r, members = position.row_index, position.members
+    row, last = setting.sheet.rows[r], setting.sheet.is_last(r)
+    guess = lexicon.encode([choice.guess], setting.pool.lang)[0]
+    units = kernels.score_against(codes[members], guess, row.offset, last)
+    parts = tuple(ev._Node(r + 1, members[units == u]) for u in np.unique(units))
+    return _Candidate(position, choice, rank, units.astype(np.int64) * POINT_UNIT, parts)
 
 
 def _walk_parts(

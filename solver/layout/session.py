@@ -74,10 +74,9 @@ def parse_players(spec: str, engines: tuple[str, ...] = ()) -> list[str]:
     """The seats named by ``--players`` (``human`` or any player: ``check_player``), then
     each ``--engine`` as ``engine:COMMAND ARGS``; 1 to 6 of them. Built-in names and
     ``human`` are read in any case; a path or a command is kept as typed."""
-    typed = [p.strip() for p in spec.split(",")]
-    if "" in typed and any(typed):  # "human,,beam": a seat left out by a slip, not dropped
-        raise UserError(f"an empty name in {spec!r}: name every player, comma-separated")
-    names = [_seat_name(p) for p in typed if p]
+    from solver.arena.seats import listed_names
+
+    names = [_seat_name(p) for p in listed_names(spec)]  # "human,,beam" is refused
     names += [f"engine:{command}" for command in engines]
     if not 1 <= len(names) <= 6:
         raise UserError(f"players are 1 to 6 (got {len(names)}: {', '.join(names) or 'none'})")

@@ -251,9 +251,8 @@ def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
     names = ("games", "seed", "workers", "scheduler", "csv_path", "resume_path", "plot_dir")
     settings = {name: kwargs.pop(name) for name in (*names, "as_json")}
     if isinstance(entries, str):
-        named = [e.strip() for e in entries.split(",")]
-        if any(named) and not all(named):  # "hard,,easy": a typing mistake, not two players
-            raise UserError(f"an empty name in {entries!r}: name every player, comma-separated")
-        entries = [name for name in named if name]  # none at all: the arena says so
+        from solver.arena.seats import listed_names
+
+        entries = listed_names(entries)  # none at all: the arena says so
     seed = seeds.DEFAULT_SEED if settings["seed"] is None else settings["seed"]
     return arena.tournament(game, entries, settings["games"], seed, **options), settings

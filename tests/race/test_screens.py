@@ -37,6 +37,13 @@ def race_app(race: LiveRace, clock: FakeClock) -> MywordApp:
     return MywordApp(lambda: RaceScreen(race, clock))
 
 
+def tiny_race(**options) -> tuple[FakeClock, LiveRace, MywordApp]:
+    """The tiny deck's race against the fast bot (seed 1), its fake clock and its app."""
+    clock = FakeClock()
+    race = LiveRace([FAST], parse_deck(TINY, "tiny"), 1.0, 1, **options)
+    return clock, race, race_app(race, clock)
+
+
 async def at(pilot, clock: FakeClock, seconds: float) -> RaceScreen:
     """Move the clock to ``seconds`` and let the screen look at it."""
     clock.now = seconds
@@ -66,9 +73,7 @@ def test_a_whole_race_with_keys_and_a_click() -> None:
 
 
 async def whole_race() -> None:
-    clock = FakeClock()
-    race = LiveRace([FAST], parse_deck(TINY, "tiny"), 1.0, 1)
-    app = race_app(race, clock)
+    clock, race, app = tiny_race()
     async with app.run_test(size=SIZE) as pilot:
         screen = await at(pilot, clock, 0.5)
         assert isinstance(screen, RaceScreen) and race.table == ["x"]
@@ -135,9 +140,7 @@ def test_a_line_of_no_letters_is_refused_on_the_screen_without_a_fine() -> None:
 
 
 async def no_letters_race() -> None:
-    clock = FakeClock()
-    race = LiveRace([FAST], parse_deck(TINY, "tiny"), 1.0, 1)
-    app = race_app(race, clock)
+    clock, race, app = tiny_race()
     async with app.run_test(size=SIZE) as pilot:
         screen = await at(pilot, clock, 2.0)
         before = list(feed(screen))
@@ -155,9 +158,7 @@ def test_escape_stops_the_race_and_shows_the_rounds_finished() -> None:
 
 
 async def stopped_race() -> None:
-    clock = FakeClock()
-    race = LiveRace([FAST], parse_deck(TINY, "tiny"), 1.0, 1)
-    app = race_app(race, clock)
+    clock, race, app = tiny_race()
     async with app.run_test(size=SIZE) as pilot:
         screen = await at(pilot, clock, 9.0)  # round 2 under way
         await pilot.press("escape")
@@ -176,9 +177,7 @@ def test_ctrl_c_quits_and_the_terminal_is_told_how_the_race_stood() -> None:
 
 
 async def quit_race() -> None:
-    clock = FakeClock()
-    race = LiveRace([FAST], parse_deck(TINY, "tiny"), 1.0, 1)
-    app = race_app(race, clock)
+    clock, race, app = tiny_race()
     async with app.run_test(size=SIZE) as pilot:
         screen = await at(pilot, clock, 2.9)  # the bot took TAX at 2.7 s
         await pilot.press("c", "a", "ctrl+c")
@@ -200,9 +199,7 @@ async def too_late_race() -> None:
         (1.0, "TAX: too late, Cleo (fast) claimed TAX {} s before you."),
         (0.0, ""),
     ]:
-        clock = FakeClock()
-        race = LiveRace([FAST], parse_deck(TINY, "tiny"), 1.0, 1, reaction_window=window)
-        app = race_app(race, clock)
+        clock, race, app = tiny_race(reaction_window=window)
         async with app.run_test(size=SIZE) as pilot:
             screen = await at(pilot, clock, 2.8)  # the bot took TAX between 2 s and now
             [claim] = [e for e in race.events if e.kind == "claim"]

@@ -214,8 +214,9 @@ def layout_bench(players, solo, easy, deck_file, engines, engine_time, **kwargs)
     """Compare players: solo mean scores, or win rates head to head, with 95% intervals.
     Each --engine "COMMAND ARGS" adds a player in another process (any language)."""
     deck = None if deck_file is None else str(deck_file)
-    typed = players.split(",") if players.strip() else []  # arena_spec refuses an empty name
-    names = with_engines(typed, engines)
+    from solver.arena.seats import listed_names
+
+    names = with_engines(listed_names(players), engines)
     options = {"solo": solo, "easy": easy, "deck": deck}
     if engines or any(n.startswith("engine:") for n in names):
         options["engine_time"] = engine_time
