@@ -27,7 +27,7 @@ from solver.layout.state import PACK_OUT as PACK_OUT
 from solver.layout.state import STUCK as STUCK
 from solver.layout.state import GameState as GameState
 from solver.layout.state import LogError as LogError
-from solver.layout.state import State
+from solver.layout.state import NotALog, State
 from solver.layout.state import deal as deal
 from solver.layout.state import deal_order as deal_order
 from solver.layout.state import ending as ending
@@ -155,6 +155,7 @@ class Replay(NamedTuple):
     problem: str | None = None  # the first discrepancy (``LogError``'s line), when not ok
     state: State | None = None  # the game the log describes, checked (when ok)
     scores_written: bool = True  # the log gives final scores
+    not_a_log: bool = False  # the JSON is no game log at all (``NotALog``), not a wrong one
 
     @property
     def finished(self) -> bool:
@@ -177,5 +178,5 @@ def replay(log: dict, deck: Deck | None = None) -> Replay:
     try:
         state = rebuild(log, deck)
     except LogError as error:
-        return Replay(False, str(error))
+        return Replay(False, str(error), not_a_log=isinstance(error, NotALog))
     return Replay(True, None, state, "scores" in log)

@@ -157,6 +157,15 @@ class LogError(UserError):
     """A game log that the rules do not bear out: the message names the first discrepancy."""
 
 
+class NotALog(LogError):
+    """JSON that is no game log at all (a list, another program's file: none of
+    ``LOG_KEYS``): a wrong file, which ``replay`` reports as an error on stderr, not as a
+    game whose moves are wrong. A log with those keys but a field spoiled is a discrepancy."""
+
+
+LOG_KEYS = frozenset({"deck_order", "hands", "moves"})  # the fields every game log has
+
+
 @dataclass
 class State:
     """A game of My Word (1980) in progress (``solver.arena.protocol.State``). It changes
@@ -602,14 +611,15 @@ def rebuild(log: dict[str, Any], deck: Deck | None = None) -> State:
         except DeckError as error:
             raise LogError(str(error)) from None
     deck = deck or default_deck()
+    if not isinstance(log, dict) or not LOG_KEYS & log.keys():
+        raise NotALog("not a My Word (1980) game log (it has no deck_order, hands or moves)")
     if not (
-        isinstance(log, dict)
-        and _whole_numbers(log.get("deck_order"))
+        _whole_numbers(log.get("deck_order"))
         and isinstance(log.get("hands"), list)
         and all(_whole_numbers(hand) for hand in log["hands"])
         and isinstance(log.get("moves"), list)
     ):  # checked here, where the log enters: a wrong type was a traceback further on
-        raise LogError("not a My Word game log (needs deck_order, hands and moves)")
+        raise LogError("not a My Word (1980) game log (needs deck_order, hands and moves)")
     order, players, moves = list(log["deck_order"]), len(log["hands"]), log["moves"]
     if sorted(order) != sorted(c.number for c in deck.cards) or not 1 <= players <= 6:
         raise LogError("the deck order is not the deck's cards, or the players are not 1 to 6")

@@ -7,7 +7,7 @@ exception is a bug and keeps its traceback.
 
 
 class UserError(ValueError):
-    """Bad input from a person: printed as one line, exit status 2."""
+    """Bad input from a person: printed as one line, exit status 1 (``ui.group``)."""
 
 
 class LexiconError(UserError):

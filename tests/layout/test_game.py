@@ -126,12 +126,12 @@ def test_layout_bench_json() -> None:
 def test_replay_rejects_malformed_logs() -> None:
     from solver.layout.game import replay
 
-    assert replay([1, 2]).problem.startswith("not a My Word game log")  # type: ignore[arg-type]
+    assert replay([1, 2]).problem.startswith("not a My Word (1980) game log (it has no")  # type: ignore[arg-type]
     short = {"deck_order": [1, 2], "hands": [[1]], "moves": []}
     assert replay(short).problem.startswith("the deck order is not the deck's cards")
     log = json.loads(json.dumps(play_game(["greedy"], seed=1).log))
     log["moves"][0] = "x"
-    assert replay(log) == (False, "move 1: not a move", None, True)
+    assert replay(log) == (False, "move 1: not a move", None, True, False)
 
 
 def test_replay_checks_declared_substitutes_and_resumes_a_game_in_progress() -> None:
@@ -219,6 +219,7 @@ def test_the_game_goes_on_while_the_card_a_knock_drew_can_be_played() -> None:
         "pack can be played",
         None,
         True,
+        False,
     )
     knock(state, 0, 2)
     assert state.hands == [[3, 4, 5, 6]] and state.pack == [2]

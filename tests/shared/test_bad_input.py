@@ -467,7 +467,21 @@ def test_malformed_layout_logs_are_discrepancies(tmp_path: Path) -> None:
         path.write_text(json.dumps(log | spoiled), "utf-8")
         result = run("layout", "replay", str(path))
         assert_clean(result, (1,))
-        assert result.stdout.startswith("discrepancy: not a My Word game log")
+        assert result.stdout.startswith("discrepancy: not a My Word (1980) game log (needs")
+
+
+@pytest.mark.parametrize("document", [{"a": 1}, [1, 2], "log", {"purple": "BALLET"}])
+def test_a_file_that_is_no_layout_log_is_an_error(tmp_path: Path, document: object) -> None:
+    """`layout replay` on JSON that is no game log said "discrepancy" on stdout, as for a
+    game whose moves are wrong (found by a newcomer's session): it is a wrong file."""
+    import json
+
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(document), "utf-8")
+    result = run("layout", "replay", str(path))
+    assert_clean(result, (1,))
+    assert result.stdout == ""
+    assert f"{path} is not a My Word (1980) game log (it has no deck_order" in result.stderr
 
 
 @pytest.mark.parametrize(

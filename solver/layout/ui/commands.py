@@ -281,6 +281,8 @@ def replay(log_file: Path, as_json: bool) -> None:
     from solver.layout.ui.wording import replay_message
 
     result = check_log(log)
+    if result.not_a_log:  # a wrong file, not a game whose moves are wrong: an error
+        raise UserError(f"{log_file} is {result.problem}")
     message = replay_message(result)
     if as_json:
         render.emit_json({"ok": result.ok, "message": message, "finished": result.finished})
