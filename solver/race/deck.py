@@ -143,6 +143,30 @@ def parse_deck(text: str, name: str, lang: str = "en") -> Deck:
     return Deck(name, lang, tuple(sorted(counts.items(), key=_card_order)))
 
 
+def check_table(cards: list[str], deck: Deck) -> None:
+    """Refuse a table the deck cannot make (``DeckError``): a card it does not hold, or
+    more copies of a card than it has. Cards as ``index.parse_table`` gives them."""
+    held = dict(deck.counts)
+    missing = [card for card, _ in sorted(Counter(cards).items(), key=_card_order)]
+    missing = [card for card in missing if card not in held]
+    if missing:
+        doubles = " ".join(c.upper() for c, _ in deck.counts if len(c) == 2 and not is_wild(c))
+        named = (
+            f"no {missing[0].upper()} card"
+            if len(missing) == 1
+            else f"none of the cards {', '.join(c.upper() for c in missing)}"
+        )
+        raise DeckError(
+            f"deck {deck.name} has {named} (its double-letter cards: {doubles or 'none'})"
+        )
+    for card, count in sorted(Counter(cards).items()):
+        if count > held[card]:
+            copies = "copy" if held[card] == 1 else "copies"
+            raise DeckError(
+                f"deck {deck.name} has {held[card]} {copies} of {card.upper()}, the table {count}"
+            )
+
+
 def _card_order(item: tuple[str, int]) -> tuple[int, str]:
     card = item[0]
     return (2 if is_wild(card) else len(card) - 1, card)

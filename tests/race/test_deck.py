@@ -141,3 +141,32 @@ def test_the_spanish_deck_alone_plays_in_spanish(enye_file) -> None:
     ]  # fmt: skip
     with_file = CliRunner().invoke(cli.main, args)
     assert with_file.exit_code == 0, with_file.output
+
+
+def test_race_claim_checks_the_table_against_a_deck_when_named(enye_file: Path) -> None:
+    """`race claim` took any one- or two-letter card (ZZ; found by a newcomer's session):
+    the real deck's doubles are not published, so by default it still does, and --deck
+    refuses a card the deck lacks, or more copies than it holds."""
+
+    def claim(*args: str) -> tuple[int, str, str]:
+        result = CliRunner().invoke(cli.main, ["race", "claim", *args])
+        return result.exit_code, result.stdout, result.stderr
+
+    assert claim("ZZ I T", "--json")[0] == 0  # no deck named: any card
+    code, out, err = claim("T I ZZ", "--deck", "en")
+    assert (code, out) == (1, "")
+    assert err.startswith("Error: deck en has no ZZ card (its double-letter cards: AN AT ")
+    code, _, err = claim("A B ND U K ? E", "--deck", "kids")
+    assert code == 1 and "deck kids-en has none of the cards ND, ? (its double" in err
+    code, _, err = claim("J A J", "--deck", "en")
+    assert code == 1 and err == "Error: deck en has 1 copy of J, the table 2\n"
+    assert claim("Q U I T E", "--deck", "kids")[2].startswith("Error: deck kids-en has no Q card")
+    code, out, _ = claim("QU I T E", "--deck", "kids", "--json", "--top", "1")
+    assert code == 0 and json.loads(out)["claims"][0]["word"] == "quite"
+    code, out, _ = claim("N I Ñ O S", "--deck", str(enye_file), "--lang", "es", "--json")
+    assert code == 0 and "niños" in [c["word"] for c in json.loads(out)["claims"]]
+    code, out, _ = claim("C A N C I O N Ñ ?", "--deck", "es", "--json", "--top", "1")
+    assert code == 0 and len(json.loads(out)["claims"]) == 1  # the Spanish deck, in Spanish
+    assert json.loads(out)["deck"] == "es"
+    code, _, err = claim("N I Ñ O", "--deck", "es", "--lang", "en")
+    assert code == 1 and "Ñ" in err and err.count("\n") == 1

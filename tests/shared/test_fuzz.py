@@ -97,9 +97,15 @@ def test_deduce_evaluate(workers: str, sheet: str, path: str, length: str) -> No
 
 @pytest.mark.heavy  # seconds: CI's heavy step keeps the suite within 3 minutes
 @FUZZ
-@given(table=TABLE, top=NUMBER, lang=st.sampled_from(["en", "es"]))
-def test_race_claim(table: str, top: str, lang: str) -> None:
+@given(
+    table=TABLE,
+    top=NUMBER,
+    lang=st.sampled_from(["en", "es"]),
+    deck=st.sampled_from(["en", "es", "kids", "kids-es", "xx"]),
+)
+def test_race_claim(table: str, top: str, lang: str, deck: str) -> None:
     check(["race", "claim", table, "--top", top, "--lang", lang])
+    check(["race", "claim", table, "--top", top, "--deck", deck])
 
 
 BAD_NUMBER = st.sampled_from(["nan", "-nan", "inf", "-inf", "1e999", "-1", "0", "x", ""])

@@ -11,7 +11,6 @@ from solver.ui.options import (
     ENGINE_OPTION,
     ENGINE_TIME_OPTION,
     JSON_OPTION,
-    LANG_OPTION,
     SEED,
     FiniteFloat,
     with_engines,
@@ -49,18 +48,46 @@ RACE_LANG_OPTION = click.option(
     show_default=True,
     help="Only words of this tier.",
 )
-@LANG_OPTION
+@click.option(
+    "--deck",
+    "deck_spec",
+    default=None,
+    help="Check the table against this deck: en, es, kids, kids-en, kids-es or a deck file "
+    "(card count a line). Without it any one- or two-letter card is taken: the letters of "
+    "the real deck's double cards are not published.",
+)
+@RACE_LANG_OPTION
 @JSON_OPTION
-def claim(table: str, top: int, tier: str, lang: str, as_json: bool) -> None:
+def claim(
+    table: str, top: int, tier: str, deck_spec: str | None, lang: str | None, as_json: bool
+) -> None:
     """The best claims for TABLE (cards such as "A B ND U K ? E"): most cards first, then
     familiar."""
     from solver.race.index import claims, parse_table
     from solver.ui import render
 
+    deck = None
+    if deck_spec is not None:
+        from solver.race.deck import load_deck
+
+        deck = load_deck(deck_spec, lang)  # --deck es alone is a Spanish table
+        lang = deck.lang
+    lang = lang or "en"
     cards = parse_table(table, lang)
+    if deck is not None:
+        from solver.race.deck import check_table
+
+        check_table(cards, deck)
     found = claims(cards, tier, lang, top)
     if as_json:
-        render.emit_json({"table": cards, "tier": tier, "claims": [c.to_json() for c in found]})
+        render.emit_json(
+            {
+                "table": cards,
+                "tier": tier,
+                "deck": deck and deck.name,  # the deck the table was checked against
+                "claims": [c.to_json() for c in found],
+            }
+        )
         return
     title = f"Best claims on {' '.join(cards).upper()}"
     headers = ("word", "cards", "count", "zipf")
