@@ -293,7 +293,7 @@ def test_replay_refuses_a_cut_log_and_reports_a_saved_game_as_unfinished(tmp_pat
     runner.invoke(cli.main, ["layout", "play", "--seed", "4", "--save", str(saved)], input="quit\n")
     result = runner.invoke(cli.main, ["layout", "replay", str(saved)])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("unfinished: 1 move checked; a game in progress, player 0")
+    assert result.output.startswith("unfinished: 1 move checked; a game in progress, human to")
     as_json = json.loads(runner.invoke(cli.main, ["layout", "replay", str(saved), "--json"]).stdout)
     assert as_json["ok"] is True and as_json["finished"] is False
 
@@ -308,22 +308,28 @@ def test_replay_and_the_ending_are_data_worded_in_ui() -> None:
     found = replay(log)
     assert found.ok and found.problem is None and found.finished
     assert found.state.why_over() in (PACK_OUT, STUCK) and found.scores_written
-    moves, scores = len(log["moves"]), log["scores"]
+    moves, (greedy, random) = len(log["moves"]), log["scores"]
     said = wording.ENDINGS[found.state.why_over()]
     assert wording.replay_message(found) == (
-        f"{moves} moves checked; game over, {said}; scores {scores}"
+        f"{moves} moves checked; game over, {said}; scores greedy {greedy}, random {random}"
     )
     del log["scores"]
     assert wording.replay_message(replay(log)).endswith(" (the log gives no final scores)")
     log["moves"] = log["moves"][:1]
     assert wording.replay_message(replay(log)) == (
-        f"1 move checked; a game in progress, player 0 to move, scores so far "
-        f"[0, {log['moves'][0].get('points', 0)}]"
+        f"1 move checked; a game in progress, greedy to move; scores so far greedy 0, "
+        f"random {log['moves'][0].get('points', 0)}"
+    )
+    del log["players"]  # a log that names no one: its seats counted from 1, as people count
+    assert ", player 1 to move; scores so far player 1 0, player 2 " in wording.replay_message(
+        replay(log)
     )
     state = replay(log).state
     state.forfeit(0, "engine:x: the engine exited")
     assert state.why_over() == FORFEIT
-    assert wording.why_over(state) == "seat 0 forfeited: engine:x: the engine exited"
+    assert wording.why_over(state) == "player 1 forfeited: engine:x: the engine exited"
+    state.players = ("engine:x", "random")
+    assert wording.why_over(state) == "engine:x forfeited: the engine exited"
     assert wording.ENDINGS == {
         PACK_OUT: "the pack is used up and a player has played all their cards",
         STUCK: "no card in a hand or in the pack can be played",

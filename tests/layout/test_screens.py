@@ -367,7 +367,7 @@ async def test_an_engine_seat_that_crashes_forfeits_on_the_full_screen(tmp_path)
         feed = str(screen.query_one("#feed").render())
         assert "forfeits the game: the engine exited with code 1" in feed
         message = str(screen.query_one("#message").render())
-        assert "seat 1 forfeited" in message and "you win" in message
+        assert f"{engine} forfeited: the engine exited" in message and "you win" in message
         await pilot.press("q")
         await pilot.pause()
     assert replay(savefile.read("layout", tmp_path / "g.json")[0]).verdict == "ok"

@@ -22,14 +22,15 @@ from solver.runtime import savefile
 
 DATA = Path(__file__).parent / "data"
 OLD_LOGS = sorted(DATA.glob("*.json"))  # written by the code before the state was typed
-# ``myword layout replay`` of each, as that code printed it
+# ``myword layout replay`` of each (the players named since stop 40: "player 0 to move"
+# counted seats from 0, and the scores were a bare list)
 OLD_REPLAYS = {
     "greedy-random-seed0.json": "ok: 46 moves checked; game over, the pack is used up and a "
-    "player has played all their cards; scores [431, 169]",
+    "player has played all their cards; scores greedy 431, random 169",
     "in-progress-human-greedy-seed4.json": "unfinished: 5 moves checked; a game in progress, "
-    "player 0 to move, scores so far [24, 40]",
+    "human to move; scores so far human 24, greedy 40",
     "solo-greedy-seed2.json": "ok: 47 moves checked; game over, the pack is used up and a "
-    "player has played all their cards; scores [903]",
+    "player has played all their cards; scores greedy 903",
 }
 
 

@@ -39,11 +39,14 @@ def replay_note(state: State) -> str:
     return f"A replay of seed {seed_of(state)}: the hands and the pack are those it deals."
 
 
-def names(state: State) -> list[str]:
-    """How players are called on screen: a lone person is "you"; names that repeat are
-    numbered by seat ("greedy 1", "greedy 2")."""
+def names(state: State, you: bool = True) -> list[str]:
+    """How players are called on screen: a lone person is "you" (``you``; a replay of a
+    log keeps "human"); names that repeat are numbered by seat from 1 ("greedy 1",
+    "greedy 2"), as people count; a log that names no players: "player 1", "player 2"."""
     players = list(state.players or ())
-    called = ["you" if p == HUMAN and players.count(HUMAN) == 1 else p for p in players]
+    if len(players) != len(state.hands):
+        return [f"player {seat + 1}" for seat in range(len(state.hands))]
+    called = ["you" if you and p == HUMAN and players.count(HUMAN) == 1 else p for p in players]
     if len(set(called)) < len(called):
         return [f"{p} {i + 1}" for i, p in enumerate(called)]
     return called
@@ -127,12 +130,13 @@ def forfeited(event: Forfeited, name: str, seated: str | None = None) -> str:
     return f"{name} forfeits the game: {reason}"
 
 
-def why_over(state: State) -> str | None:
+def why_over(state: State, you: bool = True) -> str | None:
     """Why the game is over, in words (its reason code, ``State.why_over``, said; a
     forfeit with its seat and reason), or None while it goes on."""
     code = state.why_over()
     if code == FORFEIT and state.forfeited is not None:
-        return f"seat {state.forfeited.seat} forfeited: {state.forfeited.reason}"
+        who = names(state, you)[state.forfeited.seat]  # "beam", never a seat counted from 0
+        return f"{who} forfeited: {state.forfeited.reason.removeprefix(who + ': ')}"
     return None if code is None else ENDINGS[code]
 
 
@@ -144,10 +148,11 @@ def replay_message(result: Replay) -> str:
         return str(result.problem)
     moves = len(state.history)
     checked = f"{moves} move{'' if moves == 1 else 's'} checked"
-    scores = list(state.scores())
+    called = names(state, you=False)  # a log is read by anyone: its players by name
+    scores = ", ".join(f"{n} {p}" for n, p in zip(called, state.scores(), strict=True))
     if not state.over:
         return (
-            f"{checked}; a game in progress, player {state.turn()} to move, scores so far {scores}"
+            f"{checked}; a game in progress, {called[state.turn()]} to move; scores so far {scores}"
         )
     unwritten = "" if result.scores_written else " (the log gives no final scores)"
-    return f"{checked}; game over, {why_over(state)}; scores {scores}{unwritten}"
+    return f"{checked}; game over, {why_over(state, you=False)}; scores {scores}{unwritten}"
