@@ -38,8 +38,10 @@ from solver.wordtools import lexicon
 TITLE = "What's My Word?"
 MEASURE = (
     "expected points: what a Guessword scores on its row, averaged over the candidates left "
-    "(weighed by their probabilities); cost: the advisor's Guessword's less the one played"
+    "(weighed by their probabilities); cost: the advisor's Guessword's less the one played; "
+    "left: the familiar words that fitted every score heard before the row"
 )
+SHOWN = (("candidates", "{} left"),)  # each move's own figure, named in MEASURE
 
 
 def review(readable: Any, sealed: Any, source: str = "") -> GameReview:
@@ -101,7 +103,7 @@ def review_state(state: session.GameState, source: str = "") -> GameReview:
         moves=tuple(moves),
         notes=tuple(notes),
         source=source,
-        shown=(("candidates", "{} left"),),
+        shown=SHOWN,
     )
 
 

@@ -48,8 +48,10 @@ MEASURE = (
     "the reader's valuation (the strongest player): the lead the seat expects over the best "
     "other seat after the move and the turns the reader plays out (its score so far, the "
     "move's points and its play-out against each other seat's; below 0, behind), from that "
-    "seat's view; cost: the reader's play's less the move's"
+    "seat's view; cost: the reader's play's less the move's; most: the most points any "
+    "play of the hand could score on the turn"
 )
+SHOWN = (("most", "most {}"),)  # each move's own figure, named in MEASURE
 
 
 def review(readable: Any, sealed: Any, source: str = "") -> GameReview:
@@ -98,7 +100,7 @@ def review_log(log: LayoutLog, final: State, source: str = "") -> GameReview:
         notes=tuple(notes),
         source=source,
         decimals=1,  # the reader's expected points: fractions of a point
-        shown=(("most", "most {}"),),
+        shown=SHOWN,
     )
 
 

@@ -40,8 +40,10 @@ TITLE = "MY WORD!"
 TIER = "familiar"  # the words a best claim is looked for among (see the docstring)
 MEASURE = (
     "cards: what the call took from the table, and the best claim of familiar words the "
-    "table held before it changed; cost: the best claim's cards less the call's"
+    "table held before it changed; cost: the best claim's cards less the call's; out: how "
+    "long the best claim had stood on the table when the call came"
 )
+SHOWN = (("stood", "out {} s"),)  # each move's own figure, named in MEASURE
 
 
 @dataclass(frozen=True)
@@ -134,7 +136,7 @@ def _review(document: RaceRecord, source: str) -> GameReview:
         moves=tuple(moves),
         notes=tuple(notes),
         source=source,
-        shown=(("stood", "out {} s"),),
+        shown=SHOWN,
     )
 
 

@@ -70,3 +70,16 @@ async def test_the_app_says_in_one_line_why_a_game_has_no_review(tmp_path, until
 
         await until(pilot, said, "the error's note")
         assert isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize("game", ["deduce", "race", "layout"])
+def test_every_figure_a_review_shows_beside_a_move_is_explained(game: str) -> None:
+    """My Word (1980)'s review showed "most 16" beside each move with no word of what it
+    was (found by a newcomer's session): each game's measure names each figure it shows."""
+    import importlib
+
+    module = importlib.import_module(f"solver.{game}.review")
+    assert module.SHOWN
+    for _, heading in module.SHOWN:
+        word = next(w for w in heading.split() if w not in ("{}", "s"))
+        assert f"; {word}: " in module.MEASURE, (word, module.MEASURE)
