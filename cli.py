@@ -67,6 +67,10 @@ def run() -> None:
     starts (tournament workers, the warm-up's helper, ``myword serve``'s apps) inherit it.
     """
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    for size in ("COLUMNS", "LINES"):  # rich reads them with int() where isdigit() holds:
+        value = os.environ.get(size)  # COLUMNS=² was a traceback in every command
+        if value is not None and not (value.isascii() and value.isdigit()):
+            del os.environ[size]
     main()
 
 

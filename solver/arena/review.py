@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from solver.runtime.numbers import ascii_digits
+
 TURNING_POINTS = 3  # the moves that cost most, shown first
 
 
@@ -242,7 +244,7 @@ class GameReview:
                 (the message lists the choices).
         """
         text = name.strip().lower()
-        if text.isdigit() and 1 <= int(text) <= len(self.players):
+        if ascii_digits(text) and 1 <= int(text) <= len(self.players):
             return int(text) - 1
         found = [i for i, player in enumerate(self.players) if player.lower() == text]
         if len(found) == 1:

@@ -28,15 +28,13 @@ type it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
-from solver.runtime.numbers import whole
+from solver.runtime.numbers import NUMBER_TEXT, whole
 
 MARK = ":"  # what starts a command
 
-_NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+"
-_SCORE = re.compile(rf"(?:{_NUMBER})")
+_SCORE = NUMBER_TEXT
 
 
 class Refused(ValueError):

@@ -68,6 +68,7 @@ from solver.deduce.rules import (
 from solver.deduce.state import Picked, Scored
 from solver.runtime import record, savefile, seeds
 from solver.runtime.errors import UserError
+from solver.runtime.numbers import NUMBER_TEXT, whole
 from solver.wordtools import lexicon
 
 STATE_VERSION = 1
@@ -1150,10 +1151,12 @@ class Game:
         """A score typed for the bot's row ``index``: a number the row can score (``also``:
         what else may be typed, said when it is not a number)."""
         row = self.sheet.rows[index]
-        try:
-            heard = int(text.replace(",", "").strip())
-        except ValueError:
-            raise Refused(f"A score is a number, such as 1250{also}.") from None
+        text = text.strip()
+        if text.startswith("-") and NUMBER_TEXT.fullmatch(text[1:].strip()):
+            raise Refused("A score cannot be negative.")  # as the assistant and advise say
+        if not NUMBER_TEXT.fullmatch(text):
+            raise Refused(f"A score is a number, such as 1250{also}.")
+        heard = whole(text, "The score", Refused)
         if heard not in possible_scores(row, self.sheet.word_length, self.sheet.is_last(index)):
             raise Refused(f"{heard} is impossible on a {row.length}-letter row.")
         return heard

@@ -51,7 +51,7 @@ from solver.layout.squares import Squares, squares_for
 from solver.layout.state import LayoutLog, PublicLog, State, resolve
 from solver.runtime import record, savefile, seeds
 from solver.runtime.errors import UserError
-from solver.runtime.numbers import whole
+from solver.runtime.numbers import ascii_digits, whole
 
 HUMAN = "human"
 BOTS = ("reader", "beam", "greedy", "random")  # the built-ins; any player the arena seats plays too
@@ -281,7 +281,7 @@ def parse_play(state: GameState, player: int, line: str) -> tuple[int, Placement
     """``CARD SQUARE [WORD ...]`` -> the card, its placement and the words stated; raises
     ``UserError`` saying what is wrong."""
     parts = line.split()
-    if len(parts) < 2 or not parts[0].isdigit():
+    if len(parts) < 2 or not ascii_digits(parts[0]):
         raise UserError(f"not understood: {line!r} (type {PLAY_SYNTAX}, or help)")
     number = whole(parts[0], "card", UserError)
     position = squares(state).position(parts[1])

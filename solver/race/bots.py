@@ -49,6 +49,7 @@ from typing import Any, TypedDict
 from solver.race import people
 from solver.race.calls import Call, Move, RaceView, Wait
 from solver.runtime.errors import UserError
+from solver.runtime.numbers import ascii_digits
 
 POLICIES = ("most", "first", "wait")
 WAIT_FOR = people.WAIT_FOR
@@ -231,7 +232,7 @@ def is_skill(text: str) -> bool:
         value = float(text)
     except ValueError:
         return False
-    return math.isfinite(value) and 0.0 <= value <= TOP_SKILL and text.strip()[:1].isdigit()
+    return math.isfinite(value) and 0.0 <= value <= TOP_SKILL and ascii_digits(text.strip()[:1])
 
 
 def parse_players(text: str, parse: Callable[[str], Any] = parse_bot) -> list:

@@ -211,7 +211,7 @@ def _rich_width() -> int:
             continue
         break
     columns = os.environ.get("COLUMNS")
-    if columns is not None and columns.isdigit():
+    if columns is not None and columns.isascii() and columns.isdigit():  # not "²"
         width = int(columns)
     return width or 80
 

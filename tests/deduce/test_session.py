@@ -277,7 +277,7 @@ def test_a_recheck_takes_only_a_possible_score(tmp_path: Path) -> None:
     )
     named: list[int] = []
     answer, said = scoring_player(state, "ballet", {1}, True, named)
-    bad = iter(["-250", "1300", "lots"])
+    bad = iter(["-250", "1300", "lots", "٢٥٠", "+250", "1_250", "1,2,5,0"])
 
     def sloppy(prompt: str) -> str:
         if prompt.startswith("Score for"):
@@ -288,7 +288,11 @@ def test_a_recheck_takes_only_a_possible_score(tmp_path: Path) -> None:
     console.say = said.append  # type: ignore[method-assign]
     lines.play(state, console, tmp_path / "g.json")
     assert any("1300 is impossible" in line for line in said)
-    assert any("A score is a number" in line for line in said)
+    # said as the assistant and advise say it (it was "-250 is impossible on a row")
+    assert any("A score cannot be negative." in line for line in said)
+    # digits of another script, a sign, underscores and stray commas are no score a
+    # person meant: int() took them all ("٢٥٠" was 250)
+    assert sum("A score is a number" in line for line in said) == 5
     assert all(r["now"] >= 0 and r["now"] % 250 == 0 for r in state["rounds"][0]["rechecks"])
     assert state["rounds"][0]["audit"]["errors"][0]["row"] == 1
 

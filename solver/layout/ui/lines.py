@@ -22,6 +22,7 @@ from solver.layout.moves import Play
 from solver.layout.reader import reader_loaded
 from solver.layout.ui import display, wording
 from solver.runtime.errors import UserError
+from solver.runtime.numbers import ascii_digits
 from solver.ui.saved import review_hint
 
 COMMANDS = (
@@ -113,10 +114,10 @@ def person_turn(state: GameState, player: int, console: Console) -> session.Move
             console.say(wording.hint_text(state, player))
         elif command.startswith("knock"):
             card = command.removeprefix("knock").strip()
-            if card.isdigit() and int(card) in state.hands[player]:
+            if ascii_digits(card) and int(card) in state.hands[player]:
                 return session.person_knock(state, player, int(card))
             hand = ", ".join(str(n) for n in sorted(state.hands[player]))
-            if card.isdigit():
+            if ascii_digits(card):
                 console.say(f"card {int(card)} is not in your hand: knock one of {hand}")
             else:
                 example = min(state.hands[player])
