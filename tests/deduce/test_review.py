@@ -186,6 +186,11 @@ async def test_r_at_the_end_of_a_game_on_the_screen_steps_through_its_review(
         assert first.where in detail and f"candidates {first.facts['candidates']:,}" in detail
         await pilot.press("escape")
         assert app.screen is game
+        # back from the review, keys go to the game's screen again: r reviews once more,
+        # q leaves (they did nothing: the hidden input line had the focus; found by a
+        # newcomer's session)
+        await pilot.press("q")
+        await until(pilot, lambda: app.screen is not game, "q leaving the finished game")
 
 
 def test_the_bot_is_reviewed_on_the_scores_it_had_heard_then(tmp_path: Path) -> None:

@@ -374,6 +374,9 @@ class DeduceScreen(Screen[None]):
             self._introduced = game.state["round"]
         thinking.display = waiting.kind == session.BOT
         answer.display = waiting.kind not in (session.BOT, session.ROUND_OVER, session.OVER)
+        # hidden and disabled: Textual gives a screen coming back from another (the review,
+        # the help) its first focusable widget, and a hidden input took q and Enter there
+        answer.disabled = not answer.display
         if waiting.kind == session.BOT:
             prompt.update(f"{words.prompt(waiting)}…")
             self.think()
