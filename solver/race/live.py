@@ -432,6 +432,7 @@ class LiveRace:
     stopped: bool = field(init=False, default=False)
     unfinished: list[int] | None = field(init=False, default=None)  # a round cut short
     forfeited: int | None = field(init=False, default=None)  # the seat that forfeited
+    unattended: bool = field(init=False, default=False)  # the person can call no more
 
     def __post_init__(self) -> None:
         self.reaction_window = checked_window(self.reaction_window)
@@ -607,6 +608,14 @@ class LiveRace:
         self.events += ruled
         return [*happened, *ruled]
 
+    def input_ended(self) -> None:
+        """The person can make no more calls (line mode: the end of the input). The race
+        plays out, so a script gets a whole race, but it no longer measures the person:
+        the adaptive level moves no more (``_adapt``) and the race is not added to the
+        record (``record.keep``; it is still saved, for a review). A race fed by
+        ``< /dev/null`` had set the remembered level to beginner and counted a loss."""
+        self.unattended = True
+
     def stop(self) -> None:
         """End the race now (the person left): the rounds finished keep their scores; the
         cards won in the round cut short are kept apart (``unfinished``)."""
@@ -710,7 +719,7 @@ class LiveRace:
         """The adaptive level's move after a round (``adaptive.AutoLevel``): every built-in
         bot seat plays the next round at the new skill (a bot of one's own or an engine
         keeps its seat); the front ends say it from ``auto.moves``."""
-        if self.auto is None:
+        if self.auto is None or self.unattended:
             return
         self.auto.after_round(self.round, self.won)
         bot = self.auto.bot()

@@ -75,10 +75,13 @@ def keep(race: LiveRace) -> tuple[Path | None, str | None]:
 
     if not worth_saving(race):
         return None, None
+    counted = not race.unattended  # a race played out after the input ended: no measure
     try:
         path = save(race)
     except UserError as error:
-        player_record.add(race.finished_entry())  # the record is kept all the same
+        if counted:
+            player_record.add(race.finished_entry())  # the record is kept all the same
         return None, str(error)
-    player_record.add(race.finished_entry(path.name))
+    if counted:
+        player_record.add(race.finished_entry(path.name))
     return path, None

@@ -196,3 +196,32 @@ def test_an_adaptive_race_is_one_opponent_in_the_record_and_its_level_comes_back
     assert not adaptive.path(folder).exists()  # this race's level was not stored
     assert adaptive.load(folder) == (pytest.approx(2.0 - 2 * STEP), None)
     assert adaptive.load(tmp_path) == (START, None)  # no file, no record: a first race
+
+
+def test_a_race_whose_input_ended_plays_out_but_neither_moves_the_level_nor_counts(
+    monkeypatch,
+) -> None:
+    """`race play --plain < /dev/null` played the whole race with nobody calling, set the
+    remembered level to beginner and counted a loss (found by a newcomer's session). The
+    race still plays out (a script gets its whole race, saved for a review), but from the
+    input's end it is said, and it no longer moves the level or counts in the record."""
+    import time
+
+    from solver.runtime import record, savefile
+
+    now = [0.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(time, "sleep", lambda seconds: now.__setitem__(0, now[0] + seconds))
+    folder = Path(os.environ["MYWORD_DATA_DIR"])
+    adaptive.store(folder, 3.0)
+    args = ["race", "play", "--players", "2", "--pace", "0.2", "--seed", "3", "--json"]
+    result = CliRunner().invoke(cli.main, args, input="")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["ended"] == "finished" and document["input_ended"] is True
+    assert len(document["rounds"]) == 2 and document["totals"][1] > 0  # played out
+    assert "Your input has ended: no more calls." in result.stderr
+    assert document["auto"]["start"] == document["auto"]["now"] == 3.0  # not moved
+    assert adaptive.load(folder) == (3.0, None)
+    assert record.load(folder) == []  # not in the record
+    assert [g for g in savefile.listing() if g["game"] == "race"]  # saved, for a review

@@ -329,6 +329,7 @@ def play_lines(race, as_json: bool) -> None:
     from solver.ui.terminal import UnreadableLine, read_line
 
     lines: queue.Queue[str] = queue.Queue()
+    input_over = threading.Event()  # the input's end: the race then no longer counts for you
 
     out = render.console(stderr=as_json)
 
@@ -344,6 +345,7 @@ def play_lines(race, as_json: bool) -> None:
             except UnreadableLine as refused:
                 say_plain(f"Error: {refused}")
             except EOFError:
+                input_over.set()
                 return
 
     threading.Thread(target=read_lines, daemon=True).start()
@@ -357,7 +359,7 @@ def play_lines(race, as_json: bool) -> None:
         click.echo(f"Warning: {warning}", err=True)
     race.warm()
     try:
-        play_live_game(race, lines, time.monotonic, time.sleep, say_plain)
+        play_live_game(race, lines, time.monotonic, time.sleep, say_plain, input_over.is_set)
     except KeyboardInterrupt as stop:
         click.echo(f"\nGame stopped. {seed_line(race)}", err=as_json)
         if as_json:  # still one document: the rounds finished, and how the race ended
@@ -373,4 +375,5 @@ def play_lines(race, as_json: bool) -> None:
         say_plain(kept)
     if as_json:
         ended = "finished" if race.forfeited is None else "forfeited"
-        render.emit_json(race_document(race) | {"ended": ended})
+        # input_ended: the input ended before the race did (not in the record)
+        render.emit_json(race_document(race) | {"ended": ended, "input_ended": race.unattended})

@@ -29,6 +29,10 @@ from solver.race.ui.feed import cards_text, describe, not_a_call, scores_text, u
 
 TICK = 0.05  # seconds between two looks at the clock
 CHANGES = (DEAL, CLAIM, WRONG)
+INPUT_ENDED = (
+    "Your input has ended: no more calls. The bots play the race out; it does not move "
+    "your level or count in your record (Ctrl-C stops it)."
+)
 
 
 class RaceStopped(KeyboardInterrupt):
@@ -79,14 +83,20 @@ def play_live_game(
     clock: Callable[[], float],
     sleep: Callable[[float], None],
     say: Callable[[str], None],
+    input_ended: Callable[[], bool] = lambda: False,
 ) -> list[int]:
     """Play ``race`` to its end on ``clock``: the person's calls come from ``lines``, the
-    feed goes to ``say`` (plain text, never markup). The end of the input does not stop
-    the race: the bots play on to its end, so a script gets a whole race. The totals."""
+    feed goes to ``say`` (plain text, never markup). The end of the input (``input_ended``
+    true, every line read) does not stop the race: the bots play on to its end, so a
+    script gets a whole race; but it is said, and the race no longer counts for the
+    person (``LiveRace.input_ended``). The totals."""
     start = clock()
     previous = 0.0  # when the previous line arrived: the next one's typing began then
     try:
         while not race.finished:
+            if not race.unattended and input_ended() and lines.empty():
+                race.input_ended()
+                say(INPUT_ENDED)
             catch_up(race, clock() - start, say)
             while not lines.empty():
                 now = clock() - start
