@@ -97,6 +97,7 @@ GAME_COMMANDS = {
     "assist": "deduce assist",
     "layout": "layout play",
 }  # what resumes each game
+REVIEWED = ("deduce", "race", "layout")  # the kinds of game ``myword review`` shows
 
 
 def data_dir() -> Path:
@@ -420,6 +421,17 @@ def peek(path: Path) -> dict[str, Any] | None:
     return None
 
 
+def _then(kind: str, envelope: dict[str, Any], path: Path) -> str:
+    """What to do with a save of another kind than the command's: resume it with its own
+    command while it goes on, look at its review once it is over (a finished game or a
+    race was told "resume it with myword another game", a command that does not exist)."""
+    if not envelope.get("finished") and kind in GAME_COMMANDS:
+        return f": resume it with myword {GAME_COMMANDS[kind]} --resume {path}"
+    if envelope.get("finished") and kind in REVIEWED:
+        return f": it is over, myword review {path} shows it"
+    return ""
+
+
 def read(game: str, path: Path, resuming: bool = True) -> tuple[Any, Any]:
     """A save's state and its unsealed secret, after checking its signature. Any file
     that was not written by this install's myword for this game is refused in one line;
@@ -433,8 +445,10 @@ def read(game: str, path: Path, resuming: bool = True) -> tuple[Any, Any]:
     if envelope.get("version") != VERSION:
         raise UserError(f"{path} was saved by another version of myword and cannot be resumed")
     if envelope.get("game") != game:
-        other = GAME_COMMANDS.get(str(envelope.get("game")), "another game")
-        raise UserError(f"{path} holds a game of another kind: resume it with myword {other}")
+        kind = str(envelope.get("game"))
+        raise UserError(
+            f"{path} holds another kind of game ({kind}, not {game}){_then(kind, envelope, path)}"
+        )
     signature = envelope.get("signature")
     if not isinstance(signature, str) or not hmac.compare_digest(signature, _signature(envelope)):
         raise UserError(

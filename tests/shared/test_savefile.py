@@ -283,3 +283,29 @@ def test_games_delete_removes_a_save_and_its_lock(tmp_path) -> None:
 def test_games_delete_refuses_an_empty_name() -> None:
     result = CliRunner().invoke(cli.main, ["games", "--delete", " "])
     assert result.exit_code == 2 and "name a saved game" in result.output
+
+
+@pytest.mark.parametrize(
+    ("kind", "finished", "then"),
+    [
+        ("deduce", False, ": resume it with myword deduce play --resume {path}"),
+        ("deduce", True, ": it is over, myword review {path} shows it"),
+        ("race", True, ": it is over, myword review {path} shows it"),
+        ("assist", True, ""),  # the assistant's games have no review
+        ("chess", False, ""),
+    ],
+)
+def test_a_save_of_another_kind_says_what_to_do_with_it(
+    tmp_path: Path, kind: str, finished: bool, then: str
+) -> None:
+    """`layout replay` on a race's save said "resume it with myword another game", a
+    command that does not exist, and on a finished game told to resume it (found by a
+    newcomer's session)."""
+    path = tmp_path / f"{kind}.json"
+    savefile.write(kind, {"any": "state"}, {}, finished, path)
+    with pytest.raises(UserError) as refused:
+        savefile.read("layout", path, resuming=False)
+    said = f"{path} holds another kind of game ({kind}, not layout)" + then.format(path=path)
+    assert str(refused.value) == said
+    result = run("layout", "replay", str(path))
+    assert result.exit_code == 1 and result.stderr == f"Error: {said}\n"
