@@ -743,8 +743,17 @@ class Assistant:
     def _word(self, entry: entries.Entry, waiting: Waiting) -> list[assist_notes.Note]:
         """A bare word entry: WORD SCORE (yours) or WORD (by turn order)."""
         if entry.kind == "guess":
-            if waiting.kind == "score":
-                raise Refused(f"The score you heard for {waiting.guess.upper()} (:undo drops it).")
+            if waiting.kind == "score":  # a word where its score was awaited: say why not
+                guess = waiting.guess.upper()
+                if entry.word.startswith("-") and entries.NUMBER_TEXT.fullmatch(entry.word[1:]):
+                    raise Refused(
+                        f"A score cannot be negative: type the score you heard for {guess} "
+                        f"(:undo drops {guess})."
+                    )
+                raise Refused(
+                    f"{entry.word!r} is not a score: type the score you heard for {guess}, "
+                    f"in digits, such as 1250 (:undo drops {guess})."
+                )
             if waiting.kind == "round over":
                 raise Refused(f"Both sheets are full: {self._round_over_steps()}.")
             entry = replace(entry, kind="mine" if self.turn() == "you" else "theirs")

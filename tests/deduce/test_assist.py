@@ -555,3 +555,26 @@ def test_a_guessword_awaiting_its_score_survives_sigkill(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     assert "The score you heard for SO:" in result.output
     assert "Your row 1: SO heard 1,000." in result.output
+
+
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("abc", "'abc' is not a score: type the score you heard for SO, in digits, such as"),
+        ("1e3", "'1e3' is not a score: type the score you heard for SO"),
+        # an Arabic-Indic 1:
+        ("\u0661", "'\u0661' is not a score: type the score you heard for SO, in digits"),
+        ("-250", "A score cannot be negative: type the score you heard for SO (:undo drops SO)"),
+    ],
+)
+def test_a_score_that_is_no_score_is_refused_with_its_reason(
+    tmp_path: Path, typed: str, why: str
+) -> None:
+    """Each was refused by asking for the score again, without a word of why (found by a
+    newcomer's session); `deduce play` and `advise` say why."""
+    assistant = new(tmp_path / "g.json")
+    assistant.enter("ballet")
+    assistant.enter("so")
+    with pytest.raises(Refused, match=re.escape(why)):
+        assistant.enter(typed)
+    assert said(assistant, "250") == ["Your row 1: SO heard 250."]
