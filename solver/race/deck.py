@@ -186,6 +186,8 @@ def load_deck(
     with an Ñ asks for ``--lang es`` in its error). ``kids`` (or ``spec`` ``kids``): the
     ages 7 and up rule, the deck's single letters and QU only. A deck with letters the
     language lacks is a ``DeckError`` that names the language that has them."""
+    if isinstance(spec, str) and not spec.strip():  # Path("") is ".", a folder
+        raise DeckError("no deck given: name en, es, kids, kids-en, kids-es or a deck file")
     if str(spec) == KIDS:
         spec, kids = None, True
     if isinstance(spec, Deck):

@@ -33,9 +33,12 @@ class FiniteFloat(click.FloatRange):
 
 class PathType(click.Path):
     """click's Path, with a NUL byte refused as a usage error (click's own stat raises
-    ValueError, a traceback; only a program can pass one, never a shell)."""
+    ValueError, a traceback; only a program can pass one, never a shell), and an empty
+    path too (``Path("")`` is ``.``: "cannot read .: it is a folder" named no file given)."""
 
     def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("the path is empty", param, ctx)
         try:
             return super().convert(value, param, ctx)
         except ValueError:

@@ -98,6 +98,10 @@ def save_target(game: str, save_path: Path | None, resume_name: str | None, forc
         raise click.BadParameter(
             f"{resume_name!r} is not a valid name or path", param_hint="--resume"
         )
+    if resume_name is not None and not resume_name.strip():  # Path("") is "."
+        raise click.BadParameter(
+            "name a saved game (see `myword games`) or its file", param_hint="--resume"
+        )
     resumed = None if resume_name is None else savefile.resolve(resume_name)
     target = save_path or resumed or savefile.new_path(game)
     if target != resumed:

@@ -669,3 +669,26 @@ def test_a_call_of_no_letters_is_not_a_wrong_call() -> None:
     assert len(wrong) == 1 and len(wrong[0].word) == 3000  # the long call, and only it
     long_call = next(s for s in said if s.startswith("You called"))
     assert "(3000 letters)" in long_call and len(long_call) < 200
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["race", "claim", "c a t", "--deck", ""],
+        ["race", "play", "--deck", ""],
+        ["layout", "replay", ""],
+        ["deduce", "play", "--resume", ""],
+        ["layout", "play", "--resume", " "],
+        ["deduce", "play", "--save", ""],
+        ["deduce", "evaluate", "--from-list", "", "--length", "6"],
+        ["record", "--plot", ""],
+    ],
+)
+def test_an_empty_path_is_refused_as_empty(args: list[str]) -> None:
+    """An empty path became "." (``Path("")``): "cannot read deck .: it is a folder, not
+    a file", ". is not a regular file" (found by a newcomer's session)."""
+    result = run(*args, input="")
+    assert_clean(result, (1, 2))
+    assert result.stderr.count("Error: ") == 1 and " . " not in result.stderr
+    said = ("no deck given",) if "--deck" in args else ("empty", "name a saved game")
+    assert any(words in result.stderr for words in said), result.stderr
