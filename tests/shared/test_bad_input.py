@@ -84,7 +84,7 @@ def test_layout_play_shows_a_markup_command(tmp_path: Path) -> None:
 def test_race_play_says_typed_words_as_text(monkeypatch) -> None:
     import solver.race.ui.lines as lines
 
-    def fake_game(race, lines, clock, sleep, say):
+    def fake_game(race, lines, clock, sleep, say, input_ended):
         say(f"{MARKUP} is a wrong call (not a word): everyone else takes a card.")
         return [0, 0, 0]
 
