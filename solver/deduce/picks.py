@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from solver.deduce.rules import DIFFICULTIES as DIFFICULTIES
 from solver.runtime import seeds
 from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
 
-DIFFICULTIES = ("easy", "medium", "hard")
 HARD_SHARE = 0.10
 MEDIUM_RANGE = (0.30, 0.70)
 EASY_SHARE = 1 / 3
@@ -100,8 +100,13 @@ def never_picked(length: int, lang: str = "en") -> tuple[str, ...]:
 
 
 def pick(length: int, difficulty: str = "medium", seed: int | None = None, lang: str = "en") -> str:
-    """A Gameword for the bot to hide, drawn with the seed from the difficulty's words."""
-    return seeds.rng(seed).choice(candidates_for(length, difficulty, lang))
+    """A Gameword for the bot to hide, drawn with the seed from the difficulty's words;
+    a ``UserError`` when the difficulty has no word of that length (a custom sheet's, an
+    engine's view: "Cannot choose from an empty sequence" named nothing)."""
+    words = candidates_for(length, difficulty, lang)
+    if not words:
+        raise UserError(f"no {length}-letter word to hide at difficulty {difficulty}")
+    return seeds.rng(seed).choice(words)
 
 
 def _measure(args: tuple[str, int]) -> Hardness:

@@ -32,8 +32,19 @@ from functools import lru_cache
 from typing import Any, ClassVar, Literal, Protocol, TypedDict
 
 from solver.arena import plugins
-from solver.deduce.rules import Row, Sheet
+from solver.deduce.candidates import PRIORS
+from solver.deduce.rules import (
+    DIFFICULTIES,
+    MAX_SHEET_ROWS,
+    MAX_WORD_LETTERS,
+    Row,
+    Sheet,
+    checked_sheet,
+    possible_scores,
+)
 from solver.deduce.strategies import DEFAULT_VOCABULARY, STRATEGIES
+from solver.deduce.vocabularies import VOCABULARIES
+from solver.runtime import fields
 from solver.wordtools import lexicon
 
 
@@ -141,17 +152,37 @@ class GuesserView:
 
         Raises:
             KeyError: ``rows`` or ``history`` is missing.
-            ValueError: A length, offset or score is not a number.
+            ValueError: A field is not what it must be (``runtime.fields``): the rows a
+                sheet's (``rules.checked_sheet``), a score one the row can score, the
+                language, vocabulary and prior known ones.
         """
-        rows = tuple(Row(int(length), int(offset)) for length, offset in document["rows"])
-        name = str(document.get("sheet_name", f"{rows[-1].length}-letter"))
-        history = tuple((str(guess), int(score)) for guess, score in document["history"])
+        given = fields.items(document["rows"], "rows", MAX_SHEET_ROWS)
+        rows = tuple(
+            Row(
+                *(
+                    fields.whole(n, f"rows[{i}]", 0, MAX_WORD_LETTERS)
+                    for n in fields.pair(r, f"rows[{i}]")
+                )
+            )
+            for i, r in enumerate(given)
+        )
+        name = fields.text(document.get("sheet_name", "the view's"), "sheet_name")
+        sheet = checked_sheet(rows, name)  # a SheetError (a ValueError) names the row
+        played = fields.items(document["history"], "history", len(rows) - 1)
+        history = []
+        for index, entry in enumerate(played):
+            guess, score = fields.pair(entry, f"history[{index}]")
+            heard = fields.whole(score, f"history[{index}]'s score", 0)
+            row, last = sheet.rows[index], sheet.is_last(index)
+            if heard not in possible_scores(row, sheet.word_length, last):
+                raise ValueError(f"history[{index}]'s score {heard} is impossible on row {row}")
+            history.append((fields.text(guess, f"history[{index}]'s Guessword"), heard))
         return cls(
-            Sheet(name, rows),
-            history,
-            str(document.get("lang", "en")),
-            str(document.get("vocabulary", DEFAULT_VOCABULARY)),
-            str(document.get("prior", "familiar")),
+            sheet,
+            tuple(history),
+            fields.text(document.get("lang", "en"), "lang", lexicon.LANGUAGES),
+            fields.text(document.get("vocabulary", DEFAULT_VOCABULARY), "vocabulary", VOCABULARIES),
+            fields.text(document.get("prior", "familiar"), "prior", PRIORS),
         )
 
 
@@ -204,13 +235,14 @@ class PickerView:
 
         Raises:
             KeyError: ``round`` or ``length`` is missing.
-            ValueError: ``round`` or ``length`` is not a number.
+            ValueError: ``round`` is not a whole number from 0, ``length`` one from 2 to
+                ``MAX_WORD_LETTERS``, or the language or difficulty is unknown.
         """
         return cls(
-            int(document["round"]),
-            int(document["length"]),
-            str(document.get("lang", "en")),
-            str(document.get("difficulty", "medium")),
+            fields.whole(document["round"], "round (from 0)", 0, 1000),
+            fields.whole(document["length"], "length", 2, MAX_WORD_LETTERS),
+            fields.text(document.get("lang", "en"), "lang", lexicon.LANGUAGES),
+            fields.text(document.get("difficulty", "medium"), "difficulty", DIFFICULTIES),
         )
 
 

@@ -38,6 +38,9 @@ BOT_NAME = "the bot"  # what every text of a game against a person calls the pro
 # no paper sheet holds a hundred rows.
 MAX_WORD_LETTERS = 60
 MAX_SHEET_ROWS = 100
+# How hard the Gamewords a game's bots hide are (``picks.py`` draws each from its pool);
+# named here, below the views that carry it (``players.PickerView``)
+DIFFICULTIES = ("easy", "medium", "hard")
 
 
 class Mark(StrEnum):
@@ -103,6 +106,13 @@ def parse_sheet(text: str, name: str) -> Sheet:
             )
         length, offset = (whole(found.group(n), f"sheet {name}: row", SheetError) for n in (1, 2))
         rows.append(Row(length, offset))
+    return checked_sheet(tuple(rows), name)
+
+
+def checked_sheet(rows: tuple[Row, ...], name: str) -> Sheet:
+    """The sheet of ``rows`` if it keeps the rules of a sheet (``parse_sheet``'s), else a
+    ``SheetError`` naming the first row that breaks them: a sheet file and an engine's
+    view are checked alike."""
     if len(rows) < 2:
         raise SheetError(f"sheet {name}: a sheet needs at least two rows")
     if len(rows) > MAX_SHEET_ROWS:
@@ -121,7 +131,7 @@ def parse_sheet(text: str, name: str) -> Sheet:
             raise SheetError(
                 f"sheet {name}: row {number} ({row}) runs past the {last.length}-letter word"
             )
-    return Sheet(name, tuple(rows))
+    return Sheet(name, rows)
 
 
 def default_sheet(word_length: int) -> Sheet:

@@ -16,13 +16,15 @@ from the rules, not read).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypedDict
 
-from solver.layout.board import Layout, placements
+from solver.layout.board import Layout, Position, placements
 from solver.layout.deck import Card, Deck, DeckDocument, default_deck, document, parse_deck
 from solver.layout.moves import Knocked, MovedDocument, Play, Played, event_from_json
+from solver.runtime import fields
 
 
 class LegalPlayDocument(TypedDict):
@@ -128,22 +130,38 @@ class LayoutView:
 
         Raises:
             KeyError: A field is missing.
-            ValueError: A field is not what it should be (a number, a list).
+            ValueError: A field is not what it must be (``runtime.fields``): a card a
+                number of the deck and in one place only, counts whole numbers in range.
         """
-        stacks = tuple(
-            ((int(position[0]), int(position[1])), tuple(int(n) for n in stack))
-            for position, stack in document["layout"]
-        )
+        deck = _deck_of(document["deck"])
+        size = len(deck.cards)
+        card = _card_reader(deck)
+        stacks = _stacks(fields.items(document["layout"], "layout", size), card, size)
+        given = fields.items(document["hand"], "hand", size)
+        hand = tuple(card(n, f"hand[{i}]") for i, n in enumerate(given))
+        seen = [*hand, *(n for _, stack in stacks for n in stack)]
+        if len(set(seen)) < len(seen):
+            raise ValueError("a card is twice in the hand and the layout")
+        sizes = fields.items(document["hand_sizes"], "hand_sizes", 6)
+        seat = fields.whole(document["seat"], "seat", 0, max(len(sizes) - 1, 0))
+        easy = document["easy"]
+        if not isinstance(easy, bool):
+            raise ValueError(f"easy is true or false, not {easy!r:.40}")
+        scores = fields.items(document["scores"], "scores", 6)
         return cls(
-            seat=int(document["seat"]),
-            hand=tuple(int(n) for n in document["hand"]),
+            seat=seat,
+            hand=hand,
             layout=Layout(tuple(sorted(stacks))),
-            deck=_deck_of(document["deck"]),
-            scores=tuple(int(s) for s in document["scores"]),
-            hand_sizes=tuple(int(s) for s in document["hand_sizes"]),
-            pack_size=int(document["pack_size"]),
-            easy=bool(document["easy"]),
-            history=tuple(_event_of(event) for event in document.get("history", ())),
+            deck=deck,
+            scores=tuple(fields.whole(n, f"scores[{i}]") for i, n in enumerate(scores)),
+            hand_sizes=tuple(
+                fields.whole(n, f"hand_sizes[{i}]", 0, size) for i, n in enumerate(sizes)
+            ),
+            pack_size=fields.whole(document["pack_size"], "pack_size", 0, size),
+            easy=easy,
+            history=tuple(
+                _event_of(event) for event in fields.items(document.get("history", []), "history")
+            ),
         )
 
 
@@ -165,6 +183,36 @@ def public_history(history: list[Played | Knocked], seat: int) -> tuple[Played |
 
 
 # ``document``: parsed JSON, as in ``LayoutView.from_json``.
+def _card_reader(deck: Deck) -> Callable[[object, str], int]:
+    """A reader of a card's number that must be one of ``deck``'s (a number outside it was
+    a ``KeyError`` deep in the player)."""
+    numbers = {card.number for card in deck.cards}
+
+    def card(value: object, what: str) -> int:
+        number = fields.whole(value, what)
+        if number not in numbers:
+            raise ValueError(f"{what} is {number}, not a card of the deck")
+        return number
+
+    return card
+
+
+# ``given``: the view's ``layout`` field, a list checked item by item here.
+def _stacks(
+    given: list[Any], card: Callable[[object, str], int], size: int
+) -> list[tuple[Position, tuple[int, ...]]]:
+    """The layout's stacks as a view gives them: ``[[row, column], [card, ...]]`` each."""
+    stacks = []
+    for i, entry in enumerate(given):
+        position, stack = fields.pair(entry, f"layout[{i}]")
+        where = f"layout[{i}]'s position"
+        row, column = (fields.whole(n, where) for n in fields.pair(position, where))
+        listed = fields.items(stack, f"layout[{i}]'s stack", size)
+        cards = tuple(card(n, f"layout[{i}]'s card") for n in listed)
+        stacks.append(((row, column), cards))
+    return stacks
+
+
 def _event_of(document: dict[str, Any]) -> Played | Knocked:
     """A move of a view's history as ``to_json`` wrote it (a hidden knock's card is null)."""
     if document.get("kind") == "knock" and document.get("card") is None:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
 from solver.arena.protocol import IllegalMove
+from solver.runtime import fields
+from solver.wordtools import lexicon
 
 
 class RaceViewDocument(TypedDict):
@@ -93,15 +95,26 @@ class RaceView:
 
         Raises:
             KeyError: A field is missing.
-            ValueError: A count or ``now`` is not a number.
+            ValueError: A field is not what it must be (``runtime.fields``): a count a
+                whole number from 0, ``now`` a finite time from 0, ``table`` a list of
+                cards of the language (``index.normalized_cards``), ``lang`` a known one.
         """
+        from solver.race.deck import MAX_DECK_CARDS
+        from solver.race.index import normalized_cards
+
+        lang = fields.text(document["lang"], "lang", lexicon.LANGUAGES)
+        table = fields.items(document["table"], "table", MAX_DECK_CARDS)
+        cards = tuple(fields.text(card, f"table[{i}]") for i, card in enumerate(table))
+        normalized_cards(cards, lang)  # a DeckError (a ValueError) names a card that is none
+        won = fields.items(document["won"], "won", MAX_DECK_CARDS)
+        seat = fields.whole(document["seat"], "seat", 0, max(len(won) - 1, 0))
         return cls(
-            seat=int(document["seat"]),
-            table=tuple(str(card) for card in document["table"]),
-            to_deal=int(document["to_deal"]),
-            won=tuple(int(count) for count in document["won"]),
-            now=float(document["now"]),
-            lang=str(document["lang"]),
+            seat=seat,
+            table=cards,
+            to_deal=fields.whole(document["to_deal"], "to_deal", 0, MAX_DECK_CARDS),
+            won=tuple(fields.whole(n, f"won[{i}]", 0, MAX_DECK_CARDS) for i, n in enumerate(won)),
+            now=fields.finite(document["now"], "now", 0.0),
+            lang=lang,
         )
 
 
