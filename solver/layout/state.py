@@ -623,8 +623,10 @@ def rebuild(log: dict[str, Any], deck: Deck | None = None) -> State:
     order, players, moves = list(log["deck_order"]), len(log["hands"]), log["moves"]
     if sorted(order) != sorted(c.number for c in deck.cards) or not 1 <= players <= 6:
         raise LogError("the deck order is not the deck's cards, or the players are not 1 to 6")
+    if not isinstance(log.get("easy", False), bool):  # "yes" was read as true
+        raise LogError(f"easy is true or false, not {log['easy']!r:.40}")
     try:
-        state = deal_order(players, order, bool(log.get("easy", False)), deck)
+        state = deal_order(players, order, log.get("easy", False), deck)
     except DeckError as error:
         raise LogError(str(error)) from None
     if "players" in log:
@@ -690,8 +692,12 @@ def _check_move(state: State, move: object, where: str) -> None:
     if not isinstance(move, dict) or type(move.get("card")) is not int:
         raise LogError(f"{where}: not a move")
     position, declared = move.get("position", []), move.get("declared", [])
-    if not (_whole_numbers(position) and isinstance(declared, list)):
-        raise LogError(f"{where}: a position is [row, column], symbols a list")
+    if not (
+        _whole_numbers(position)
+        and isinstance(declared, list)
+        and all(isinstance(word, str) for word in declared)
+    ):  # (a number in declared was "'int' object has no attribute 'strip'")
+        raise LogError(f"{where}: a position is [row, column], symbols a list of words")
     current = state.to_move()
     if current is None:
         raise LogError(f"{where}: the game was over")
@@ -712,6 +718,11 @@ def _check_move(state: State, move: object, where: str) -> None:
         spot = declare(spot, list(declared))
     except (SubstituteError, TypeError, AttributeError) as error:
         raise LogError(f"{where}: {error}") from None
+    if "on_top" in move and move["on_top"] is not spot.on_top:  # "no" was taken as written
+        raise LogError(
+            f"{where}: the card goes {'on top' if spot.on_top else 'beside'}, the log says "
+            f"on_top {move['on_top']!r:.20}"
+        )
     if [w.spelled for w in spot.words] != move.get("words") or spot.points != move.get("points"):
         raise LogError(
             f"{where}: the words are {[w.spelled for w in spot.words]} for {spot.points} "

@@ -468,6 +468,26 @@ def test_malformed_layout_logs_are_discrepancies(tmp_path: Path) -> None:
         result = run("layout", "replay", str(path))
         assert_clean(result, (1,))
         assert result.stdout.startswith("discrepancy: not a My Word (1980) game log (needs")
+    # fields of the wrong type, found by a newcomer's session: a traceback's words
+    # ("'int' object has no attribute 'strip'"), or taken as written ("yes" as true)
+    first = log["moves"][0]
+    spoiled_moves = {
+        "symbols a list of words": first | {"declared": [1, 2]},
+        "the log says on_top 'no'": first | {"on_top": "no"},
+    }
+    for said, move in spoiled_moves.items():
+        path.write_text(json.dumps(log | {"moves": [move, *log["moves"][1:]]}), "utf-8")
+        result = run("layout", "replay", str(path))
+        assert_clean(result, (1,))
+        assert result.stdout.startswith("discrepancy: move 1: ") and said in result.stdout
+    path.write_text(json.dumps(log | {"easy": "yes"}), "utf-8")
+    assert run("layout", "replay", str(path)).stdout == (
+        "discrepancy: easy is true or false, not 'yes'\n"
+    )
+    path.write_bytes(bytes(range(128, 256)))
+    binary = run("layout", "replay", str(path))
+    assert_clean(binary, (1,))
+    assert binary.stderr == f"Error: cannot read the log {path}: it is not UTF-8 text\n"
 
 
 @pytest.mark.parametrize("document", [{"a": 1}, [1, 2], "log", {"purple": "BALLET"}])

@@ -270,6 +270,8 @@ def replay(log_file: Path, as_json: bool) -> None:
         raise  # already says what is wrong with the path
     except FileNotFoundError:
         raise UserError(f"no such log: {log_file}") from None
+    except UnicodeDecodeError:  # as deck files say it, not the codec's words
+        raise UserError(f"cannot read the log {log_file}: it is not UTF-8 text") from None
     except (OSError, ValueError, RecursionError) as error:  # (arrays nested thousands deep)
         raise UserError(f"cannot read the log {log_file}: {error}") from None
     if isinstance(log, dict) and log.get("format") == savefile.FORMAT:
