@@ -234,7 +234,7 @@ class GameReview:
 
         Args:
             name: A seat's number, counted from 1, or a player's name (spaces around and
-                case ignored).
+                case ignored), as the screens call it (``_called``).
 
         Returns:
             The seat, counted from 0.
@@ -246,7 +246,7 @@ class GameReview:
         text = name.strip().lower()
         if ascii_digits(text) and 1 <= int(text) <= len(self.players):
             return int(text) - 1
-        found = [i for i, player in enumerate(self.players) if player.lower() == text]
+        found = [i for i, player in enumerate(self.players) if text in _called(player, i)]
         if len(found) == 1:
             return found[0]
         choices = ", ".join(f"{i + 1} ({p})" for i, p in enumerate(self.players))
@@ -291,3 +291,13 @@ class GameReview:
             "turning_points": [m.to_json() for m in self.turning_points(seat)],
             "moves": [m.to_json() for m in self.of(seat)],
         }
+
+
+def _called(player: str, seat: int) -> set[str]:
+    """The names a seat answers to in ``--seat``, in lower case: its player's name; that
+    name before a level in brackets (a race's "Edie (beginner)" is "edie"); and the name
+    with its seat's number, as the screens and ``layout replay`` tell apart two seats of
+    the same player ("beam 2")."""
+    name = player.lower()
+    short = name.split(" (", 1)[0]
+    return {name, short, f"{name} {seat + 1}", f"{short} {seat + 1}"}

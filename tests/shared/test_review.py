@@ -83,3 +83,17 @@ def test_every_figure_a_review_shows_beside_a_move_is_explained(game: str) -> No
     for _, heading in module.SHOWN:
         word = next(w for w in heading.split() if w not in ("{}", "s"))
         assert f"; {word}: " in module.MEASURE, (word, module.MEASURE)
+
+
+def test_a_seat_is_named_as_the_screens_call_it() -> None:
+    """`--seat "beam 2"` was refused although `layout replay` and the screens call the
+    second beam so, and a race's bot answered only to "Edie (beginner)" (found by a
+    newcomer's session)."""
+    two = GameReview("toy", "Toy", ("beam", "beam", "greedy"), None, (1, 2, 3), "points", ())
+    assert [two.seat_named(n) for n in ("beam 1", "Beam 2", "greedy", "greedy 3")] == [0, 1, 2, 2]
+    with pytest.raises(ValueError, match="'beam' names more than one seat"):
+        two.seat_named("beam")
+    race = GameReview("toy", "Toy", ("you", "Edie (beginner)"), 0, (1, 2), "points", ())
+    assert race.seat_named("edie") == race.seat_named("Edie (beginner)") == 1
+    with pytest.raises(ValueError, match="is no seat of this game"):
+        race.seat_named("beginner")
