@@ -342,7 +342,7 @@ class SavedGamesScreen(Screen[None]):
             kept, where = [], str(error)
         for game in kept:
             choice = GAMES_BY_KEY.get(str(game["game"]))
-            title = choice.title if choice else str(game["game"])
+            title = choice.title if choice else "unreadable"  # damaged, or not ours
             state = "finished: enter reviews" if game["finished"] else "unfinished: enter resumes"
             cells = (title, game["name"], state, str(game["saved"]))
             # a file's name and its unchecked fields: text, never markup nor escape sequences

@@ -68,6 +68,8 @@ def load(name_or_path: str) -> GameReview:
     kind = str(envelope.get("game"))
     entry = registry.saved_as(kind)
     if entry is None or not entry.review:
+        if kind not in savefile.KINDS:  # damaged, or another program's
+            raise UserError(f"{path} holds no game this myword knows (its kind: {kind!r})")
         made = savefile.GAME_COMMANDS.get(kind)
         what = f"made by `myword {made}`" if made else f"of the kind {kind!r}"
         raise UserError(f"{path} holds a game {what}, which has no review")

@@ -54,13 +54,17 @@ def games(to_delete: tuple[str, ...], as_json: bool) -> None:
     table = Table("name", "state", "saved", "resume or review with", title="Saved games")
     table.columns[0].no_wrap = True
     for game in kept:
-        command = savefile.GAME_COMMANDS.get(str(game["game"]), "?")
-        if game["finished"]:  # looked back on, move by move (``myword review``)
-            going_on = f"myword review {game['name']}" if game["game"] != "assist" else ""
-        else:
-            going_on = f"myword {command} --resume {game['name']}"
-        state = "finished" if game["finished"] else "unfinished"
-        cells = (game["name"], state, str(game["saved"]), going_on)
+        kind, name = str(game["game"]), game["name"]
+        if kind not in savefile.KINDS:  # damaged, or another program's: none can resume it
+            state, going_on = "unreadable", f"myword games --delete {name}"
+        elif game["finished"]:  # looked back on, move by move (``myword review``)
+            state = "finished"
+            going_on = f"myword review {name}" if kind in savefile.REVIEWED else ""
+        else:  # (a race is saved once over: an unfinished one is none of ours)
+            state, command = "unfinished", savefile.GAME_COMMANDS.get(kind)
+            going_on = f"myword {command} --resume {name}" if command else ""
+        saved = str(game["saved"]) if game["saved"] is not None else "?"
+        cells = (name, state, saved, going_on)
         # a file's name and its unchecked fields are text: not markup, no escape sequence
         table.add_row(*(escape(one_line(cell)) for cell in cells))
     out = render.console()

@@ -309,3 +309,18 @@ def test_a_save_of_another_kind_says_what_to_do_with_it(
     assert str(refused.value) == said
     result = run("layout", "replay", str(path))
     assert result.exit_code == 1 and result.stderr == f"Error: {said}\n"
+
+
+def test_a_save_of_no_known_kind_is_listed_as_unreadable() -> None:
+    """`{"format": "myword-save"}` alone was listed as `None` to resume with `myword ?`,
+    and its review said "the kind 'None'" (found by a newcomer's session)."""
+    folder = savefile.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "fake.json").write_text('{"format": "myword-save"}')
+    listed = run("games")
+    assert listed.exit_code == 0, listed.output
+    assert "unreadable" in listed.output and "myword games --delete fake" in listed.output
+    assert "None" not in listed.output and "myword ?" not in listed.output
+    reviewed = run("review", "fake")
+    assert reviewed.exit_code == 1
+    assert "holds no game this myword knows (its kind: 'None')" in reviewed.stderr
