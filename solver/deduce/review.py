@@ -83,16 +83,34 @@ def review_state(state: session.GameState, source: str = "") -> GameReview:
             seat = you if whom == "you" else 1 - you
             moves.append(_move(len(moves), seat, number, row))
         for whom in ("you", "bot"):
-            certain = next((r["row"] for r in by_whom[whom] if r["candidates"] == 1), None)
+            word = game_round["bot_word"] if whom == "you" else game_round["your_word"]
+            sure = [r for r in by_whom[whom] if r["candidates"] == 1]
+            right = [r["row"] for r in sure if r["likeliest"] == [word]]
             who = "you" if whom == "you" else players[1 - you]
-            if certain is None:
-                notes.append(f"round {number + 1}: {who} never had the word certain")
+            if right:
+                notes.append(
+                    f"round {number + 1}: {who} had the word certain from row {right[0] + 1}"
+                )
             else:
-                first = certain + 1
-                notes.append(f"round {number + 1}: {who} had the word certain from row {first}")
+                notes.append(f"round {number + 1}: {who} never had the word certain")
+            if len(right) < len(sure):  # a lone candidate that was not the word
+                wrong = next(r["row"] for r in sure if r["likeliest"] != [word]) + 1
+                notes.append(
+                    f"round {number + 1}: {who} was sure of a wrong word on row {wrong}, "
+                    "from scores given wrong"
+                )
     result = session.totals(state)
     totals = [0, 0]
-    totals[you], totals[1 - you] = result["you"], result["bot"]
+    # the bot's rows only: a penalty for scores given wrong is no move of its own, and
+    # counted in its total it made its share of the best possible look near 100%
+    totals[you], totals[1 - you] = result["you"], sum(r["bot_rows"] for r in result["rounds"])
+    for number, each in enumerate(result["rounds"]):
+        if each["penalty"]:
+            notes.append(
+                f"round {number + 1}: {players[1 - you]} was also given {each['penalty']:,} "
+                "points of penalty for scores given wrong (2,000 a turn undetected), not "
+                "counted in its total and share here"
+            )
     return GameReview(
         game="deduce",
         title=TITLE,

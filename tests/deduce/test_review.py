@@ -219,3 +219,23 @@ def test_the_bot_is_reviewed_on_the_scores_it_had_heard_then(tmp_path: Path) -> 
         assert move.facts["candidates"] == left(heard[:index])
         differs += index > 1 and heard is given and left(given[:index]) != left(rows[:index])
     assert differs  # the wrong score told the bot something else than the right one
+
+
+def test_a_penalty_for_scores_given_wrong_is_no_move_of_the_bot(tmp_path: Path) -> None:
+    """A --you-score game whose scores were given wrong: the penalty was counted in the
+    bot's total, so its share of the best possible read 99% (found by a newcomer's
+    session). Its total here is its rows, and a note names the penalty."""
+    from solver.deduce import session
+    from solver.deduce.review import review_state
+
+    from .test_session import scored_game
+
+    state, _, _ = scored_game(tmp_path, 1, {3, 7}, fix=False)  # kept wrong: a penalty
+    result = session.totals(state)
+    [round_totals] = result["rounds"]
+    assert round_totals["penalty"] > 0
+    found = review_state(state)
+    bot = 1 - found.person
+    assert found.totals[bot] == round_totals["bot_rows"] < result["bot"]
+    assert any(f"{round_totals['penalty']:,} points of penalty" in n for n in found.notes)
+    assert not any("had the word certain" in n and "wrong word" in n for n in found.notes)
