@@ -151,14 +151,14 @@ def check_table(cards: list[str], deck: Deck) -> None:
     missing = [card for card in missing if card not in held]
     if missing:
         doubles = " ".join(c.upper() for c, _ in deck.counts if len(c) == 2 and not is_wild(c))
+        shown = any(len(c) == 2 and not is_wild(c) for c in missing)  # else beside the point
         named = (
             f"no {missing[0].upper()} card"
             if len(missing) == 1
             else f"none of the cards {', '.join(c.upper() for c in missing)}"
         )
-        raise DeckError(
-            f"deck {deck.name} has {named} (its double-letter cards: {doubles or 'none'})"
-        )
+        also = f" (its double-letter cards: {doubles or 'none'})" if shown else ""
+        raise DeckError(f"deck {deck.name} has {named}{also}")
     for card, count in sorted(Counter(cards).items()):
         if count > held[card]:
             copies = "copy" if held[card] == 1 else "copies"
@@ -188,6 +188,9 @@ def load_deck(
     language lacks is a ``DeckError`` that names the language that has them."""
     if isinstance(spec, str) and not spec.strip():  # Path("") is ".", a folder
         raise DeckError("no deck given: name en, es, kids, kids-en, kids-es or a deck file")
+    named = isinstance(spec, str) and spec not in DECKS and spec.lower() in DECKS
+    if named and not Path(str(spec)).exists():  # --deck EN is en (a file so named stays one)
+        spec = str(spec).lower()
     if str(spec) == KIDS:
         spec, kids = None, True
     if isinstance(spec, Deck):

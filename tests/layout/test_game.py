@@ -310,8 +310,10 @@ def test_replay_and_the_ending_are_data_worded_in_ui() -> None:
     assert found.state.why_over() in (PACK_OUT, STUCK) and found.scores_written
     moves, (greedy, random) = len(log["moves"]), log["scores"]
     said = wording.ENDINGS[found.state.why_over()]
+    won = {1: "greedy wins", -1: "random wins", 0: "greedy and random win"}
     assert wording.replay_message(found) == (
-        f"{moves} moves checked; game over, {said}; scores greedy {greedy}, random {random}"
+        f"{moves} moves checked; game over, {said}; scores greedy {greedy}, random {random}; "
+        f"{won[(greedy > random) - (greedy < random)]}"
     )
     del log["scores"]
     assert wording.replay_message(replay(log)).endswith(" (the log gives no final scores)")

@@ -168,5 +168,8 @@ def test_race_claim_checks_the_table_against_a_deck_when_named(enye_file: Path) 
     code, out, _ = claim("C A N C I O N Ñ ?", "--deck", "es", "--json", "--top", "1")
     assert code == 0 and len(json.loads(out)["claims"]) == 1  # the Spanish deck, in Spanish
     assert json.loads(out)["deck"] == "es"
+    # a missing single card: the double cards are beside the point; a deck's name in capitals
+    assert claim("A Ñ O", "--deck", "kids-es")[2] == "Error: deck kids-es has no Ñ card\n"
+    assert claim("C A T", "--deck", "EN", "--json")[0] == 0
     code, _, err = claim("N I Ñ O", "--deck", "es", "--lang", "en")
     assert code == 1 and "Ñ" in err and err.count("\n") == 1

@@ -91,13 +91,13 @@ def describe(state: State, event: Played | Knocked | Forfeited) -> str:
     return describe_move(event, squares(state), name)
 
 
-def result_line(state: State) -> str:
-    """Who won (several players), or the solo score."""
+def result_line(state: State, you: bool = True) -> str:
+    """Who won (several players), or the solo score (``you``: as ``names`` says)."""
     scores = state.scores()
     if len(scores) == 1:
         return f"your score: {scores[0]}"
     lost = None if state.forfeited is None else state.forfeited.seat  # wins nothing
-    standing = [(n, s) for seat, (n, s) in enumerate(zip(names(state), scores, strict=True))
+    standing = [(n, s) for seat, (n, s) in enumerate(zip(names(state, you), scores, strict=True))
                 if seat != lost]  # fmt: skip
     best = max(s for _, s in standing)
     winners = [n for n, s in standing if s == best]
@@ -155,4 +155,5 @@ def replay_message(result: Replay) -> str:
             f"{checked}; a game in progress, {called[state.turn()]} to move; scores so far {scores}"
         )
     unwritten = "" if result.scores_written else " (the log gives no final scores)"
-    return f"{checked}; game over, {why_over(state, you=False)}; scores {scores}{unwritten}"
+    won = f"; {result_line(state, you=False)}" if len(state.hands) > 1 else ""
+    return f"{checked}; game over, {why_over(state, you=False)}; scores {scores}{won}{unwritten}"
