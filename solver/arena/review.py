@@ -123,7 +123,9 @@ class GameReview:
         title: The game's name as people know it.
         players: The players' names, by seat.
         person: The person's seat, from 0 (None: bots only).
-        totals: Each seat's final score, in the game's points, by seat.
+        totals: Each seat's final score from its moves, in the game's points, by seat
+            (points given for another's fault, What's My Word?'s penalty for a score
+            given wrong, are left out and named in ``notes``).
         measure: What a move's value is, in one sentence.
         moves: Every seat's moves, in the order they were made.
         notes: What is worth saying about the whole game.
@@ -139,7 +141,7 @@ class GameReview:
     title: str  # the game's name as people know it
     players: tuple[str, ...]  # by seat
     person: int | None  # the person's seat (None: bots only)
-    totals: tuple[int, ...]  # each seat's final score, by seat
+    totals: tuple[int, ...]  # each seat's final score from its moves, by seat
     measure: str  # what a move's value is, in one sentence
     moves: tuple[ReviewedMove, ...]
     notes: tuple[str, ...] = ()  # about the whole game

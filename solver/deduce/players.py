@@ -43,7 +43,6 @@ from solver.deduce.rules import (
     possible_scores,
 )
 from solver.deduce.strategies import DEFAULT_VOCABULARY, STRATEGIES
-from solver.deduce.vocabularies import VOCABULARIES
 from solver.runtime import fields
 from solver.wordtools import lexicon
 
@@ -166,7 +165,8 @@ class GuesserView:
             )
             for i, r in enumerate(given)
         )
-        name = fields.text(document.get("sheet_name", "the view's"), "sheet_name")
+        default = f"{rows[-1].length}-letter" if rows else "the view's"
+        name = fields.text(document.get("sheet_name", default), "sheet_name")
         sheet = checked_sheet(rows, name)  # a SheetError (a ValueError) names the row
         played = fields.items(document["history"], "history", len(rows) - 1)
         history = []
@@ -181,7 +181,9 @@ class GuesserView:
             sheet,
             tuple(history),
             fields.text(document.get("lang", "en"), "lang", lexicon.LANGUAGES),
-            fields.text(document.get("vocabulary", DEFAULT_VOCABULARY), "vocabulary", VOCABULARIES),
+            fields.text(
+                document.get("vocabulary", DEFAULT_VOCABULARY), "vocabulary", lexicon.TIERS
+            ),
             fields.text(document.get("prior", "familiar"), "prior", PRIORS),
         )
 

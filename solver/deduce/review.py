@@ -31,7 +31,7 @@ from solver.arena.review import GameReview, ReviewedMove
 from solver.deduce import candidates as cand
 from solver.deduce import session
 from solver.deduce.advisor import advise
-from solver.deduce.rules import POINT_UNIT, Sheet, default_sheet, score
+from solver.deduce.rules import PENALTY, POINT_UNIT, Sheet, default_sheet, score
 from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
 
@@ -95,9 +95,15 @@ def review_state(state: session.GameState, source: str = "") -> GameReview:
                 notes.append(f"round {number + 1}: {who} never had the word certain")
             if len(right) < len(sure):  # a lone candidate that was not the word
                 wrong = next(r["row"] for r in sure if r["likeliest"] != [word]) + 1
-                notes.append(
-                    f"round {number + 1}: {who} was sure of a wrong word on row {wrong}, "
+                audit = game_round["audit"]
+                why = (  # scores given wrong (the audit found them), else a word it never knew
                     "from scores given wrong"
+                    if whom == "bot" and audit and audit["errors"]
+                    else "the word is not among the familiar words it deduces from"
+                )
+                was = "were" if who == "you" else "was"
+                notes.append(
+                    f"round {number + 1}: {who} {was} sure of a wrong word on row {wrong}: {why}"
                 )
     result = session.totals(state)
     totals = [0, 0]
@@ -108,8 +114,8 @@ def review_state(state: session.GameState, source: str = "") -> GameReview:
         if each["penalty"]:
             notes.append(
                 f"round {number + 1}: {players[1 - you]} was also given {each['penalty']:,} "
-                "points of penalty for scores given wrong (2,000 a turn undetected), not "
-                "counted in its total and share here"
+                f"points of penalty for scores given wrong ({PENALTY:,} a turn undetected), "
+                "not counted in its total and share here"
             )
     return GameReview(
         game="deduce",

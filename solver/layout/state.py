@@ -605,14 +605,14 @@ def rebuild(log: dict[str, Any], deck: Deck | None = None) -> State:
         LogError: Not a log, or one the rules do not bear out: its deck, deal, a move, a
             forfeit or the final scores (the message names the first discrepancy).
     """
-    if isinstance(log, dict) and "deck" in log:
+    if not isinstance(log, dict) or not LOG_KEYS & log.keys():
+        raise NotALog("not a My Word (1980) game log (it has no deck_order, hands or moves)")
+    if "deck" in log:
         try:
             deck = parse_deck(log["deck"], "in the log")
         except DeckError as error:
             raise LogError(str(error)) from None
     deck = deck or default_deck()
-    if not isinstance(log, dict) or not LOG_KEYS & log.keys():
-        raise NotALog("not a My Word (1980) game log (it has no deck_order, hands or moves)")
     if not (
         _whole_numbers(log.get("deck_order"))
         and isinstance(log.get("hands"), list)
@@ -669,7 +669,7 @@ def _goes_on(state: State) -> str:
     for player, hand in enumerate(state.hands):
         for number in hand:
             if state.fits(number):
-                return f"player {player} can play card {number}"
+                return f"player {player + 1} can play card {number}"
     playable = next(n for n in state.pack if state.fits(n))
     return f"card {playable} in the pack can be played"
 
@@ -702,9 +702,11 @@ def _check_move(state: State, move: object, where: str) -> None:
     if current is None:
         raise LogError(f"{where}: the game was over")
     if move.get("player") != current:
-        raise LogError(f"{where}: it is player {current}'s turn, not {move.get('player')}'s")
+        said = move.get("player")  # the log counts seats from 0, people from 1
+        named = f"player {said + 1}" if type(said) is int else f"{said!r:.20}"
+        raise LogError(f"{where}: it is player {current + 1}'s turn, not {named}'s")
     if move.get("card") not in state.hands[current]:
-        raise LogError(f"{where}: card {move.get('card')} is not in player {current}'s hand")
+        raise LogError(f"{where}: card {move.get('card')} is not in player {current + 1}'s hand")
     if move.get("kind") == "knock":
         state.apply(current, Knock(move["card"]))
         return

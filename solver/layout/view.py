@@ -215,8 +215,10 @@ def _stacks(
 
 def _event_of(document: dict[str, Any]) -> Played | Knocked:
     """A move of a view's history as ``to_json`` wrote it (a hidden knock's card is null)."""
+    if not isinstance(document, dict):
+        raise ValueError(f"a history item is not an object: {document!r:.40}")
     if document.get("kind") == "knock" and document.get("card") is None:
-        return Knocked(int(document["player"]), None)
+        return Knocked(fields.whole(document["player"], "a knock's player", 0, 5), None)
     event = event_from_json(document)
     if not isinstance(event, Played | Knocked):
         raise ValueError(f"not a move of the game: {document.get('kind')!r:.40}")

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypedDict
@@ -49,7 +50,6 @@ from typing import Any, TypedDict
 from solver.race import people
 from solver.race.calls import Call, Move, RaceView, Wait
 from solver.runtime.errors import UserError
-from solver.runtime.numbers import ascii_digits
 
 POLICIES = ("most", "first", "wait")
 WAIT_FOR = people.WAIT_FOR
@@ -226,13 +226,20 @@ def is_level(spec: str) -> bool:
     return level in LEVELS or is_skill(level)
 
 
+_SKILL_TEXT = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")  # ASCII: float() reads "1.٣" too
+
+
 def is_skill(text: str) -> bool:
     """Whether a level's name is a skill: a number from 0 to ``TOP_SKILL``."""
     try:
         value = float(text)
     except ValueError:
         return False
-    return math.isfinite(value) and 0.0 <= value <= TOP_SKILL and ascii_digits(text.strip()[:1])
+    return (
+        math.isfinite(value)
+        and 0.0 <= value <= TOP_SKILL
+        and _SKILL_TEXT.fullmatch(text.strip()) is not None
+    )
 
 
 def parse_players(text: str, parse: Callable[[str], Any] = parse_bot) -> list:

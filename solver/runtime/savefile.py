@@ -447,6 +447,8 @@ def read(game: str, path: Path, resuming: bool = True) -> tuple[Any, Any]:
         raise UserError(f"{path} was saved by another version of myword and cannot be resumed")
     if envelope.get("game") != game:
         kind = str(envelope.get("game"))
+        if envelope.get("game") is None:  # a stub, or damaged: no kind to name
+            raise UserError(f"{path} holds no game of a kind myword knows")
         raise UserError(
             f"{path} holds another kind of game ({kind}, not {game}){_then(kind, envelope, path)}"
         )

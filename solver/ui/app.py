@@ -344,6 +344,8 @@ class SavedGamesScreen(Screen[None]):
             choice = GAMES_BY_KEY.get(str(game["game"]))
             title = choice.title if choice else "unreadable"  # damaged, or not ours
             state = "finished: enter reviews" if game["finished"] else "unfinished: enter resumes"
+            if choice is None:
+                state = "unreadable: d deletes"
             cells = (title, game["name"], state, str(game["saved"]))
             # a file's name and its unchecked fields: text, never markup nor escape sequences
             table.add_row(*(Text(one_line(cell)) for cell in cells), key=game["path"])
@@ -356,6 +358,9 @@ class SavedGamesScreen(Screen[None]):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         game = self._kept.get(str(event.row_key.value))
         if game is None:
+            return
+        if str(game["game"]) not in GAMES_BY_KEY:  # damaged, or not ours: a KeyError was
+            self.notify(f"{game['name']} is no game this myword can open: d deletes it")
             return
         if game["finished"]:  # looked back on: its review, with the engine's analysis
             self.app.open_review(Path(game["path"]))

@@ -52,7 +52,7 @@ def load(name_or_path: str) -> GameReview:
     game that has no review)."""
     from solver.arena import registry
     from solver.runtime import savefile
-    from solver.runtime.errors import UserError
+    from solver.runtime.errors import UserError, one_line
     from solver.ui.games import load as load_games
 
     if "\0" in name_or_path or not name_or_path.strip():
@@ -69,7 +69,9 @@ def load(name_or_path: str) -> GameReview:
     entry = registry.saved_as(kind)
     if entry is None or not entry.review:
         if kind not in savefile.KINDS:  # damaged, or another program's
-            raise UserError(f"{path} holds no game this myword knows (its kind: {kind!r})")
+            named = envelope.get("game")
+            said = "it names no kind" if named is None else f"its kind: {one_line(str(named))!r}"
+            raise UserError(f"{path} holds no game this myword knows ({said})")
         made = savefile.GAME_COMMANDS.get(kind)
         what = f"made by `myword {made}`" if made else f"of the kind {kind!r}"
         raise UserError(f"{path} holds a game {what}, which has no review")

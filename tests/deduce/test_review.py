@@ -239,3 +239,29 @@ def test_a_penalty_for_scores_given_wrong_is_no_move_of_the_bot(tmp_path: Path) 
     assert found.totals[bot] == round_totals["bot_rows"] < result["bot"]
     assert any(f"{round_totals['penalty']:,} points of penalty" in n for n in found.notes)
     assert not any("had the word certain" in n and "wrong word" in n for n in found.notes)
+
+
+def test_a_bot_sure_of_a_wrong_word_from_right_scores_is_not_blamed_on_them(
+    tmp_path: Path,
+) -> None:
+    """A rare word hidden (YENTAS) and every score given right: the bot's familiar
+    candidates narrow to a wrong word, and the review said "from scores given wrong"
+    (found by reading the change once more); it names the rare word's cause instead."""
+    from solver.deduce import session
+    from solver.deduce.review import review_state
+    from solver.deduce.ui import lines
+
+    from .test_session import ScriptedConsole, scoring_player
+
+    state = session.new_game(
+        session.Settings(rounds=1, seed=3, you_score=True, difficulty="easy", hints=False)
+    )  # seed 3: the bot's rows leave NEATLY alone after row 4
+    answer, said = scoring_player(state, "yentas", set(), True, [])
+    console = ScriptedConsole(answer)
+    console.say = said.append  # type: ignore[method-assign]
+    lines.play(state, console, tmp_path / "g.json")
+    notes = review_state(state).notes
+    assert not any("given wrong" in note for note in notes), notes
+    assert any(
+        "sure of a wrong word on row" in n and "not among the familiar words" in n for n in notes
+    ), notes

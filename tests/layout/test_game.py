@@ -312,18 +312,18 @@ def test_replay_and_the_ending_are_data_worded_in_ui() -> None:
     said = wording.ENDINGS[found.state.why_over()]
     won = {1: "greedy wins", -1: "random wins", 0: "greedy and random win"}
     assert wording.replay_message(found) == (
-        f"{moves} moves checked; game over, {said}; scores greedy {greedy}, random {random}; "
+        f"{moves} moves checked; game over, {said}; scores greedy: {greedy}, random: {random}; "
         f"{won[(greedy > random) - (greedy < random)]}"
     )
     del log["scores"]
     assert wording.replay_message(replay(log)).endswith(" (the log gives no final scores)")
     log["moves"] = log["moves"][:1]
     assert wording.replay_message(replay(log)) == (
-        f"1 move checked; a game in progress, greedy to move; scores so far greedy 0, "
-        f"random {log['moves'][0].get('points', 0)}"
+        f"1 move checked; a game in progress, greedy to move; scores so far greedy: 0, "
+        f"random: {log['moves'][0].get('points', 0)}"
     )
     del log["players"]  # a log that names no one: its seats counted from 1, as people count
-    assert ", player 1 to move; scores so far player 1 0, player 2 " in wording.replay_message(
+    assert ", player 1 to move; scores so far player 1: 0, player 2: " in wording.replay_message(
         replay(log)
     )
     state = replay(log).state
@@ -332,6 +332,10 @@ def test_replay_and_the_ending_are_data_worded_in_ui() -> None:
     assert wording.why_over(state) == "player 1 forfeited: engine:x: the engine exited"
     state.players = ("engine:x", "random")
     assert wording.why_over(state) == "engine:x forfeited: the engine exited"
+    state.players = ("beam", "beam")  # told apart as "beam 1", the reason says "beam: ..."
+    state.forfeited = None
+    state.forfeit(0, "beam: the engine exited")
+    assert wording.why_over(state) == "beam 1 forfeited: the engine exited"
     assert wording.ENDINGS == {
         PACK_OUT: "the pack is used up and a player has played all their cards",
         STUCK: "no card in a hand or in the pack can be played",

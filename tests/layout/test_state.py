@@ -26,11 +26,11 @@ OLD_LOGS = sorted(DATA.glob("*.json"))  # written by the code before the state w
 # counted seats from 0, and the scores were a bare list)
 OLD_REPLAYS = {
     "greedy-random-seed0.json": "ok: 46 moves checked; game over, the pack is used up and a "
-    "player has played all their cards; scores greedy 431, random 169; greedy wins",
+    "player has played all their cards; scores greedy: 431, random: 169; greedy wins",
     "in-progress-human-greedy-seed4.json": "unfinished: 5 moves checked; a game in progress, "
-    "human to move; scores so far human 24, greedy 40",
+    "human to move; scores so far human: 24, greedy: 40",
     "solo-greedy-seed2.json": "ok: 47 moves checked; game over, the pack is used up and a "
-    "player has played all their cards; scores greedy 903",
+    "player has played all their cards; scores greedy: 903",
 }
 
 

@@ -205,13 +205,23 @@ def test_a_race_whose_input_ended_plays_out_but_neither_moves_the_level_nor_coun
     remembered level to beginner and counted a loss (found by a newcomer's session). The
     race still plays out (a script gets its whole race, saved for a review), but from the
     input's end it is said, and it no longer moves the level or counts in the record."""
+    import threading
     import time
 
     from solver.runtime import record, savefile
 
     now = [0.0]
+
+    def sleep(seconds: float) -> None:
+        """The fake clock moves on only once the input's reader has met the end of the
+        input: a race on a fake clock could otherwise end before that thread ran."""
+        for thread in threading.enumerate():
+            if getattr(getattr(thread, "_target", None), "__name__", "") == "read_lines":
+                thread.join()
+        now[0] += seconds
+
     monkeypatch.setattr(time, "monotonic", lambda: now[0])
-    monkeypatch.setattr(time, "sleep", lambda seconds: now.__setitem__(0, now[0] + seconds))
+    monkeypatch.setattr(time, "sleep", sleep)
     folder = Path(os.environ["MYWORD_DATA_DIR"])
     adaptive.store(folder, 3.0)
     args = ["race", "play", "--players", "2", "--pace", "0.2", "--seed", "3", "--json"]

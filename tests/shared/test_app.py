@@ -278,3 +278,21 @@ async def test_a_key_that_finds_nothing_focused_reaches_the_menu() -> None:
         await pilot.press("down", "enter")
         await pilot.pause()
         assert app.screen.__class__.__name__ == "NewGameScreen", app.screen
+
+
+async def test_an_unreadable_save_is_listed_so_and_enter_does_not_end_the_app() -> None:
+    """A save of no known kind: enter on it raised a KeyError that ended the app (found by
+    reading this stop's change once more); it is listed as unreadable, to delete."""
+    games = data_dir() / "games"
+    games.mkdir(parents=True, exist_ok=True)
+    (games / "fake.json").write_text('{"format": "myword-save"}', "utf-8")
+    app = MywordApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        table = app.screen.query_one("#games", DataTable)
+        row = [str(cell) for cell in table.get_row_at(0)]
+        assert row[0] == "unreadable" and row[2] == "unreadable: d deletes"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen) and app.return_code is None
+        assert any("no game this myword can open" in str(n.message) for n in app._notifications)

@@ -480,6 +480,11 @@ def test_malformed_layout_logs_are_discrepancies(tmp_path: Path) -> None:
         result = run("layout", "replay", str(path))
         assert_clean(result, (1,))
         assert result.stdout.startswith("discrepancy: move 1: ") and said in result.stdout
+    turn = first | {"player": 1}  # a solo game: seat 0, player 1, is the only one
+    path.write_text(json.dumps(log | {"moves": [turn]}), "utf-8")
+    assert (
+        "move 1: it is player 1's turn, not player 2's" in run("layout", "replay", str(path)).stdout
+    )
     path.write_text(json.dumps(log | {"easy": "yes"}), "utf-8")
     assert run("layout", "replay", str(path)).stdout == (
         "discrepancy: easy is true or false, not 'yes'\n"
@@ -490,7 +495,9 @@ def test_malformed_layout_logs_are_discrepancies(tmp_path: Path) -> None:
     assert binary.stderr == f"Error: cannot read the log {path}: it is not UTF-8 text\n"
 
 
-@pytest.mark.parametrize("document", [{"a": 1}, [1, 2], "log", {"purple": "BALLET"}])
+@pytest.mark.parametrize(
+    "document", [{"a": 1}, [1, 2], "log", {"purple": "BALLET"}, {"deck": {"cards": []}}]
+)
 def test_a_file_that_is_no_layout_log_is_an_error(tmp_path: Path, document: object) -> None:
     """`layout replay` on JSON that is no game log said "discrepancy" on stdout, as for a
     game whose moves are wrong (found by a newcomer's session): it is a wrong file."""

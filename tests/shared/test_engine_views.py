@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from solver.deduce.players import GuesserView, PickerView, view_from_json
-from solver.deduce.rules import default_sheet
+from solver.deduce.rules import default_sheet, parse_sheet
 from solver.layout.game import play_game
 from solver.layout.view import LayoutView
 from solver.race.calls import RaceView
@@ -46,6 +46,28 @@ def test_views_written_by_the_referee_read_back_unchanged() -> None:
     assert view_from_json(pick) == PickerView(1, 7, "en", "hard")
     assert RaceView.from_json(race_view()).to_json() == race_view()
     assert LayoutView.from_json(layout_view()).to_json() == layout_view()
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        GuesserView(default_sheet(6), (), "en", "easy"),  # the easy bot's vocabulary
+        GuesserView(default_sheet(7), (), "es", "all", "uniform"),
+        GuesserView(parse_sheet("2@0 3@1 4@0", "mine"), (("so", 0), ("den", 1250))),
+    ],
+)
+def test_every_kind_of_guess_view_reads_back(view: GuesserView) -> None:
+    """The easy bot's views were refused (its vocabulary, "easy", is no --vocabulary):
+    found by reading the change once more."""
+    assert view_from_json(json.loads(json.dumps(view.to_json()))) == view
+
+
+def test_every_kind_of_race_view_reads_back() -> None:
+    for view in (
+        RaceView(1, (), 71, (0, 0), 0.0, "en"),  # a round's start
+        RaceView(2, ("ñ", "??", "qu", "?"), 3, (1, 0, 5), 12.25, "es"),
+    ):
+        assert RaceView.from_json(json.loads(json.dumps(view.to_json()))) == view
 
 
 @pytest.mark.parametrize(
@@ -116,6 +138,8 @@ def test_a_wrong_race_view_is_refused_naming_its_field(changed, named) -> None:
         ({"pack_size": -1}, "pack_size is -1"),
         ({"layout": [[[0, 0], [999]]]}, r"layout\[0\]'s card is 999, not a card of the deck"),
         ({"layout": [[[0], [1]]]}, r"layout\[0\]'s position is not a pair"),
+        ({"history": [5]}, "a history item is not an object: 5"),
+        ({"history": [{"kind": "knock", "card": None, "player": 1.5}]}, "a knock's player"),
     ],
 )
 def test_a_wrong_layout_view_is_refused_naming_its_field(changed, named) -> None:

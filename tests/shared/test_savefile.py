@@ -323,4 +323,4 @@ def test_a_save_of_no_known_kind_is_listed_as_unreadable() -> None:
     assert "None" not in listed.output and "myword ?" not in listed.output
     reviewed = run("review", "fake")
     assert reviewed.exit_code == 1
-    assert "holds no game this myword knows (its kind: 'None')" in reviewed.stderr
+    assert "holds no game this myword knows (it names no kind)" in reviewed.stderr

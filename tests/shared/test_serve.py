@@ -443,7 +443,11 @@ async def test_a_message_too_long_or_malformed_ends_its_tab(serve, abuse) -> Non
                 pass
             else:
                 await closed_by_the_server(ws)
-                assert ws.close_code in (1003, 1008, 1009)
+                # 1009 (too big), 1008 or 1003 (not textual-serve's); or 1006 when the server
+                # dropped the connection while 4 MB were still on their way, its close frame
+                # lost with them (CI's clean clone saw it once on a loaded machine)
+                lost = (1006,) if len(max(ABUSES[abuse], key=len)) >= BIG else ()
+                assert ws.close_code in (1003, 1008, 1009, *lost)
         await until(lambda: not served.tabs(), "the tab's processes ended")
         async with await served.tab(http) as ws:  # others go on
             await first_bytes(ws)

@@ -135,8 +135,11 @@ def why_over(state: State, you: bool = True) -> str | None:
     forfeit with its seat and reason), or None while it goes on."""
     code = state.why_over()
     if code == FORFEIT and state.forfeited is not None:
-        who = names(state, you)[state.forfeited.seat]  # "beam", never a seat counted from 0
-        return f"{who} forfeited: {state.forfeited.reason.removeprefix(who + ': ')}"
+        seat = state.forfeited.seat
+        who = names(state, you)[seat]  # "beam", never a seat counted from 0
+        seated = (state.players or ())[seat] if state.players else who  # "beam" of "beam 2"
+        reason = state.forfeited.reason.removeprefix(who + ": ").removeprefix(seated + ": ")
+        return f"{who} forfeited: {reason}"
     return None if code is None else ENDINGS[code]
 
 
@@ -149,7 +152,8 @@ def replay_message(result: Replay) -> str:
     moves = len(state.history)
     checked = f"{moves} move{'' if moves == 1 else 's'} checked"
     called = names(state, you=False)  # a log is read by anyone: its players by name
-    scores = ", ".join(f"{n} {p}" for n, p in zip(called, state.scores(), strict=True))
+    # "greedy 1: 294", not "greedy 1 294" (read as 1,294 where two seats are greedy)
+    scores = ", ".join(f"{n}: {p}" for n, p in zip(called, state.scores(), strict=True))
     if not state.over:
         return (
             f"{checked}; a game in progress, {called[state.turn()]} to move; scores so far {scores}"

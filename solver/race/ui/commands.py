@@ -364,7 +364,10 @@ def play_lines(race, as_json: bool) -> None:
         click.echo(f"\nGame stopped. {seed_line(race)}", err=as_json)
         if as_json:  # still one document: the rounds finished, and how the race ended
             totals = stop.totals if isinstance(stop, RaceStopped) else race.totals
-            render.emit_json(race_document(race) | {"totals": totals, "ended": "interrupted"})
+            render.emit_json(
+                race_document(race)
+                | {"totals": totals, "ended": "interrupted", "input_ended": race.unattended}
+            )
         sys.exit(signals.exit_status(stop))
     say_plain(seed_line(race))  # only now: the seed dealt the cards to come
     from solver.race import record
