@@ -182,7 +182,6 @@ def public_history(history: list[Played | Knocked], seat: int) -> tuple[Played |
     )
 
 
-# ``document``: parsed JSON, as in ``LayoutView.from_json``.
 def _card_reader(deck: Deck) -> Callable[[object, str], int]:
     """A reader of a card's number that must be one of ``deck``'s (a number outside it was
     a ``KeyError`` deep in the player)."""
@@ -213,6 +212,7 @@ def _stacks(
     return stacks
 
 
+# ``document``: parsed JSON, as in ``LayoutView.from_json``.
 def _event_of(document: dict[str, Any]) -> Played | Knocked:
     """A move of a view's history as ``to_json`` wrote it (a hidden knock's card is null)."""
     if not isinstance(document, dict):

@@ -446,7 +446,7 @@ def read(game: str, path: Path, resuming: bool = True) -> tuple[Any, Any]:
     if envelope.get("version") != VERSION:
         raise UserError(f"{path} was saved by another version of myword and cannot be resumed")
     if envelope.get("game") != game:
-        kind = str(envelope.get("game"))
+        kind = str(envelope.get("game"))[:40]  # the file's own word: a few characters
         if envelope.get("game") is None:  # a stub, or damaged: no kind to name
             raise UserError(f"{path} holds no game of a kind myword knows")
         raise UserError(

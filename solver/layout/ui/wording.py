@@ -137,7 +137,8 @@ def why_over(state: State, you: bool = True) -> str | None:
     if code == FORFEIT and state.forfeited is not None:
         seat = state.forfeited.seat
         who = names(state, you)[seat]  # "beam", never a seat counted from 0
-        seated = (state.players or ())[seat] if state.players else who  # "beam" of "beam 2"
+        players = state.players or ()
+        seated = players[seat] if seat < len(players) else who  # "beam" of "beam 2"
         reason = state.forfeited.reason.removeprefix(who + ": ").removeprefix(seated + ": ")
         return f"{who} forfeited: {reason}"
     return None if code is None else ENDINGS[code]
