@@ -193,7 +193,7 @@ class Totals(TypedDict):
     rounds: list[RoundTotals]
     you: int
     bot: int
-    winner: str  # "you", "bot" or "tie"
+    winner: str | None  # "you", "bot" or "tie"; None in a game not over (``public``)
 
 
 class GameDocument(GameState):
@@ -339,6 +339,8 @@ def public(state: GameState) -> PublicGame:
     readable: PublicGame = {**whole, "rounds": rounds}
     if not state["finished"]:
         readable["settings"] = readable["settings"] | {"seed": None}
+        # no winner yet: a game left after its first row named the one ahead then
+        readable["totals"] = readable["totals"] | {"winner": None}
     return readable
 
 

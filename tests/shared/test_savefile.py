@@ -240,6 +240,9 @@ def test_json_of_a_game_stopped_early_does_not_give_away_the_bots_word(tmp_path)
     )
     document = json.loads(result.stdout)
     assert document["ended"] == "unfinished" and "bot_word" not in document["rounds"][0]
+    # no winner in a game not over (it named the one ahead after a row: found by a
+    # newcomer's session)
+    assert document["totals"]["winner"] is None and document["totals"]["you"] >= 0
     bot_word = deduce_session.load(path)["rounds"][0]["bot_word"]
     # in no value the document holds (its keys are fixed names: the word SECOND once
     # matched "turn_seconds", with a fresh seed)

@@ -167,6 +167,7 @@ def round_summary(state: session.GameState) -> str:
 def verdict(state: session.GameState) -> str:
     """The grand total and who won; after a forfeit, first why the opponent lost."""
     result = session.totals(state)
+    assert result["winner"] is not None  # totals() names one; only public() leaves it out
     said = {"you": "You win!", "bot": f"{BOT} wins.", "tie": "A tie."}
     forfeit = state.get("forfeit")
     why = f"{BOT} forfeits ({forfeit['reason']}). " if forfeit else ""
