@@ -67,9 +67,11 @@ def run() -> None:
     starts (tournament workers, the warm-up's helper, ``myword serve``'s apps) inherit it.
     """
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    from solver.runtime.numbers import ascii_digits
+
     for size in ("COLUMNS", "LINES"):  # rich reads them with int() where isdigit() holds:
         value = os.environ.get(size)  # COLUMNS=² was a traceback in every command
-        if value is not None and not (value.isascii() and value.isdigit()):
+        if value is not None and not ascii_digits(value):
             del os.environ[size]
     main()
 

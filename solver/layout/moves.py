@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Literal, TypedDict
 
 from solver.arena.protocol import Forfeited, IllegalMove
 from solver.layout.board import Placement, Position
+from solver.runtime import fields
 
 
 class PlayDocument(TypedDict):
@@ -208,16 +209,10 @@ MovedDocument = PlayedDocument | KnockedDocument  # a move of a log or a view's 
 Event = Played | Knocked | Forfeited
 
 
-def _whole(value: object) -> int:
-    if type(value) is not int:
-        raise ValueError(f"{value!r} is not a whole number")
-    return value
-
-
 def _position(value: object) -> Position:
     if not (isinstance(value, list | tuple) and len(value) == 2):
         raise ValueError(f"a position is [row, column], not {value!r}")
-    return _whole(value[0]), _whole(value[1])
+    return fields.whole(value[0], "a position's row"), fields.whole(value[1], "its column")
 
 
 def _words(value: object) -> tuple[str, ...]:
@@ -246,11 +241,11 @@ def move_from_json(document: object) -> Move:
             raise ValueError(f"a move is a JSON object, not {document!r:.60}")
         kind = document.get("kind")
         if kind == "knock":
-            return Knock(_whole(document.get("card")))
+            return Knock(fields.whole(document.get("card"), "card"))
         if kind == "play":
             position = _position(document.get("position"))
             return Play(
-                _whole(document.get("card")),
+                fields.whole(document.get("card"), "card"),
                 Placement(position, False, ()),
                 _words(document.get("declared")),
             )
@@ -277,15 +272,18 @@ def event_from_json(document: dict[str, Any]) -> Event:
     if kind == "forfeited":
         return Forfeited(int(document["seat"]), str(document["reason"]))
     if kind == "knock":
-        return Knocked(_whole(document.get("player")), _whole(document.get("card")))
+        return Knocked(
+            fields.whole(document.get("player"), "player"),
+            fields.whole(document.get("card"), "card"),
+        )
     if kind == "play":
         return Played(
-            _whole(document.get("player")),
-            _whole(document.get("card")),
+            fields.whole(document.get("player"), "player"),
+            fields.whole(document.get("card"), "card"),
             _position(document.get("position")),
             bool(document.get("on_top")),
             _words(document.get("declared")),
             _words(document.get("words")),
-            _whole(document.get("points")),
+            fields.whole(document.get("points"), "points"),
         )
     raise ValueError(f"not a My Word (1980) event: {kind!r:.40}")

@@ -35,9 +35,9 @@ def whole(value: object, what: str, low: int | None = None, high: int | None = N
 
 def finite(value: object, what: str, low: float | None = None) -> float:
     """``value`` as a finite number, ``low`` or more."""
-    if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise ValueError(f"{what} is not a finite number: {_shown(value)}")
-    number = float(value)  # type: ignore[arg-type]
+    number = float(value)
     if low is not None and number < low:
         raise ValueError(f"{what} is {number}, less than {low}")
     return number

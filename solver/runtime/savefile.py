@@ -98,7 +98,7 @@ GAME_COMMANDS = {
     "layout": "layout play",
 }  # what resumes each game
 REVIEWED = ("deduce", "race", "layout")  # the kinds of game ``myword review`` shows
-KINDS = ("deduce", "assist", "race", "layout")  # every kind of game a save holds
+KINDS = tuple(dict.fromkeys([*GAME_COMMANDS, *REVIEWED]))  # every kind a save holds
 
 
 def data_dir() -> Path:

@@ -203,6 +203,8 @@ def _rich_width() -> int:
     and stderr, else 80; ``COLUMNS`` when it is a number."""
     import os
 
+    from solver.runtime.numbers import ascii_digits
+
     width = None
     for stream in (0, 1, 2):
         try:
@@ -211,7 +213,7 @@ def _rich_width() -> int:
             continue
         break
     columns = os.environ.get("COLUMNS")
-    if columns is not None and columns.isascii() and columns.isdigit():  # not "²"
+    if columns is not None and ascii_digits(columns):  # not "²"
         width = int(columns)
     return width or 80
 
