@@ -127,7 +127,8 @@ def where_they_fit(cards: list[str]) -> str:
 def parse_deck(text: str, name: str, lang: str = "en") -> Deck:
     """A deck from ``card count`` lines; cards are 1 or 2 letters, or wilds. The letters
     are checked against the language by ``Deck`` itself."""
-    counts: Counter[str] = Counter()
+    counts: dict[str, int] = {}
+    first_line: dict[str, int] = {}  # a card listed twice is a slip, never summed silently
     for number, line in enumerate(text.splitlines(), start=1):
         fields = line.split("#", 1)[0].split()
         if not fields:
@@ -139,7 +140,13 @@ def parse_deck(text: str, name: str, lang: str = "en") -> Deck:
         card, count = fields[0].lower(), int(fields[1])
         if not (is_wild(card) or (1 <= len(card) <= 2 and card.isalpha())):
             raise DeckError(f"deck {name}, line {number}: {fields[0]!r} is not a card")
-        counts[card] += count
+        if card in first_line:
+            raise DeckError(
+                f"deck {name}, line {number}: {card.upper()} is listed again "
+                f"(first on line {first_line[card]}); write each card once, with its count"
+            )
+        first_line[card] = number
+        counts[card] = count
     return Deck(name, lang, tuple(sorted(counts.items(), key=_card_order)))
 
 

@@ -6,8 +6,20 @@ import math
 
 import click
 
+
+def lang_code(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A language's code in either case: ``--lang ES`` is Spanish, as ``--deck ES`` is the
+    Spanish deck. An unknown code is left to the lexicon, whose one-line error names the
+    languages there are."""
+    return value.lower() if value else value
+
+
 LANG_OPTION = click.option(
-    "--lang", default="en", show_default=True, help="Language of the dictionaries: en or es."
+    "--lang",
+    callback=lang_code,
+    default="en",
+    show_default=True,
+    help="Language of the dictionaries: en or es.",
 )
 # A seed is a whole number from 0: Python's generators take -5 as 5, so a negative seed
 # replayed another seed's game while it was shown and saved as a seed of its own.

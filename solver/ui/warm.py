@@ -14,7 +14,7 @@ from solver.ui.options import JSON_OPTION
 @click.option(
     "--lang",
     "langs",
-    type=click.Choice(["en", "es"]),
+    type=click.Choice(["en", "es"], case_sensitive=False),
     multiple=True,
     help="Build the tables of this language only (repeat for both; default: both).",
 )

@@ -155,3 +155,6 @@ def test_deck_files_load_and_bad_ones_are_clear(tmp_path: Path) -> None:
         parse_deck("a\n", "bad")
     with pytest.raises(DeckError, match="no such deck file"):
         load_deck(tmp_path / "none.txt")
+    # A card on two lines is a slip to name, not two counts to add up (found by a newcomer).
+    with pytest.raises(DeckError, match=r"line 3: A is listed again \(first on line 1\)"):
+        parse_deck("a 3\nqu 1\nA 2\n", "twice")

@@ -102,6 +102,31 @@ def test_demo_runs_and_its_json_parses() -> None:
 
 
 @pytest.mark.parametrize(
+    "args",
+    [
+        ["words", "check", "canción", "--json"],
+        ["deduce", "advise", "--history", "SO 0", "--top", "2", "--json"],
+        ["race", "claim", "A Ñ O", "--json"],
+    ],
+)
+def test_a_language_code_is_read_in_either_case(args: list[str]) -> None:
+    """``--lang ES`` is Spanish, as ``--deck ES`` is the Spanish deck (a newcomer's
+    session found it refused as an unknown language)."""
+    spanish = run(*args, "--lang", "es")
+    assert spanish.exit_code == 0, spanish.output
+    for code in ("ES", "Es"):
+        result = run(*args, "--lang", code)
+        assert result.exit_code == 0, result.output
+        assert result.stdout == spanish.stdout
+    warmed = run("warm", "--lang", "ES", "--json")
+    assert warmed.exit_code == 0, warmed.output
+    tables = [
+        step["name"] for step in json.loads(warmed.stdout)["steps"] if "word list" in step["name"]
+    ]
+    assert tables and all(" es " in name for name in tables), tables
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["words", "pool", "-n", "6", "--lang", "xx"], "unknown language 'xx'"),

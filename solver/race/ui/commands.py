@@ -13,6 +13,7 @@ from solver.ui.options import (
     JSON_OPTION,
     SEED,
     FiniteFloat,
+    lang_code,
     with_engines,
 )
 from solver.ui.tournament import arena_options, arena_spec, run_tournament
@@ -32,6 +33,7 @@ RACE_DECK_OPTION = click.option(
 )
 RACE_LANG_OPTION = click.option(
     "--lang",
+    callback=lang_code,
     default=None,
     help="Language of the words: en or es [default: the deck's: es for --deck es or "
     "kids-es, else en]. A deck with letters the language lacks (Ñ in English) is refused.",
