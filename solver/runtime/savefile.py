@@ -453,7 +453,14 @@ def read(game: str, path: Path, resuming: bool = True) -> tuple[Any, Any]:
             f"{path} holds another kind of game ({kind}, not {game}){_then(kind, envelope, path)}"
         )
     signature = envelope.get("signature")
-    if not isinstance(signature, str) or not hmac.compare_digest(signature, _signature(envelope)):
+    # An install with no key yet signed nothing: reading is no reason to make one (a look
+    # at a save in a new data folder left a key file behind).
+    unsigned = _read_key(data_dir() / "key") is None
+    if (
+        unsigned
+        or not isinstance(signature, str)
+        or not hmac.compare_digest(signature, _signature(envelope))
+    ):
         raise UserError(
             f"{path} was changed outside myword, or saved by another install "
             f"(its signature does not match); not {'resumed' if resuming else 'read'}"

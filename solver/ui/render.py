@@ -10,6 +10,7 @@ would otherwise end the program with a MarkupError.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -105,7 +106,7 @@ def print_plain_table(
     drawn.append(line("┡", "╇", "┩", "━"))
     drawn.extend(cells_lines(row, "│") for row in folded[1:])
     drawn.append(line("└", "┴", "┘", "─"))
-    sys.stdout.write("".join(drawn))
+    sys.stdout.write(trimmed("".join(drawn)))
     return True
 
 
@@ -233,10 +234,49 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(text + "\n")
 
 
+_PADDING = re.compile(r" +(?=\n)")
+
+
+def trimmed(text: str) -> str:
+    """``text`` without the spaces at its lines' ends: rich pads a line to the console's
+    width (a centred title, a table without a box, a blank line), which a terminal never
+    shows but a file, a diff or a copied line keeps."""
+    return _PADDING.sub("", text)
+
+
+class _TrimmedStream:
+    """The standard stream a console writes to when it is not a terminal, looked up at
+    every write (click's test runner and pytest swap it), each line's padding dropped
+    (``trimmed``). Rich writes whole lines at a time, so a line's end is never split
+    from its padding. Everything else (``isatty``, ``encoding``...) is the stream's."""
+
+    def __init__(self, stderr: bool) -> None:
+        self._stderr = stderr
+
+    @property
+    def _stream(self) -> Any:
+        return sys.stderr if self._stderr else sys.stdout
+
+    def write(self, text: str) -> int:
+        return self._stream.write(trimmed(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def console(stderr: bool = False) -> Console:
+    """A rich console on stdout (or stderr); to a pipe or a file, its lines end without
+    padding (``trimmed``). In a terminal it is rich's own, whose live displays redraw
+    whole lines."""
     from rich.console import Console
 
-    return Console(highlight=False, stderr=stderr)
+    stream = sys.stderr if stderr else sys.stdout
+    try:
+        terminal = stream.isatty()
+    except (AttributeError, ValueError):  # a closed stream, or none
+        terminal = False
+    file = None if terminal else _TrimmedStream(stderr)
+    return Console(highlight=False, stderr=stderr, file=file)  # type: ignore[arg-type]
 
 
 def plain(text: object) -> str:

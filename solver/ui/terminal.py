@@ -75,9 +75,9 @@ class PromptConsole:
     """A console on stdin/stdout; ``draw`` turns a game state into something rich prints."""
 
     def __init__(self, draw: Callable[[Any], Any], stderr: bool = False) -> None:
-        from rich.console import Console
+        from solver.ui.render import console
 
-        self.out = Console(highlight=False, stderr=stderr)
+        self.out = console(stderr)
         self.draw = draw
 
     def ask(self, prompt: str, hidden: bool = False) -> str:

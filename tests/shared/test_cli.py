@@ -127,6 +127,28 @@ def test_a_language_code_is_read_in_either_case(args: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("args", "typed"),
+    [
+        (["deduce", "advise", "--history", "SO 0", "--top", "3"], ""),
+        (["layout", "solo", "--player", "greedy", "--seed", "1"], ""),
+        (["race", "claim", "C A T S"], ""),
+        (
+            ["deduce", "play", "--rounds", "1", "--seed", "8", "--hints", "off"],
+            "ballet\n" + "so\nden\nden\nden\nden\nearl\nearl\nearl\nnewel\nnewel\nnephew\n",
+        ),
+    ],
+)
+def test_output_to_a_pipe_has_no_padding_at_its_lines_ends(args: list[str], typed: str) -> None:
+    """Rich pads a line to the console's width (a centred title, a table without a box);
+    to a pipe or a file, which keep it, each line ends at its last character (a newcomer's
+    session found a review written to a file full of trailing spaces)."""
+    result = CliRunner().invoke(cli.main, args, input=typed)
+    assert result.output.strip(), result.output
+    padded = [line for line in result.output.splitlines() if line.endswith(" ")]
+    assert not padded, padded[:3]
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["words", "pool", "-n", "6", "--lang", "xx"], "unknown language 'xx'"),

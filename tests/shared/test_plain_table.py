@@ -1,6 +1,6 @@
 """``render.print_plain_table`` draws exactly what rich draws when the output is not a
-terminal, or leaves the drawing to rich: the small commands skip importing rich, never the
-look of their tables."""
+terminal (each line's end padding dropped, as ``render.console`` drops it), or leaves the
+drawing to rich: the small commands skip importing rich, never the look of their tables."""
 
 import io
 import json
@@ -36,7 +36,7 @@ def rich_text(title: str, headers, rows) -> str:
     for row in rows:
         table.add_row(*(Text(cell) for cell in row))
     Console(file=out, highlight=False).print(table)
-    return out.getvalue()
+    return render.trimmed(out.getvalue())  # as ``render.console`` prints it to a pipe
 
 
 class Utf8Buffer(io.StringIO):
@@ -189,4 +189,5 @@ def test_many_rows_keep_every_word_whole(monkeypatch) -> None:
     monkeypatch.setattr(sys, "stdout", sys.__stdout__)
     drawn = out.getvalue().splitlines()
     assert "│ DICHLORODIPHENYLTRICHLOROETHANE │ D I C H L O R O D I P H E N Y │" in drawn[4]
-    assert {len(line) for line in drawn} == {82}
+    assert drawn[0] == " " * 40 + "t"  # the title centred, its line's end not padded
+    assert {len(line) for line in drawn[1:]} == {82}

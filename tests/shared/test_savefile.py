@@ -77,6 +77,9 @@ def test_a_save_from_another_install_is_refused(tmp_path: Path, monkeypatch) -> 
     monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path / "another-install"))
     with pytest.raises(UserError, match="another install"):
         deduce_session.load(path)
+    # Only looked at: the other install, with no key yet, is not given one (a newcomer's
+    # session found a key file made by a replay in a new data folder).
+    assert not (tmp_path / "another-install" / "key").exists()
 
 
 def test_scores_are_recomputed_behind_the_signature(tmp_path: Path) -> None:

@@ -102,9 +102,9 @@ def solo(
     "--players",
     default="human,beam",
     show_default=True,
-    help="1 to 6 seats in seat order, comma-separated, the second seat starting: human, or "
-    + PLAYER_HELP
-    + ".",
+    help="1 to 6 seats, comma-separated, in seat order. The first seat deals, so the second "
+    "plays first, as the rulebook's player at the dealer's left (with the default, the beam "
+    "bot starts). Each seat: human, or " + PLAYER_HELP + ".",
 )
 @click.option(
     "--seed", type=SEED, default=None, help="Seed for the shuffle (default: a fresh one, shown)."
