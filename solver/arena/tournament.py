@@ -131,6 +131,9 @@ class Summary(TournamentSettings):
 
 @dataclass(frozen=True)
 class Tournament:
+    """What decides a tournament's games (``tournament`` makes one): game g is played with
+    seed ``seed + g``, so the same settings play the same games on any machine."""
+
     game: str  # a key of GAMES
     entries: tuple[str, ...]
     games: int
@@ -151,6 +154,11 @@ class Tournament:
 
 
 def tournament(game: str, entries: Iterable[str], games: int, seed: int, **options) -> Tournament:
+    """A tournament's settings: ``game`` (``deduce``, ``race`` or ``layout``), the players'
+    names as the benches take them (built-in, registered, ``module:attr``,
+    ``path/to/file.py:attr``, ``engine:COMMAND``), how many games, the first game's seed,
+    and the game's options (a bench's, by name). Nothing is played until ``run`` or
+    ``play``."""
     return Tournament(game, tuple(entries), games, seed, tuple(sorted(options.items())))
 
 

@@ -9,8 +9,10 @@ The pages: ``README.md`` and the ``docs/`` pages in ``PAGES``. In each:
   are equal). A command whose line ends ``# not run: interactive ...`` (a full-screen app, a
   game played by a person, a server) is not run: it must name a command ``myword --help``
   lists, with options it has. One ending ``# slow: ...`` runs only with ``-m heavy``.
-- A fenced ``python file=NAME`` block is a file the page asks you to save: it is written into
-  that folder (and imported, so it must at least load).
+- A fenced ``python title="NAME"`` block is a file the page asks you to save: it is written
+  into that folder (and imported, so it must at least load). The site shows NAME above the
+  code (``pymdownx.highlight``'s title; a ``file=NAME`` the site's Markdown did not know,
+  and left the block unread).
 - A fenced ``python`` block is run (``exec``, a fresh namespace, in that folder); when a
   ``text`` block follows it, that is what it prints. A ``<!-- not run: REASON -->`` line
   just before a block leaves it out, with its reason.
@@ -61,7 +63,7 @@ MATCHING = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 class Block:
     page: Path
     line: int  # the first line of its text
-    info: str  # what follows the fence: `python file=my_bot.py`
+    info: str  # what follows the fence: `python title="my_bot.py"`
     text: str
     not_run: str | None  # the reason given in a `<!-- not run: ... -->` line before it
 
@@ -71,7 +73,7 @@ class Block:
 
     @property
     def file(self) -> str | None:
-        found = re.search(r"\bfile=(\S+)", self.info)
+        found = re.search(r'\btitle="([^"]+)"', self.info)
         return found.group(1) if found else None
 
     @property
