@@ -354,6 +354,7 @@ def serve(
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     seat: Seat | None = None
+    hello: Hello | None = None
 
     def say(message: EngineMessage) -> None:
         stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
@@ -384,6 +385,11 @@ def serve(
                 if seat is None:
                     raise ValueError("a view before the hello")
                 view = rules.view_from_json(message["view"])
+                # What the handshake told a seat holds for its views too (a race's table
+                # is made of the deck's cards): a game's rules may check it.
+                check = getattr(rules, "check_view", None)
+                if check is not None and hello is not None:
+                    check(view, hello.variant)
                 move = seat.decide(view, int(message["seed"]))
                 say({"type": "move", "id": message.get("id"), "move": move.to_json()})
             elif kind == "over":

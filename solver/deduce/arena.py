@@ -24,7 +24,7 @@ from solver.deduce.rules import default_sheet
 from solver.deduce.state import DeduceState, Guess, Pick, event_from_json, move_from_json
 from solver.deduce.strategies import DEFAULT_VOCABULARY
 from solver.runtime import seeds
-from solver.runtime.errors import UserError
+from solver.runtime.errors import UserError, raised
 from solver.wordtools import lexicon
 
 
@@ -62,9 +62,7 @@ def decide(
             if isinstance(view, players.PickerView)
             else (f"row {view.row_index + 1}")
         )
-        raise UserError(
-            f"strategy {name!r} on {where} raised {type(error).__name__}: {error}"
-        ) from error
+        raise UserError(f"strategy {name!r} on {where} {raised(error)}") from error
 
 
 @dataclass(frozen=True)

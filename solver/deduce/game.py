@@ -20,7 +20,7 @@ from solver.deduce.players import Strategy
 from solver.deduce.rules import BONUS, Mark, Row, Sheet, marking, score
 from solver.deduce.strategies import DEFAULT_STRATEGY, DEFAULT_VOCABULARY
 from solver.deduce.typed import typed_word
-from solver.runtime.errors import UserError
+from solver.runtime.errors import UserError, raised
 from solver.wordtools import lexicon
 
 
@@ -184,7 +184,7 @@ def _asked(player, name, history, sheet, lang, vocabulary, prior) -> str:
     except Exception as error:  # a strategy's own bug: one line naming it, no traceback
         stop_if_interrupted(error)
         where = f"strategy {name!r} on row {view.row_index + 1}"
-        raise UserError(f"{where} raised {type(error).__name__}: {error}") from error
+        raise UserError(f"{where} {raised(error)}") from error
     problem = players.legal_guess(view, named)
     if problem:
         raise UserError(f"strategy {name!r} on row {view.row_index + 1}: {problem}")

@@ -277,8 +277,10 @@ class Strategy(Protocol):
 
     ``guess(view)`` returns the Guessword for ``view.row_index``: a dictionary word of
     ``view.length`` letters (on the last row, a guess at the whole Gameword). A word the
-    rules refuse (``legal_guess`` says why) forfeits the seat's game; an exception raised
-    is a bug in the strategy, and the game stops with a one-line ``UserError`` naming it.
+    rules refuse (``legal_guess`` says why), or an exception raised (a bug in the
+    strategy), stops a bench, a match or a solve with a one-line ``UserError`` naming the
+    strategy and the row; in a game against a person (``deduce play``) the strategy's
+    seat forfeits the game instead.
     """
 
     def guess(self, view: GuesserView) -> str:

@@ -27,7 +27,7 @@ from solver.layout.moves import Event, Move, event_from_json, move_from_json
 from solver.layout.seats import KIND
 from solver.layout.state import State, deal, resolve
 from solver.layout.view import LayoutView
-from solver.runtime.errors import UserError
+from solver.runtime.errors import UserError, raised
 
 
 @dataclass(frozen=True)
@@ -55,9 +55,7 @@ class LayoutRules:
                 chosen = player.move(view, random.Random(seed))
             except Exception as error:  # the player's own bug: one line naming it
                 stop_if_interrupted(error)
-                raise UserError(
-                    f"player {name!r} raised {type(error).__name__}: {error}"
-                ) from error
+                raise UserError(f"player {name!r} {raised(error)}") from error
             try:
                 resolve(view, chosen)
             except IllegalMove as refused:

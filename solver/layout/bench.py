@@ -53,12 +53,17 @@ def _deck(path: str | None) -> Deck:
     return load_deck(path)
 
 
-def _game(spec: Tournament, names: list[str], seed: int) -> Outcome:
-    """One game between ``names`` (seat order) through the arena's loop."""
+def _game(spec: Tournament, names: list[str], seed: int, entries: list[int]) -> Outcome:
+    """One game between ``names`` (seat order) through the arena's loop. ``entries``: each
+    seat's entry in the tournament, which keys its engine: the seats rotate game by game,
+    and an engine keyed by its seat was started once for every seat it sat in (a handshake
+    that never came cost its 30 s that many times)."""
     easy = bool(spec.option("easy", False))
     state = new_state(seed, len(names), easy, _deck(spec.option("deck")))
     limit = float(spec.option("engine_time", DEFAULT_TIME_LIMIT))
-    seats = [named(RULES, name, limit, slot=seat) for seat, name in enumerate(names)]
+    seats = [
+        named(RULES, name, limit, slot=entry) for name, entry in zip(names, entries, strict=True)
+    ]
     return play_out(state, seats, seed)
 
 
@@ -98,11 +103,11 @@ def play(spec: Tournament, g: int) -> TournamentRecord:
         results: list[Result] = []
         for entry in entries:
             name = spec.entries[entry]
-            results.extend(_results(_game(spec, [name], seed), [entry], [name], True))
+            results.extend(_results(_game(spec, [name], seed, [entry]), [entry], [name], True))
         return {"game": g, "seed": seed, "results": results}
     seated = [(entry + g) % len(entries) for entry in entries]  # seats rotate game by game
     names = [spec.entries[e] for e in seated]
-    outcome = _game(spec, names, seed)
+    outcome = _game(spec, names, seed, seated)
     return {"game": g, "seed": seed, "results": _results(outcome, seated, names, False)}
 
 

@@ -12,13 +12,17 @@ won this round, the race's time, the language).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from solver.arena.seats import InProcess
 from solver.race.calls import Move, RaceView, move_from_json
-from solver.race.deck import Deck, load_deck
+from solver.race.deck import MAX_DECK_CARDS, Deck, check_table, load_deck
+from solver.race.index import normalized_cards
 from solver.race.seats import seated
 from solver.race.state import DEFAULT_PACE, Event, RaceState, event_from_json
+from solver.runtime import fields
+from solver.wordtools import lexicon
 
 
 class RaceRules:
@@ -28,6 +32,13 @@ class RaceRules:
 
     def view_from_json(self, document: dict[str, Any]) -> RaceView:
         return RaceView.from_json(document)
+
+    def check_view(self, view: RaceView, variant: Mapping[str, Any]) -> None:
+        """Refuse a view whose table the game's deck (the handshake's ``cards``) cannot
+        make: a card it lacks, or more copies than it holds (``DeckError``, a
+        ``ValueError``). An engine is told the deck, so a table of other cards is a
+        referee's error, answered as one (the view alone cannot tell)."""
+        check_table(normalized_cards(view.table, view.lang), deck_from_variant(variant))
 
     def move_from_json(self, document: dict[str, Any]) -> Move:
         return move_from_json(document)
@@ -40,6 +51,22 @@ class RaceRules:
 
 
 RULES = RaceRules()
+
+
+def deck_from_variant(variant: Mapping[str, Any]) -> Deck:
+    """The deck a handshake's variant names card by card (``RaceState.variant``)."""
+    pairs = fields.items(variant["cards"], "cards", MAX_DECK_CARDS)
+    counts = []
+    for i, item in enumerate(pairs):
+        card, count = fields.pair(item, f"cards[{i}]")
+        counts.append(
+            (
+                fields.text(card, f"cards[{i}]"),
+                fields.whole(count, f"cards[{i}]", 0, MAX_DECK_CARDS),
+            )
+        )
+    name = fields.text(variant.get("deck", "the handshake's"), "deck")
+    return Deck(name, fields.text(variant["lang"], "lang", lexicon.LANGUAGES), tuple(counts))
 
 
 def new_state(

@@ -47,7 +47,7 @@ from solver.race.bots import (
     parse_players,
 )
 from solver.race.calls import Call, Move, RaceView, Wait, checked_call
-from solver.runtime.errors import UserError
+from solver.runtime.errors import UserError, raised
 
 # named here too: a bot of one's own imports them from here
 __all__ = ["Call", "RaceView", "Wait"]
@@ -133,7 +133,7 @@ class PluginBot:
             call = self.bot.look(view, rng)
         except Exception as error:  # the bot's own bug: one line naming it
             stop_if_interrupted(error)
-            raise UserError(f"bot {self.name!r} raised {type(error).__name__}: {error}") from error
+            raise UserError(f"bot {self.name!r} {raised(error)}") from error
         if call is None or isinstance(call, Wait):
             return None
         if checked_call(call) is not None:

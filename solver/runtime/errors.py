@@ -21,3 +21,20 @@ def one_line(text: str) -> str:
     line that no program can use to move the cursor or retitle the terminal."""
     joined = " ".join(part.strip() for part in text.splitlines() if part.strip())
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in joined)
+
+
+def raised(error: BaseException) -> str:
+    """What a player of one's own raised, for its one-line error: the exception and where
+    it was raised (``raised KeyError: 'missing' (my_bot.py, line 4, in helper)``). The
+    line shows no traceback, so without the place an author had only the message to go
+    on. The place is the last frame outside myword's own package (the author's code that
+    called into it, when the error came from inside), else the last frame."""
+    import traceback
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[1]  # solver/
+    frames = traceback.extract_tb(error.__traceback__)
+    theirs = [f for f in frames if not Path(f.filename).resolve().is_relative_to(package)]
+    place = (theirs or frames or [None])[-1]
+    where = f" ({Path(place.filename).name}, line {place.lineno}, in {place.name})" if place else ""
+    return f"raised {type(error).__name__}: {error}{where}"

@@ -188,3 +188,21 @@ def test_the_javascript_engine_plays_whole_games_against_the_built_ins() -> None
                 assert outcome.scores[0] > outcome.scores[-1] or players == 2
     finally:
         engine.close()
+
+
+def test_a_bench_starts_an_engine_once_though_the_seats_rotate() -> None:
+    """The seats rotate game by game; an engine keyed by its seat was started again for
+    every seat it sat in (two processes in a two-player bench, and a handshake that never
+    came cost its 30 s twice). It is keyed by its entry in the tournament."""
+    from solver.arena import seats
+    from solver.arena import tournament as arena
+
+    engine = f"engine:{MYWORD} layout engine --player greedy"
+    seats.close_engines()
+    try:
+        records = arena.run(arena.tournament("layout", ["random", engine], 3, 7))
+        assert len(records) == 3
+        started = [key for key in seats._engines if key[0] == RULES.name]
+        assert [key[3] for key in started] == [1]  # the engine's entry, in every game
+    finally:
+        seats.close_engines()

@@ -113,3 +113,19 @@ def test_a_built_in_is_a_bot_of_the_protocol() -> None:
         as_plugin = play_game([seats.PluginBot("superhuman", SUPERHUMAN), parse_bot("easy")], seed)
         by_name = play_game([parse_bot("superhuman"), parse_bot("easy")], seed)
         assert as_plugin.to_json() == by_name.to_json()
+
+
+def test_an_error_from_inside_myword_names_the_bots_line_that_called(tmp_path: Path) -> None:
+    """A bot that hands ``claims`` a tier it lacks: the error is raised in myword's
+    lexicon, but the line names the bot's own call, the place its author can change."""
+    (tmp_path / "tiers.py").write_text(
+        "from solver.race.index import claims\n\n"
+        "def look(view, rng):\n"
+        "    return claims(list(view.table), 'nonsense')\n"
+    )
+    result = CliRunner().invoke(
+        cli.main, ["race", "bench", "--players", f"easy,{tmp_path}/tiers.py:look", "--games", "1"]
+    )
+    assert result.exit_code == 1
+    assert "raised LexiconError: unknown tier 'nonsense'" in result.output
+    assert result.output.rstrip().endswith("(tiers.py, line 4, in look)"), result.output

@@ -263,5 +263,5 @@ def test_a_bot_of_ones_own_that_raises_forfeits_too(tmp_path: Path) -> None:
     assert said[-2].endswith(
         "forfeits the race: bot '"
         + f"{tmp_path / 'crash.py'}:look"
-        + "' raised RuntimeError: boom."
+        + "' raised RuntimeError: boom (crash.py, line 2, in look)."
     )

@@ -174,3 +174,29 @@ def test_the_engine_answers_a_wrong_view_with_an_error_naming_the_field() -> Non
     assert "history[0]'s score 999999999 is impossible on row 2@0" in answers[1]["message"]
     assert "no 59-letter word to hide at difficulty medium" in answers[2]["message"]
     assert answers[3]["move"]["kind"] == "pick" and len(answers[3]["move"]["word"]) == 6
+
+
+def test_a_race_engine_refuses_a_table_the_handshakes_deck_cannot_make() -> None:
+    """The handshake tells an engine the deck (``cards``); a table with a card it lacks
+    (the English deck has QU, no Q), or more copies than it holds, is answered with an
+    error naming it, as the protocol page says (``race engine`` called a word on it)."""
+    import io
+
+    from solver.arena.engine import serve
+    from solver.arena.protocol import Hello
+    from solver.race.arena import RULES as RACE, new_state
+
+    state = new_state(seed=3, players=2)
+    hello = Hello("race", dict(state.variant()), 1, 2, 10.0).to_json()
+    tables = [["c", "a", "t", "q"], ["c", "a", "t", "zz"], ["z", "z", "a"], ["c", "a", "t"]]
+    lines = [hello] + [
+        {"type": "view", "id": k, "seed": 1, "view": race_view(table=table)}
+        for k, table in enumerate(tables)
+    ]
+    out = io.StringIO()
+    serve(RACE, lambda hello: RACE.seat("hard"), [json.dumps(line) + "\n" for line in lines], out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [a["type"] for a in answers] == ["ready", "error", "error", "error", "move"], answers
+    assert "has no Q card" in answers[1]["message"]
+    assert "has no ZZ card" in answers[2]["message"]
+    assert "1 copy of Z, the table 2" in answers[3]["message"]
