@@ -184,7 +184,8 @@ def test_a_race_engine_refuses_a_table_the_handshakes_deck_cannot_make() -> None
 
     from solver.arena.engine import serve
     from solver.arena.protocol import Hello
-    from solver.race.arena import RULES as RACE, new_state
+    from solver.race.arena import RULES as RACE
+    from solver.race.arena import new_state
 
     state = new_state(seed=3, players=2)
     hello = Hello("race", dict(state.variant()), 1, 2, 10.0).to_json()
