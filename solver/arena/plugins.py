@@ -77,19 +77,44 @@ class Entry:
         name: The name that loads it.
         path: Where it is: ``module:attr`` or ``file.py:attr``.
         origin: ``built-in``, or the package that registers it (its name and version).
+        hidden: Why its name cannot load it (``unreachable``), or empty.
     """
 
     name: str
     path: str  # "module:attr" or "file.py:attr"
     origin: str  # "built-in", or the package that registers it
+    hidden: str = ""  # why the name cannot load it (``unreachable``), else empty
 
     def to_json(self) -> dict[str, str]:
         """The entry as ``myword <game> players --json`` writes it.
 
         Returns:
-            ``{"name": ..., "path": ..., "origin": ...}``.
+            ``{"name": ..., "path": ..., "origin": ...}``, and ``hidden``: why the name
+                cannot load it, for an entry point no name reaches.
         """
-        return {"name": self.name, "path": self.path, "origin": self.origin}
+        listed = {"name": self.name, "path": self.path, "origin": self.origin}
+        return listed | ({"hidden": self.hidden} if self.hidden else {})
+
+
+def unreachable(kind: Kind[Any], name: str) -> str:
+    """Why an entry point's name can never load it (``load`` reads the name another way
+    first). Its package's author is told here, since naming it loads something else, or
+    nothing, without a word of the entry point.
+
+    Args:
+        kind: The game's kind of player.
+        name: The entry point's name.
+
+    Returns:
+        The reason, or empty when the name loads it.
+    """
+    if name in kind.builtin:
+        return f"the built-in {name} has this name: give it another"
+    if name.startswith("engine:"):
+        return "a name starting engine: names an engine: give it another"
+    if name != name.strip() or not name:
+        return "a name with spaces around it cannot be typed: give it another"
+    return ""
 
 
 def registered(kind: Kind[Any]) -> list[Entry]:
@@ -99,14 +124,28 @@ def registered(kind: Kind[Any]) -> list[Entry]:
         kind: The game's kind of player (each game's ``players.KIND``).
 
     Returns:
-        The built-ins in their order, then the entry points by name (one with a
-            built-in's name is left out: the name stays the built-in).
+        The built-ins in their order, then the entry points by name. One whose name
+            loads something else (a built-in's name stays the built-in's) is listed with
+            ``hidden`` saying why, so that its author learns it.
     """
     found = [Entry(name, path, "built-in") for name, path in kind.builtins]
     for point in sorted(_entry_points(kind.group), key=lambda p: p.name):
-        if point.name not in kind.builtin:  # a built-in name stays the built-in
-            found.append(Entry(point.name, point.value, _distribution(point)))
+        hidden = unreachable(kind, point.name)
+        found.append(Entry(point.name, point.value, _distribution(point), hidden))
     return found
+
+
+def names(kind: Kind[Any]) -> list[str]:
+    """The names a game's player option takes, built-ins first.
+
+    Args:
+        kind: The game's kind of player.
+
+    Returns:
+        The registered entries' names that load them (``registered`` without the
+            hidden ones).
+    """
+    return [entry.name for entry in registered(kind) if not entry.hidden]
 
 
 def load(kind: Kind[Player], name: str) -> Player:
@@ -159,8 +198,7 @@ def _load(kind: Kind[Any], name: str) -> object:
 
 
 def _choices(kind: Kind[Any]) -> str:
-    names = ", ".join(entry.name for entry in registered(kind))
-    return f"choose from {names}, or give module:attr or path/to/file.py:attr"
+    return f"choose from {', '.join(names(kind))}, or give module:attr or path/to/file.py:attr"
 
 
 def _import(kind: Kind[Any], name: str, path: str) -> object:

@@ -132,7 +132,15 @@ class Summary(TournamentSettings):
 @dataclass(frozen=True)
 class Tournament:
     """What decides a tournament's games (``tournament`` makes one): game g is played with
-    seed ``seed + g``, so the same settings play the same games on any machine."""
+    seed ``seed + g``, so the same settings play the same games on any machine.
+
+    Attributes:
+        game: The game: ``deduce``, ``race`` or ``layout``.
+        entries: The players' names, in the order the summary lists them.
+        games: How many games.
+        seed: The first game's seed.
+        options: The game's options, as sorted (name, value) pairs.
+    """
 
     game: str  # a key of GAMES
     entries: tuple[str, ...]
@@ -141,9 +149,23 @@ class Tournament:
     options: tuple[tuple[str, Any], ...] = field(default=())
 
     def option(self, name: str, default: Any = None) -> Any:
+        """One of the game's options.
+
+        Args:
+            name: The option's name (a bench's, as ``--engine-time`` is ``engine_time``).
+            default: What an option not given is.
+
+        Returns:
+            The option's value, or ``default``.
+        """
         return dict(self.options).get(name, default)
 
     def to_json(self) -> TournamentSettings:
+        """The settings as JSON (a summary's and a CSV's fingerprint hold them).
+
+        Returns:
+            ``game``, ``entries``, ``games``, ``seed`` and ``options``.
+        """
         return {
             "game": self.game,
             "entries": list(self.entries),
@@ -154,11 +176,19 @@ class Tournament:
 
 
 def tournament(game: str, entries: Iterable[str], games: int, seed: int, **options) -> Tournament:
-    """A tournament's settings: ``game`` (``deduce``, ``race`` or ``layout``), the players'
-    names as the benches take them (built-in, registered, ``module:attr``,
-    ``path/to/file.py:attr``, ``engine:COMMAND``), how many games, the first game's seed,
-    and the game's options (a bench's, by name). Nothing is played until ``run`` or
-    ``play``."""
+    """A tournament's settings; nothing is played until ``run`` or ``play``.
+
+    Args:
+        game: ``deduce``, ``race`` or ``layout``.
+        entries: The players' names as the benches take them (a built-in, a registered
+            name, ``module:attr``, ``path/to/file.py:attr``, ``engine:COMMAND ARGS``).
+        games: How many games.
+        seed: The first game's seed (game g plays with ``seed + g``).
+        **options: The game's options, by the bench's names (``solo=True``...).
+
+    Returns:
+        The ``Tournament``.
+    """
     return Tournament(game, tuple(entries), games, seed, tuple(sorted(options.items())))
 
 
@@ -201,7 +231,17 @@ def run(
     progress: Callable[[int], None] | None = None,
 ) -> list[TournamentRecord]:
     """Every game's record, in game order (kept in memory: for a few thousand games; a
-    long tournament goes through ``play``, which keeps only running totals)."""
+    long tournament goes through ``play``, which keeps only running totals).
+
+    Args:
+        spec: The tournament (``tournament``).
+        workers: Local processes to play in (``play``).
+        scheduler: A Dask scheduler's address, or None (``play``).
+        progress: Told how many games have just finished.
+
+    Returns:
+        Every game's record (``TournamentRecord``), game 0 first.
+    """
     kept: list[TournamentRecord] = []
     play(spec, workers, scheduler, progress, kept.extend)
     return kept
@@ -209,7 +249,12 @@ def run(
 
 @dataclass
 class Outcome:
-    """What a tournament gives: its summary and, for the plots, every score by entry."""
+    """What a tournament gives: its summary and, for the plots, every score by entry.
+
+    Attributes:
+        summary: The summary (``Summary``), as ``--json`` prints it.
+        scores: Every score of each entry, in game order, entries in their order.
+    """
 
     summary: Summary
     scores: list[array]  # every score of each entry, in game order
@@ -237,7 +282,23 @@ def play(
     why a Dask run that gets nothing back is waiting: no worker, or no scheduler.
 
     A local worker that dies ends the run with ``WorkersLost`` (one line: how it died);
-    the games handed on so far are all whole, in order."""
+    the games handed on so far are all whole, in order. A script that plays with
+    ``workers`` > 1 starts it under ``if __name__ == "__main__":`` (each worker imports
+    the script again).
+
+    Args:
+        spec: The tournament (``tournament``).
+        workers: Local processes to play in (1: this one).
+        scheduler: A Dask scheduler's address (``tcp://HOST:8786``), or None.
+        progress: Told how many games have just finished.
+        on_records: Handed each batch of records, in game order.
+        before: The records of the games played before (a resumed tournament).
+        on_wait: Told why a Dask run is waiting.
+        wait_note_seconds: How often ``on_wait`` is told.
+
+    Returns:
+        The ``Outcome``: the summary and every score.
+    """
     from solver.arena import cluster, processes
 
     if not spec.entries:
@@ -541,7 +602,16 @@ def win_rate(wins: float, games: int) -> WinRate:
 
 
 def summary(spec: Tournament, records: Iterable[TournamentRecord]) -> Summary:
-    """The summary of records already played (``run``'s)."""
+    """The summary of records already played (``run``'s).
+
+    Args:
+        spec: The tournament they were played in.
+        records: Its records, game 0 first.
+
+    Returns:
+        The ``Summary``: per entry the mean score and the win rate with their 95%
+            intervals, and the game's own measures.
+    """
     tally = Tally(spec)
     for record in records:
         tally.add(record)

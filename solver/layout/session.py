@@ -100,7 +100,7 @@ def check_player(name: str) -> None:
     if name == HUMAN:
         return
     if not is_engine(name) and ":" not in name:
-        known = [entry.name for entry in plugins.registered(KIND)]
+        known = plugins.names(KIND)
         if name not in known:
             raise UserError(
                 f"unknown player {name!r} (choose from {HUMAN}, {', '.join(known)}, or give "

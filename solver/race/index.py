@@ -48,17 +48,30 @@ class ClaimDocument(TypedDict):
 
 @dataclass(frozen=True)
 class Claim:
+    """A word the table can spell, and the cards it takes.
+
+    Attributes:
+        word: The word, in lower case.
+        cards: The cards it takes, in the word's order (``"??"`` for a double wild).
+        zipf: How common the word is (wordfreq's Zipf scale: 3 is rare, 6 very common).
+    """
+
     word: str
     cards: tuple[str, ...]  # the cards it takes, in word order
     zipf: float
 
     @property
     def count(self) -> int:
+        """How many cards the claim takes: its points."""
         return len(self.cards)
 
     def to_json(self) -> ClaimDocument:
         """Its fields and count, by hand (``asdict`` deep-copies each card, slow for a
-        thousand claims)."""
+        thousand claims).
+
+        Returns:
+            ``{"word": ..., "cards": [...], "zipf": ..., "count": ...}``.
+        """
         return {"word": self.word, "cards": self.cards, "zipf": self.zipf, "count": self.count}
 
 
@@ -161,7 +174,19 @@ def _build_word_table(tier: str, lang: str) -> dict[str, np.ndarray]:
 
 
 def parse_table(text: str | list[str], lang: str = "en") -> list[str]:
-    """Cards from ``"A B ND U K ? E"`` (spaces or commas), checked against the alphabet."""
+    """Cards from ``"A B ND U K ? E"`` (spaces or commas), checked against the alphabet.
+
+    Args:
+        text: The cards as text, or already as a list.
+        lang: The language whose letters the cards are.
+
+    Returns:
+        The cards, normalized (lower case).
+
+    Raises:
+        DeckError: A card that is none (one or two letters of the language, ``?`` or
+            ``??``), or a table larger than a deck.
+    """
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     alphabet = set(lexicon.language(lang).alphabet)
     cards = []
@@ -420,7 +445,17 @@ def claims(
     table_cards: list[str], tier: str = "all", lang: str = "en", top: int | None = 10
 ) -> list[Claim]:
     """The claimable words for a table, best first (most cards, then most familiar), each
-    spelled card by card by the rules. Cards in any case (``["C", "A", "T", "S"]``)."""
+    spelled card by card by the rules.
+
+    Args:
+        table_cards: The cards face up, in any case (``["C", "A", "T", "S"]``).
+        tier: The vocabulary: ``easy``, ``familiar``, ``core`` or ``all``.
+        lang: The language.
+        top: How many claims at most (None: every one).
+
+    Returns:
+        The ``Claim`` list, best first.
+    """
     cards = normalized_cards(table_cards, lang)
     vocabulary = word_table(lexicon.check_tier(tier), lang)
     result = []

@@ -440,6 +440,11 @@ class LiveRace:
         self.lang = self.deck.lang
         names = seat_names(len(self.bots), self.seed)
         self.seats = [Seat("you"), *(Seat(n, b) for n, b in zip(names, self.bots, strict=True))]
+        if not any(isinstance(bot, RaceBot) for bot in self.bots):
+            # No level plays (every other seat an engine or a bot of one's own): nothing
+            # for the adaptive level to move, and a race against programs is no measure
+            # of the person to remember (it had moved and saved the level all the same).
+            self.auto = None
         self.table: list[str] = []
         self.to_deal: list[str] = []
         self.won = [0] * len(self.seats)

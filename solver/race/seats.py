@@ -174,8 +174,8 @@ def seat_bot(spec: str) -> RaceBot | PluginBot:
     if is_level(spec):
         return parse_bot(spec)
     name = spec.strip()
-    if ":" not in name and not any(e.name == name for e in plugins.registered(KIND)):
-        raise UnknownBot(name, ", ".join(e.name for e in plugins.registered(KIND)))
+    if ":" not in name and name not in plugins.names(KIND):
+        raise UnknownBot(name, ", ".join(plugins.names(KIND)))
     return PluginBot(name, plugins.load(KIND, name))
 
 

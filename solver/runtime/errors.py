@@ -35,6 +35,8 @@ def raised(error: BaseException) -> str:
     package = Path(__file__).resolve().parents[1]  # solver/
     frames = traceback.extract_tb(error.__traceback__)
     theirs = [f for f in frames if not Path(f.filename).resolve().is_relative_to(package)]
-    place = (theirs or frames or [None])[-1]
-    where = f" ({Path(place.filename).name}, line {place.lineno}, in {place.name})" if place else ""
+    where = ""
+    if theirs or frames:
+        place = (theirs or frames)[-1]
+        where = f" ({Path(place.filename).name}, line {place.lineno}, in {place.name})"
     return f"raised {type(error).__name__}: {error}{where}"

@@ -178,7 +178,7 @@ def _control(field: Field, option: click.Option, default: str | bool) -> Control
     if field.players is not None:
         from solver.arena import plugins
 
-        players = tuple(entry.name for entry in plugins.registered(_attribute(field.players)))
+        players = tuple(plugins.names(_attribute(field.players)))
     return Control(
         name=field.name,
         label=field.label,

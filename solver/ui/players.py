@@ -25,7 +25,12 @@ def show_players(kind: plugins.Kind, as_json: bool) -> None:
         return
     shown = Table("name", "import path", "origin", title=kind.plural.capitalize())
     for entry in entries:
-        shown.add_row(entry.name, entry.path, entry.origin)
+        origin = (
+            f"{entry.origin} (not loaded by this name: {entry.hidden})"
+            if entry.hidden
+            else entry.origin
+        )
+        shown.add_row(render.plain(entry.name), render.plain(entry.path), render.plain(origin))
     out = render.console()
     out.print(shown)
     out.print(

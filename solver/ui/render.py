@@ -365,10 +365,23 @@ def player_labels(names: Sequence[str]) -> list[str]:
     (``/home/me/bots/mine.py:look``) by the file's name and attribute (``mine.py:look``),
     which the table has room for; by its whole name where two would read alike (the JSON
     and the CSV always give the whole name)."""
-    short = [
-        name.replace("\\", "/").rsplit("/", 1)[-1] if ".py:" in name else name for name in names
-    ]
+    short = [_short_label(name) for name in names]
     return short if len(set(short)) == len(set(names)) else list(names)
+
+
+def _short_label(name: str) -> str:
+    """A player's name with its paths cut to their files' names: ``mine.py:look`` for
+    ``/home/me/bots/mine.py:look``; for an engine, each word of its command that is a path
+    (``engine:node /home/me/engines/mine.js`` is ``engine:node mine.js``: the whole
+    command, cut by the table's width, read ``engine:no…`` for every engine)."""
+    if name.startswith("engine:"):
+        words = name.removeprefix("engine:").split(" ")
+        return "engine:" + " ".join(_file_name(word) if "/" in word else word for word in words)
+    return _file_name(name) if ".py:" in name else name
+
+
+def _file_name(path: str) -> str:
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or path
 
 
 def tournament_table(

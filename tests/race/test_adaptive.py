@@ -16,7 +16,7 @@ from click.testing import CliRunner
 import cli
 from solver.race import adaptive
 from solver.race.adaptive import START, STEP, AutoLevel, moved
-from solver.race.bots import TOP_SKILL, RaceBot
+from solver.race.bots import TOP_SKILL, RaceBot, parse_bot
 from solver.race.deck import parse_deck
 from solver.race.live import LiveRace
 from solver.race.ui.feed import describe, level_move_text, race_document, unsaid_warnings
@@ -235,3 +235,22 @@ def test_a_race_whose_input_ended_plays_out_but_neither_moves_the_level_nor_coun
     assert adaptive.load(folder) == (3.0, None)
     assert record.load(folder) == []  # not in the record
     assert [g for g in savefile.listing() if g["game"] == "race"]  # saved, for a review
+
+
+def test_a_race_against_no_level_neither_moves_nor_keeps_the_level(monkeypatch, tmp_path) -> None:
+    """Every other seat a bot of one's own or an engine: no level plays, so there is none
+    to move, say or remember (a race against an engine had moved the level, and saved it,
+    as if the person had raced the level's bots)."""
+    from solver.race.live import bot_seat
+
+    monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path))
+    steady = bot_seat(f"{ROOT / 'examples' / 'race_steady.py'}:look")
+    race = LiveRace([steady], parse_deck("c 3\na 3\nt 3\ns 3\n", "small"), 0.5, 3,
+                    auto=adaptive.remembered())  # fmt: skip
+    assert race.auto is None
+    race.advance(100_000.0)
+    assert race.finished and not adaptive.path(tmp_path).exists()
+    assert "auto" not in race_document(race)
+    mixed = LiveRace([steady, parse_bot("easy")], parse_deck("c 3\na 3\nt 3\ns 3\n", "small"),
+                     0.5, 3, auto=adaptive.remembered())  # fmt: skip
+    assert mixed.auto is not None  # a level plays beside it: it moves as before

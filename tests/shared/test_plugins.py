@@ -83,6 +83,7 @@ def test_installed_packages_register_strategies_by_entry_point(tmp_path, monkeyp
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: their-strategy\nVersion: 1.2\n")
     (dist / "entry_points.txt").write_text(
         "[myword.deduce.strategies]\ntheirs = their_strategy:guess\n"
+        "points = their_strategy:guess\nengine:sly = their_strategy:guess\n"
     )
     monkeypatch.syspath_prepend(str(package.parent))
     plugins._load.cache_clear()
@@ -95,6 +96,16 @@ def test_installed_packages_register_strategies_by_entry_point(tmp_path, monkeyp
     assert [e["origin"] for e in entries[:3]] == ["built-in"] * 3
     view = players.GuesserView(load_sheet("6"), ())
     assert players.strategy("theirs").guess(view) == "at"
+    # Names no one can load them by are listed, saying why, for their author to rename
+    # (they were left out without a word).
+    hidden = {e["name"]: e.get("hidden", "") for e in entries if e["origin"] != "built-in"}
+    assert hidden["theirs"] == ""
+    assert hidden["points"].startswith("the built-in points has this name")
+    assert hidden["engine:sly"].startswith("a name starting engine: names an engine")
+    assert "engine:sly" not in plugins.names(players.KIND)
+    assert plugins.names(players.KIND).count("points") == 1
+    table = CliRunner().invoke(cli.main, ["deduce", "players"], env={"COLUMNS": "200"})
+    assert "not loaded by this name: the built-in points has this name" in table.output
 
 
 def test_the_players_table_names_each_with_its_import_path() -> None:
@@ -119,3 +130,9 @@ def test_a_player_given_by_its_file_is_named_by_the_file_in_tables() -> None:
     alike = ["/a/mine.py:look", "/b/mine.py:look"]  # two files of one name: whole names
     assert player_labels(alike) == alike
     assert player_labels(["x/mine.py:look", "x/mine.py:look"]) == ["mine.py:look"] * 2
+    # An engine by its command with each path cut to its file: a table's width had cut
+    # every engine's whole command to "engine:no…" (a plugin author's finding).
+    engines = ["engine:node /home/me/engines/mine.js --fast", "engine:/usr/bin/python3 b.py"]
+    assert player_labels(engines) == ["engine:node mine.js --fast", "engine:python3 b.py"]
+    twins = ["engine:node /a/mine.js", "engine:node /b/mine.js"]
+    assert player_labels(twins) == twins
