@@ -175,7 +175,9 @@ class Tournament:
         }
 
 
-def tournament(game: str, entries: Iterable[str], games: int, seed: int, **options) -> Tournament:
+def tournament(
+    game: str, entries: Iterable[str], games: int, seed: int, **options: Any
+) -> Tournament:
     """A tournament's settings; nothing is played until ``run`` or ``play``.
 
     Args:
