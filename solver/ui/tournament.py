@@ -60,7 +60,14 @@ def arena_options(default_games: int):
             "csv_path",
             type=PathType(path_type=Path, dir_okay=False),
             default=None,
-            help="Write every game's results to this CSV file.",
+            help="Write every game's results to this CSV file (a new one: see --force).",
+        ),
+        click.option(
+            "--force",
+            "force_csv",
+            is_flag=True,
+            help="Let --csv replace a file that exists (without it, an existing file is "
+            "refused: the CSV of a tournament goes on with --resume).",
         ),
         click.option(
             "--resume",
@@ -189,7 +196,11 @@ def _csv_and_previous(spec, arena_args: dict):
 
     csv_path, resume = arena_args["csv_path"], arena_args["resume_path"]
     if resume is None:
-        return (writable_file(csv_path, "the CSV") if csv_path else None), None
+        if csv_path is None:
+            return None, None
+        if not arena_args.get("force_csv"):
+            _refuse_replacing(csv_path, spec)
+        return writable_file(csv_path, "the CSV"), None
     if csv_path is not None and _same_file(csv_path, resume) is False:
         raise UserError(
             f"--resume {shown(resume)} goes on writing that CSV: give --csv "
@@ -204,6 +215,30 @@ def _csv_and_previous(spec, arena_args: dict):
         err=True,
     )
     return path, previous
+
+
+def _refuse_replacing(path: Path, spec) -> None:
+    """Refuse to write ``--csv`` over a file that exists (``--force`` lets it): the games
+    of a tournament, notes or a saved game were replaced without a word. The CSV of this
+    very tournament is pointed to ``--resume``."""
+    from solver.arena import csvfile
+
+    try:
+        exists = path.exists() and path.stat().st_size > 0
+    except OSError:
+        return  # a path the system cannot look up: writable_file says why
+    if not exists:
+        return
+    try:
+        held = csvfile.Previous(path, spec).check().games
+    except (UserError, OSError, ValueError):
+        held = None
+    if held is not None:
+        raise UserError(
+            f"{shown(path)} holds {held:,} games of this tournament: --resume {shown(path)} "
+            "goes on with them, --force replaces them"
+        )
+    raise UserError(f"{shown(path)} exists: choose another --csv, or --force to replace it")
 
 
 def _same_file(one: Path, other: Path) -> bool:
@@ -248,7 +283,10 @@ def arena_spec(game: str, entries: str | list[str], kwargs: dict, **options):
     from solver.arena import tournament as arena
     from solver.runtime import seeds
 
-    names = ("games", "seed", "workers", "scheduler", "csv_path", "resume_path", "plot_dir")
+    names = (
+        "games", "seed", "workers", "scheduler", "csv_path", "force_csv", "resume_path",
+        "plot_dir",
+    )  # fmt: skip
     settings = {name: kwargs.pop(name) for name in (*names, "as_json")}
     if isinstance(entries, str):
         from solver.arena.seats import listed_names

@@ -316,3 +316,24 @@ def test_any_damage_is_read_back_or_refused_in_one_line_never_a_traceback(tmp_pa
             assert "\n" not in str(refused)
             said.add(str(refused).split(":")[0])
     assert said  # (some were refused: the damage reached the checks)
+
+
+def test_csv_never_replaces_a_file_without_force(tmp_path: Path) -> None:
+    """``--csv`` over a file that exists replaced it without a word: the games of a
+    tournament it could resume, notes, a saved game (a newcomer's finding). It is refused,
+    naming ``--resume`` for this tournament's own CSV; ``--force`` replaces it."""
+    games = tmp_path / "games.csv"
+    assert bench(*RACE, "--games", "3", "--csv", str(games), "--json").exit_code == 0
+    kept = games.read_bytes()
+    again = bench(*RACE, "--games", "5", "--csv", str(games))
+    assert again.exit_code == 1 and games.read_bytes() == kept
+    assert f"holds 3 games of this tournament: --resume {games}" in again.stderr
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    refused = bench(*RACE, "--games", "1", "--csv", str(notes))
+    assert refused.exit_code == 1 and notes.read_text() == "my notes\n"
+    assert (
+        refused.stderr == f"Error: {notes} exists: choose another --csv, or --force to replace it\n"
+    )
+    forced = bench(*RACE, "--games", "1", "--csv", str(notes), "--force", "--json")
+    assert forced.exit_code == 0 and notes.read_text().startswith("game,seed,entry,")
