@@ -659,6 +659,16 @@ def rebuild(log: dict[str, Any], deck: Deck | None = None) -> State:
     return state
 
 
+def _words_said(words: object) -> str:
+    """Words for a message (``BUND, BUNT``; ``none``), not a Python list's repr; what a
+    log holds in their place is quoted as it is, cut short."""
+    if isinstance(words, list | tuple) or hasattr(words, "__next__"):
+        listed = list(words)  # type: ignore[call-overload]
+        if all(isinstance(word, str) for word in listed):
+            return ", ".join(word.upper() for word in listed) or "none"
+    return f"{words!r:.40}"
+
+
 def _whole_numbers(value: object) -> bool:
     """A list of integers from JSON (not bools, not strings)."""
     return isinstance(value, list) and all(type(n) is int for n in value)
@@ -712,6 +722,8 @@ def _check_move(state: State, move: object, where: str) -> None:
         return
     if move.get("kind") != "play":
         raise LogError(f"{where}: unknown kind {move.get('kind')!r}")
+    if len(position) != 2:  # ([0, 1, 2] was a traceback: too many values to unpack)
+        raise LogError(f"{where}: a position is [row, column], not {position!r:.40}")
     spot = placement(state.layout, state.deck, state.card(move["card"]), tuple(position))
     if spot is None or why_not(state.layout, state.deck, state.card(move["card"]),
                                tuple(position), state.easy):  # fmt: skip
@@ -727,7 +739,8 @@ def _check_move(state: State, move: object, where: str) -> None:
         )
     if [w.spelled for w in spot.words] != move.get("words") or spot.points != move.get("points"):
         raise LogError(
-            f"{where}: the words are {[w.spelled for w in spot.words]} for {spot.points} "
-            f"points, the log says {move.get('words')} for {move.get('points')}"
+            f"{where}: the words are {_words_said(w.spelled for w in spot.words)} for "
+            f"{spot.points} points, the log says {_words_said(move.get('words'))} for "
+            f"{move.get('points')!r:.20}"
         )
     state.apply(current, Play(move["card"], spot))

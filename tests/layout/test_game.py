@@ -58,6 +58,20 @@ def test_replay_checks_every_move_and_finds_the_first_discrepancy(tmp_path) -> N
     moved = json.loads(json.dumps(log))
     moved["moves"][2]["position"] = [40, 40]
     assert replay(moved).problem.startswith("move 3: card")
+    first_play = next(k for k, m in enumerate(log["moves"]) if m["kind"] == "play")
+    for position in ([0, 1, 2], [0], []):  # a traceback each (found by a newcomer's session)
+        cut = json.loads(json.dumps(log))
+        cut["moves"][first_play]["position"] = position
+        assert replay(cut).problem == (
+            f"move {first_play + 1}: a position is [row, column], not {position!r}"
+        )
+    said = json.loads(json.dumps(log))
+    said["moves"][first_play]["words"] = ["bund"]
+    words = ", ".join(w.upper() for w in log["moves"][first_play]["words"])
+    assert f"the words are {words} for " in replay(said).problem  # not ['bund']
+    assert replay(said).problem.endswith(
+        "the log says BUND for " + str(said["moves"][first_play]["points"])
+    )
     path = tmp_path / "game.json"
     path.write_text(json.dumps(bad))
     result = CliRunner().invoke(cli.main, ["layout", "replay", str(path)])
