@@ -556,6 +556,16 @@ def not_known(name: str, core: set[str]) -> set[str]:
     return words
 
 
+def spanish_abbreviations(forms: set[str]) -> set[str]:
+    """The forms of ``curated/es-abbreviations.txt``: abbreviations hunspell-es lists in
+    lowercase without their full stop (``etc``, ``sra``), which the rules forbid. Each
+    must be a form of the play list (the build stops otherwise)."""
+    words = set(read_curated("es-abbreviations.txt"))
+    if missing := words - forms:
+        sys.exit(f"build.py: es-abbreviations: not in play.txt: {' '.join(sorted(missing))}")
+    return words
+
+
 def build() -> dict[Path, str]:
     """Every output file and its text, computed in memory."""
     en_words = scowl_words(max(SCOWL_SIZES))
@@ -565,7 +575,7 @@ def build() -> dict[Path, str]:
     es_lemmas = spanish_filter(set(require(WSPANISH, "wspanish").read_text("utf-8").split()))
     es_hunspell = unmunch_spanish()
     es_forms = spanish_filter(set(es_hunspell)) | es_lemmas
-    es_blocked = spanish_blocked(es_forms)
+    es_blocked = spanish_blocked(es_forms) | spanish_abbreviations(es_forms)
     es_core = spanish_core(es_lemmas, es_hunspell, en_words, scowl_names(max(SCOWL_SIZES)))
     return {
         WORDS / "en" / "play.txt": lines(play),

@@ -327,6 +327,17 @@ def test_spanish_forms_are_present(word: str) -> None:
     assert word in set(read_list(WORDS / "es" / "play.txt"))
 
 
+def test_spanish_abbreviations_are_absent() -> None:
+    """hunspell-es lists abbreviations in lowercase without their full stop (``etc``,
+    ``sra``, ``km``), which the rules forbid; a newcomer's session found a race claim
+    recommending ETC. The curated file removes them, each a form the list had."""
+    play = set(read_list(WORDS / "es" / "play.txt"))
+    abbreviations = set(curated("es-abbreviations.txt"))
+    assert {"etc", "sra", "km", "avda", "pág"} <= abbreviations
+    assert not abbreviations & play
+    assert {"id", "ja", "dio", "cía"} <= play  # a verb form, an interjection, a word
+
+
 def test_licence_notices_travel_with_the_lists() -> None:
     assert "Kevin Atkinson" in (WORDS / "en" / "LICENSE-SCOWL.txt").read_text("utf-8")
     hunspell = (WORDS / "es" / "LICENSE-hunspell-es.txt").read_text("utf-8")
