@@ -82,10 +82,11 @@ class Listed(TypedDict):
     """A saved game as ``listing`` gives it (``myword games``)."""
 
     name: str
-    game: str | None
+    game: str | None  # None: no save can be read there (damaged, or another program's)
     finished: bool
     saved: str | None
     path: str
+    intact: bool  # signed by this install and unchanged since: it can be resumed or reviewed
 
 
 FORMAT = "myword-save"
@@ -533,24 +534,36 @@ def resolve(name_or_path: str | Path) -> Path:
 
 
 def listing() -> list[Listed]:
-    """The games in the games folder, newest first: name, game, finished, when saved."""
+    """The games in the games folder, newest first: name, game, finished, when saved, and
+    whether it is intact. A file there that holds no save (cut short by a full disk,
+    damaged) is listed too, with no game, so that it can be seen and deleted (it was left
+    out without a word, and ``--delete`` refused it)."""
     folder = games_dir()
     if not folder.is_dir():
         return []
     games: list[Listed] = []
     for path in folder.glob("*.json"):
-        envelope = peek(path)
-        if envelope is not None:
-            games.append(
-                {
-                    "name": path.stem,
-                    "game": envelope.get("game"),
-                    "finished": bool(envelope.get("finished")),
-                    "saved": envelope.get("saved"),
-                    "path": str(path),
-                }
-            )
+        envelope = peek(path) or {}
+        games.append(
+            {
+                "name": path.stem,
+                "game": envelope.get("game"),
+                "finished": bool(envelope.get("finished")),
+                "saved": envelope.get("saved"),
+                "path": str(path),
+                "intact": bool(envelope) and _intact(envelope),
+            }
+        )
     return sorted(games, key=lambda g: (str(g["saved"]), g["name"]), reverse=True)
+
+
+def _intact(envelope: dict[str, Any]) -> bool:
+    """Whether a save's signature is this install's (``read`` checks it the same way):
+    one changed by hand was listed as a game to resume, and resuming it was refused."""
+    if _read_key(data_dir() / "key") is None:
+        return False
+    signature = envelope.get("signature")
+    return isinstance(signature, str) and hmac.compare_digest(signature, _signature(envelope))
 
 
 def _hold_identity(held: _Held, identity: str, path: Path) -> None:
@@ -631,13 +644,22 @@ def discard(path: Path) -> None:
         savelocks.sweep_one(_old_lock_beside(target))
 
 
+def _in_games_folder(path: Path) -> bool:
+    """Whether ``path`` is a ``.json`` file of the games folder, which only myword
+    writes: what it holds there is a save, or what is left of one."""
+    try:
+        return path.suffix == ".json" and path.resolve().parent == games_dir().resolve()
+    except OSError:
+        return False
+
+
 def delete(path: Path) -> None:
     """Delete a saved game: refused while another myword plays it (through any name),
     and for a file that is not a saved game. Its move counter is kept: a copy of it
     put back is still checked against it."""
     if not path.exists():
         raise UserError(f"no saved game {path.stem if path.parent == games_dir() else path}")
-    if peek(path) is None:
+    if peek(path) is None and not _in_games_folder(path):  # there, a damaged save goes too
         raise UserError(f"{path} is not a saved game")
     with holding(path):
         try:

@@ -346,6 +346,8 @@ class SavedGamesScreen(Screen[None]):
             state = "finished: enter reviews" if game["finished"] else "unfinished: enter resumes"
             if choice is None:
                 state = "unreadable: d deletes"
+            elif not game["intact"]:  # changed by hand, or another install's
+                state = "changed outside myword: d deletes"
             cells = (title, game["name"], state, str(game["saved"]))
             # a file's name and its unchecked fields: text, never markup nor escape sequences
             table.add_row(*(Text(one_line(cell)) for cell in cells), key=game["path"])
@@ -359,7 +361,7 @@ class SavedGamesScreen(Screen[None]):
         game = self._kept.get(str(event.row_key.value))
         if game is None:
             return
-        if str(game["game"]) not in GAMES_BY_KEY:  # damaged, or not ours: a KeyError was
+        if str(game["game"]) not in GAMES_BY_KEY or not game["intact"]:  # (a KeyError was)
             self.notify(f"{game['name']} is no game this myword can open: d deletes it")
             return
         if game["finished"]:  # looked back on: its review, with the engine's analysis

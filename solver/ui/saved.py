@@ -57,6 +57,8 @@ def games(to_delete: tuple[str, ...], as_json: bool) -> None:
         kind, name = str(game["game"]), game["name"]
         if kind not in savefile.KINDS:  # damaged, or another program's: none can resume it
             state, going_on = "unreadable", f"myword games --delete {name}"
+        elif not game["intact"]:  # changed by hand, or another install's: refused to resume
+            state, going_on = "changed outside myword", f"myword games --delete {name}"
         elif game["finished"]:  # looked back on, move by move (``myword review``)
             state = "finished"
             going_on = f"myword review {name}" if kind in savefile.REVIEWED else ""

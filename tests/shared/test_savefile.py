@@ -330,3 +330,28 @@ def test_a_save_of_no_known_kind_is_listed_as_unreadable() -> None:
     reviewed = run("review", "fake")
     assert reviewed.exit_code == 1
     assert "holds no game this myword knows (it names no kind)" in reviewed.stderr
+
+
+def test_a_damaged_or_changed_save_is_listed_and_can_be_deleted(tmp_path: Path) -> None:
+    """A save cut short (a full disk, a crash) was left out of `myword games` without a
+    word and `--delete` refused it; one changed by hand was listed as a game to resume,
+    which was then refused (both found by a newcomer's session)."""
+    folder = savefile.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "cut.json").write_text('{"format": "myword-save", "ver')
+    changed = started_deduce_game(folder / "changed.json")
+    envelope = json.loads(changed.read_text())
+    envelope["saved"] = "2026-12-05T00:00:00Z"
+    changed.write_text(json.dumps(envelope))
+    listed = {game["name"]: game for game in json.loads(run("games", "--json").stdout)["games"]}
+    assert listed["cut"]["game"] is None and not listed["cut"]["intact"]
+    assert listed["changed"]["game"] == "deduce" and not listed["changed"]["intact"]
+    shown = run("games")
+    assert "changed outside" in shown.output and "--delete changed" in shown.output
+    assert "--delete cut" in shown.output
+    deleted = run("games", "--delete", "cut", "--delete", "changed")
+    assert deleted.exit_code == 0, deleted.output
+    assert not (folder / "cut.json").exists() and not changed.exists()
+    outside = tmp_path / "notes.json"  # outside the games folder a file is no save to delete
+    outside.write_text("{}")
+    assert run("games", "--delete", str(outside)).exit_code == 1 and outside.exists()
