@@ -94,6 +94,32 @@ FORCE_OPTION = click.option(
 )
 
 
+# What a resumed game still takes from its command line: how it is shown and saved, and
+# how long an engine may think. Everything else is the saved game's own.
+RESUMED_TAKES = frozenset({"plain", "save_path", "resume_name", "force", "as_json", "engine_time"})
+
+
+def note_ignored_with_resume(ctx: click.Context) -> None:
+    """Say on stderr which options given on the command line a resumed game ignores (its
+    settings are the saved game's): `--resume NAME --difficulty hard` went on at the old
+    level without a word."""
+    from click.core import ParameterSource
+
+    given = [
+        param.opts[0]
+        for param in ctx.command.params
+        if isinstance(param, click.Option)
+        and param.name not in RESUMED_TAKES
+        and ctx.get_parameter_source(param.name or "") is ParameterSource.COMMANDLINE
+    ]
+    if given:
+        click.echo(
+            f"A resumed game keeps its own settings: {', '.join(given)} "
+            f"{'is' if len(given) == 1 else 'are'} not used.",
+            err=True,
+        )
+
+
 def save_target(game: str, save_path: Path | None, resume_name: str | None, force: bool):
     """The save a game is resumed from (None for a new game) and the file it is saved to.
     A new game never replaces an unfinished one, nor a file that is not a saved game,

@@ -355,3 +355,17 @@ def test_a_damaged_or_changed_save_is_listed_and_can_be_deleted(tmp_path: Path) 
     outside = tmp_path / "notes.json"  # outside the games folder a file is no save to delete
     outside.write_text("{}")
     assert run("games", "--delete", str(outside)).exit_code == 1 and outside.exists()
+
+
+def test_options_a_resumed_game_does_not_use_are_named(tmp_path: Path) -> None:
+    """`--resume NAME --difficulty hard` went on at the saved level without a word (a
+    newcomer's finding): the options the saved game overrides are named on stderr."""
+    path = started_deduce_game(tmp_path / "g.json")
+    args = ["deduce", "play", "--resume", str(path), "--plain"]
+    resumed = run(*args, "--seed", "5", "--difficulty", "hard", "--lang", "es", input="")
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.stderr.startswith(
+        "A resumed game keeps its own settings: --difficulty, --seed, --lang are not used.\n"
+    )
+    quiet = run(*args, input="")  # only what a resumed game takes: nothing to say
+    assert "keeps its own settings" not in quiet.stderr

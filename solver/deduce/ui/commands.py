@@ -19,7 +19,14 @@ from solver.ui.options import (
     PathType,
     with_engines,
 )
-from solver.ui.saved import FORCE_OPTION, RESUME_OPTION, SAVE_OPTION, play_saved, save_target
+from solver.ui.saved import (
+    FORCE_OPTION,
+    RESUME_OPTION,
+    SAVE_OPTION,
+    note_ignored_with_resume,
+    play_saved,
+    save_target,
+)
 from solver.ui.tournament import arena_options, arena_spec, capped_workers, run_tournament
 
 DEFAULT_ENGINE_TIME = 10.0  # ENGINE_TIME_OPTION's default: a bench's options say no more
@@ -616,6 +623,8 @@ def play(
     settings = new_settings(click.get_current_context().params)
     resumed, path = save_target("deduce", save_path, resume_name, force)
     state = session.load(resumed) if resumed is not None else session.new_game(settings)
+    if resumed is not None:
+        note_ignored_with_resume(click.get_current_context())
     full_screen = not (plain or as_json) and _interactive()
     with savefile.holding(path):
         session.save(state, path)
@@ -809,6 +818,7 @@ def assist(
     resumed, path = save_target("assist", save_path, resume_name, force)
     if resumed is not None:
         state = engine.load(resumed)
+        note_ignored_with_resume(click.get_current_context())
     else:
         state = engine.new_game(assist_settings(click.get_current_context().params))
     full_screen = not (plain or as_json) and _interactive()

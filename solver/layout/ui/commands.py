@@ -16,7 +16,14 @@ from solver.ui.options import (
     PathType,
     with_engines,
 )
-from solver.ui.saved import FORCE_OPTION, RESUME_OPTION, SAVE_OPTION, play_saved, save_target
+from solver.ui.saved import (
+    FORCE_OPTION,
+    RESUME_OPTION,
+    SAVE_OPTION,
+    note_ignored_with_resume,
+    play_saved,
+    save_target,
+)
 from solver.ui.tournament import arena_options, arena_spec, run_tournament
 
 LAYOUT_DECK_OPTION = click.option(
@@ -138,6 +145,7 @@ def layout_play(
         if engines:
             raise UserError("--engine seats a new game's player; a resumed game keeps its own")
         state = session.load(resumed)
+        note_ignored_with_resume(ctx)
     else:
         state = new_state(ctx)
     from solver.ui.app import can_run
