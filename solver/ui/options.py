@@ -37,10 +37,10 @@ class FiniteFloat(click.FloatRange):
     name = "finite float range"
 
     def convert(self, value, param, ctx) -> float:
-        number = super().convert(value, param, ctx)
+        number = click.FLOAT.convert(value, param, ctx)  # first: inf is not "above the range"
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number", param, ctx)
-        return number
+        return super().convert(number, param, ctx)
 
 
 class PathType(click.Path):

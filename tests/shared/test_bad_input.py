@@ -661,6 +661,7 @@ def test_the_games_list_shows_what_a_file_holds_as_plain_text(tmp_path: Path, mo
     import json
 
     monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "200")  # each cell on one line
     games = tmp_path / "games"
     games.mkdir()
     envelope = {"format": "myword-save", "game": "deduce", "saved": "\x1b]0;OWNED\x07\x1b[2J"}

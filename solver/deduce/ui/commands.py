@@ -31,6 +31,10 @@ from solver.ui.tournament import arena_options, arena_spec, capped_workers, run_
 
 DEFAULT_ENGINE_TIME = 10.0  # ENGINE_TIME_OPTION's default: a bench's options say no more
 
+# The longest turn the one-minute variation may be set to: a day. Longer is no limit at all
+# (no --turn-seconds), and 1e308 was taken, its countdown 300 digits long.
+TURN_SECONDS_MOST = 86_400
+
 
 @click.group()
 def deduce() -> None:
@@ -541,7 +545,7 @@ def match(purple, red, engines, engine_time, difficulty, lang, **kwargs) -> None
 )
 @click.option(
     "--turn-seconds",
-    type=FiniteFloat(min=1),
+    type=FiniteFloat(min=1, max=TURN_SECONDS_MOST),
     default=None,
     help="The one-minute variation: a turn later than this scores 0.",
 )
