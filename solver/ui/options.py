@@ -8,10 +8,10 @@ import click
 
 
 def lang_code(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """A language's code in either case: ``--lang ES`` is Spanish, as ``--deck ES`` is the
-    Spanish deck. An unknown code is left to the lexicon, whose one-line error names the
-    languages there are."""
-    return value.lower() if value else value
+    """A language's code in either case, spaces around it dropped: ``--lang ES`` is
+    Spanish, as ``--deck ES`` is the Spanish deck. An unknown code is left to the lexicon,
+    whose one-line error names the languages there are."""
+    return value.strip().lower() if value else value
 
 
 LANG_OPTION = click.option(

@@ -30,7 +30,13 @@ def play() -> None:
     help="Address to listen on. Only this machine can connect to the default; 0.0.0.0 (or "
     "::) listens on every address.",
 )
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on (a port in use is one line, naming it).",
+)
 @click.option(
     "--max-sessions",
     type=click.IntRange(1, 1000),

@@ -36,7 +36,11 @@ def arena_options(default_games: int):
     and what is written."""
     options = [
         click.option(
-            "--games", type=click.IntRange(min=1), default=default_games, show_default=True
+            "--games",
+            type=click.IntRange(min=1),
+            default=default_games,
+            show_default=True,
+            help="How many games (game g plays with seed --seed + g).",
         ),
         click.option(
             "--seed", type=SEED, default=None, help="Seed of the first game (default 1980)."

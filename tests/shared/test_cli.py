@@ -114,7 +114,7 @@ def test_a_language_code_is_read_in_either_case(args: list[str]) -> None:
     session found it refused as an unknown language)."""
     spanish = run(*args, "--lang", "es")
     assert spanish.exit_code == 0, spanish.output
-    for code in ("ES", "Es"):
+    for code in ("ES", "Es", " es "):
         result = run(*args, "--lang", code)
         assert result.exit_code == 0, result.output
         assert result.stdout == spanish.stdout
@@ -242,3 +242,27 @@ print(gc.get_freeze_count() > 0)
     )
     before, after = done.stdout.splitlines()[-2:]
     assert before == "0" and after == "True"
+
+
+def test_every_option_of_every_command_says_what_it_is_for() -> None:
+    """`--help` gave `--port`, `--games` and `--length` a default and nothing else (a
+    newcomer's finding)."""
+    import click
+
+    bare = []
+
+    def walk(command: click.Command, path: str, parent: click.Context | None) -> None:
+        context = click.Context(command, info_name=path.rsplit(" ", 1)[-1], parent=parent)
+        bare.extend(
+            f"{path} {param.opts[0]}"
+            for param in command.params
+            if isinstance(param, click.Option)
+            and not param.hidden
+            and not (param.help or "").strip()
+        )
+        if isinstance(command, click.Group):
+            for name in command.list_commands(context):
+                walk(command.get_command(context, name), f"{path} {name}", context)
+
+    walk(cli.main, "myword", None)
+    assert bare == []

@@ -310,7 +310,13 @@ def deduce_engine(player: str, log_path: str | None) -> None:
 )
 @ENGINE_OPTION
 @ENGINE_TIME_OPTION
-@click.option("--length", type=click.Choice(["6", "7"]), default="6", show_default=True)
+@click.option(
+    "--length",
+    type=click.Choice(["6", "7"]),
+    default="6",
+    show_default=True,
+    help="Gameword length: the 6-letter round's sheet, or the 7-letter round's.",
+)
 @click.option(
     "--gamewords",
     type=click.Choice(["familiar", "easy", "medium", "hard"]),
@@ -440,7 +446,13 @@ DIFFICULTY_OPTION = click.option(
 
 
 @deduce.command()
-@click.option("--length", type=click.Choice(["6", "7"]), default="6", show_default=True)
+@click.option(
+    "--length",
+    type=click.Choice(["6", "7"]),
+    default="6",
+    show_default=True,
+    help="Length of the Gameword to pick.",
+)
 @DIFFICULTY_OPTION
 @click.option(
     "--seed", type=SEED, default=None, help="Seed for the draw (default: a fresh one, shown)."

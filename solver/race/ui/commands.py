@@ -42,7 +42,13 @@ RACE_LANG_OPTION = click.option(
 
 @race.command()
 @click.argument("table")
-@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option(
+    "--top",
+    type=click.IntRange(min=1),
+    default=10,
+    show_default=True,
+    help="How many claims to list, best first.",
+)
 @click.option(
     "--tier",
     type=click.Choice(["easy", "familiar", "all"]),
@@ -113,8 +119,9 @@ def claim(
 @race.command(name="players")
 @JSON_OPTION
 def race_players(as_json: bool) -> None:
-    """The bots --players can name: the built-in levels and those installed packages
-    register (entry points, group myword.race.bots), with their import paths."""
+    """The bots a race can seat (bench --players, play --level): the built-in levels and
+    those installed packages register (entry points, group myword.race.bots), with their
+    import paths."""
     from solver.race.seats import KIND
     from solver.ui.players import show_players
 
