@@ -26,13 +26,13 @@ def ascii_digits(text: str) -> bool:
 
 def whole(text: str, what: str, error: type[Exception]) -> int:
     """``text`` (ASCII digits, commas allowed between them, a sign before) as an int, or
-    ``error`` saying the ``what`` is too long to be one, or is no number: callers match
+    ``error`` saying the ``what`` has far too many digits, or is no number: callers match
     digits first, but ``str.isdigit`` is true of "²" and "٣", which int() refuses or reads
     as another number."""
     digits = text.replace(",", "")
     if len(digits.lstrip("+-")) > DIGITS_MOST:
         shown = digits if len(digits) <= 20 else digits[:12] + "..."
-        raise error(f"{what} {shown} has {len(digits)} digits: too long to be one")
+        raise error(f"{what} {shown} has {len(digits)} digits, far too many")
     unsigned = digits[1:] if digits[:1] in ("+", "-") else digits
     if not ascii_digits(unsigned):
         raise error(f"{what} {text!r} is not a number (write digits 0 to 9)")

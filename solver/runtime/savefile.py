@@ -109,16 +109,22 @@ def data_dir() -> Path:
     from platformdirs import user_data_dir
 
     configured = os.environ.get("MYWORD_DATA_DIR")
-    choices = [Path(configured)] if configured else [Path(user_data_dir("myword"))]
+    # Made absolute: a relative folder moved with the working folder, and a game saved in
+    # one could not be resumed from another (the resume line named the relative path).
+    choices = [Path(configured).absolute()] if configured else [Path(user_data_dir("myword"))]
+    why = ""
     for folder in choices:
         try:
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             if os.access(folder, os.W_OK):
                 return folder
-        except OSError:
-            continue
+            why = "it cannot be written"
+        except FileExistsError:
+            why = "it is a file, not a folder"
+        except OSError as error:
+            why = error.strerror or str(error)
     if configured:
-        raise UserError(f"cannot keep saved games in MYWORD_DATA_DIR ({configured})")
+        raise UserError(f"cannot keep saved games in MYWORD_DATA_DIR ({configured}): {why}")
     from solver.runtime.private import private_root
 
     root, refused = private_root()  # the saves' key lives there: ours alone, or refused

@@ -418,5 +418,7 @@ def tournament_table(
         for _, key, form in columns:
             cells.append("" if row.get(key) is None else form.format(row[key]))
         table.add_row(*cells)
-    table.caption = "95% confidence intervals: ± for means (Student's t), (low-high) for win rates"
+    table.caption = "95% confidence intervals: ± for means (Student's t)" + (
+        ", (low-high) for win rates" if wins else ""
+    )
     return table

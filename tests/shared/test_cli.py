@@ -266,3 +266,12 @@ def test_every_option_of_every_command_says_what_it_is_for() -> None:
 
     walk(cli.main, "myword", None)
     assert bare == []
+
+
+def test_a_bench_footer_names_only_the_intervals_its_table_shows() -> None:
+    """What's My Word?'s bench has no win rates; its footer spoke of them (a newcomer)."""
+    deduce = run("deduce", "bench", "--games", "2")
+    assert deduce.exit_code == 0, deduce.output
+    assert "(Student's t)" in deduce.output and "win rates" not in deduce.output
+    race = run("race", "bench", "--games", "2")
+    assert race.exit_code == 0 and "(low-high) for win" in race.output

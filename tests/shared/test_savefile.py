@@ -369,3 +369,23 @@ def test_options_a_resumed_game_does_not_use_are_named(tmp_path: Path) -> None:
     )
     quiet = run(*args, input="")  # only what a resumed game takes: nothing to say
     assert "keeps its own settings" not in quiet.stderr
+
+
+def test_the_data_folder_is_absolute_and_a_file_there_is_named_as_one(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """A relative MYWORD_DATA_DIR moved with the working folder (a game saved in one could
+    not be resumed from another), and a file in its place was refused without a reason
+    (a newcomer's findings)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MYWORD_DATA_DIR", "relative")
+    assert savefile.data_dir() == tmp_path / "relative"
+    (tmp_path / "afile").write_text("")
+    monkeypatch.setenv("MYWORD_DATA_DIR", str(tmp_path / "afile"))
+    with pytest.raises(UserError, match=r"\(.*afile\): it is a file, not a folder$"):
+        savefile.data_dir()
+
+
+def test_advice_counts_scores_in_words() -> None:
+    said = run("deduce", "advise", "--history", "SO 2000, DEN 3000").output
+    assert "Changing 1 score makes it consistent" in said and "score(s)" not in said

@@ -114,7 +114,10 @@ def advice_view(advice: Advice, top: int) -> Group:
         wrong = advice.inconsistency
         parts.append(Text("No dictionary word fits every score heard.", style="bold red"))
         parts.append(
-            Text(f"Changing {wrong.fewest} score(s) makes it consistent: {_fix(advice, wrong)}.")
+            Text(
+                f"Changing {wrong.fewest} score{'s' if wrong.fewest != 1 else ''} makes it "
+                f"consistent: {_fix(advice, wrong)}."
+            )
         )
         for other in wrong.others:
             parts.append(Text(f"Or: {_fix(advice, other)}."))
