@@ -29,6 +29,7 @@ def look(view, rng):
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -174,9 +175,13 @@ def seat_bot(spec: str) -> RaceBot | PluginBot:
     if is_level(spec):
         return parse_bot(spec)
     name = spec.strip()
-    if ":" not in name and name not in plugins.names(KIND):
+    out_of_range = _SKILL_LIKE.fullmatch(name.partition(":")[0])  # "9.5:wait" is no module
+    if out_of_range or (":" not in name and name not in plugins.names(KIND)):
         raise UnknownBot(name, ", ".join(plugins.names(KIND)))
     return PluginBot(name, plugins.load(KIND, name))
+
+
+_SKILL_LIKE = re.compile(r"-?[0-9]+(?:\.[0-9]*)?|-?\.[0-9]+")  # a number, in or out of range
 
 
 class UnknownBot(UserError):
@@ -192,6 +197,13 @@ class UnknownBot(UserError):
 
     def __init__(self, name: str, known: str, first: str = "") -> None:
         self.name, self.known = name, known
+        level = name.partition(":")[0]
+        if _SKILL_LIKE.fullmatch(level):  # "5": a skill out of range, not an unknown name
+            super().__init__(
+                f"bot {name!r}: a skill is a number from 0 to {TOP_SKILL:g}, not {level} "
+                f"(or name one: {first}{known})"
+            )
+            return
         super().__init__(
             f"unknown bot {name!r} (choose from {first}{known}, each with "
             f":{'/:'.join(POLICIES)}, a skill from 0 to {TOP_SKILL:g}, or give module:attr "

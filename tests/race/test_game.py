@@ -91,3 +91,10 @@ def test_race_bench_json() -> None:
     assert json.loads(kids.stdout)["options"]["deck"] == "kids"
     bad = CliRunner().invoke(cli.main, ["race", "bench", "--players", "hard,wizard"])
     assert bad.exit_code == 1 and "unknown bot 'wizard' (choose from beginner" in bad.stderr
+    for skill in ("5", "-1", "9.5:wait"):  # a skill out of range, said as one (a newcomer)
+        high = CliRunner().invoke(cli.main, ["race", "bench", "--players", f"hard,{skill}"])
+        level = skill.partition(":")[0]
+        assert high.exit_code == 1, high.output
+        assert f"a skill is a number from 0 to 4, not {level} (or name one: beginner" in (
+            high.stderr
+        )

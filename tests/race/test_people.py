@@ -194,5 +194,5 @@ def test_a_skill_seats_in_a_bench_and_in_a_live_race() -> None:
 
     assert seat_bot("2.5") == parse_bot("2.5")
     assert bot_seat("2.5:wait") == parse_bot("2.5:wait")
-    with pytest.raises(UserError, match="a skill from 0 to 4"):
+    with pytest.raises(UserError, match="a skill is a number from 0 to 4, not 5"):
         seat_bot("5")

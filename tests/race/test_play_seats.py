@@ -227,7 +227,7 @@ def test_the_built_ins_race_as_before_and_the_seats_are_named_in_one_line() -> N
         result.output
     )
     result = CliRunner().invoke(cli.main, [*PLAY, "--level", "4.5"], input="")
-    assert result.exit_code == 1 and "(choose from auto (the default), beginner" in result.output
+    assert result.exit_code == 1 and "(or name one: auto (the default), beginner" in result.output
     two = ["--engine", "node a.js", "--engine", "node b.js"]
     result = CliRunner().invoke(cli.main, [*PLAY, *two], input="")
     assert result.exit_code == 1 and result.output.count("\n") == 1
