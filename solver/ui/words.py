@@ -47,13 +47,14 @@ def check(word_list: tuple[str, ...], lang: str, as_json: bool) -> None:
     "--from-text",
     type=PathType(path_type=Path),
     default=None,
-    help="Keep the dictionary words of a text file (a page of a newspaper, say).",
+    help="Keep the dictionary words of a text file (a page of a newspaper, say; - reads "
+    "standard input).",
 )
 @click.option(
     "--from-list",
     type=PathType(path_type=Path),
     default=None,
-    help="Keep the dictionary words of a word-list file (one word a line).",
+    help="Keep the dictionary words of a word-list file (one word a line; - reads standard input).",
 )
 @click.option(
     "--sort",

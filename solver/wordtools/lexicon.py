@@ -1025,9 +1025,24 @@ class Pool:
     rejected: tuple[str, ...] = ()  # tokens of that length left out as not words of the tier
 
 
-def _read_source(path: Path) -> str:
-    from solver.runtime.userfiles import regular_file
+STDIN = "-"  # a text or word list read from standard input: ``curl ... | myword words pool``
 
+
+def _read_source(path: Path) -> str:
+    from solver.runtime.userfiles import MAX_INPUT_MB, regular_file
+
+    if str(path) == STDIN:  # a pipe: read at most the limit of any input, then refuse
+        import sys
+
+        data = sys.stdin.buffer.read(MAX_INPUT_MB * 1_000_000 + 1)
+        if len(data) > MAX_INPUT_MB * 1_000_000:
+            raise LexiconError(
+                f"standard input is larger than the {MAX_INPUT_MB} MB limit for an input"
+            )
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise LexiconError("standard input is not UTF-8 text") from None
     try:
         return regular_file(path, "file", LexiconError).read_text("utf-8")
     except FileNotFoundError:
@@ -1087,8 +1102,9 @@ def pool(
         tier: One of ``TIERS``; by default ``familiar`` for a dictionary pool and ``all``
             for a file, since the file's author has already chosen the words.
         lang: A language code.
-        from_text: A text file: its dictionary words of that length.
-        from_list: A word-list file, one word (or more) a line.
+        from_text: A text file: its dictionary words of that length (``-``: standard
+            input).
+        from_list: A word-list file, one word (or more) a line (``-``: standard input).
 
     Returns:
         The pool, its words sorted, with where they came from.
@@ -1116,7 +1132,7 @@ def pool(
             length,
             lang,
             tier,
-            f"{kind} {Path(source).name}",
+            f"{kind} {'on standard input' if str(source) == STDIN else Path(source).name}",
             tuple(sorted(candidates.difference(allowed))),
         )
     if not found.words:

@@ -275,3 +275,20 @@ def test_a_bench_footer_names_only_the_intervals_its_table_shows() -> None:
     assert "(Student's t)" in deduce.output and "win rates" not in deduce.output
     race = run("race", "bench", "--games", "2")
     assert race.exit_code == 0 and "win rates" in race.output
+
+
+def test_a_text_or_a_list_can_come_on_standard_input() -> None:
+    """`curl ... | myword words pool -n 6 --from-text -` was refused ("no such file: -"),
+    and /dev/stdin as "not a regular file" (a newcomer's finding)."""
+    text = CliRunner().invoke(
+        cli.main, ["words", "pool", "-n", "6", "--from-text", "-", "--json"],
+        input="The cat sat by a ballet dancer.\n",
+    )  # fmt: skip
+    assert text.exit_code == 0, text.output
+    document = json.loads(text.stdout)
+    assert document["words"] == ["ballet", "dancer"]
+    assert document["source"] == "text on standard input"
+    listed = run("words", "pool", "-n", "6", "--from-list", "-")
+    assert listed.exit_code == 1 and "pool is empty" in listed.stderr  # no input: no words
+    game = CliRunner().invoke(cli.main, ["deduce", "play", "--pool-from", "-"], input="")
+    assert game.exit_code == 2 and "reads your moves on standard input" in game.output

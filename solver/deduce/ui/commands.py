@@ -657,6 +657,11 @@ def new_settings(params: dict):
     from solver.deduce import session
 
     pool_from = params["pool_from"]
+    if pool_from is not None and str(pool_from) == "-":  # the moves come on standard input
+        raise click.BadParameter(
+            "a game reads your moves on standard input: give the page as a file",
+            param_hint="--pool-from",
+        )
     return session.Settings(
         rounds=params["rounds"],
         difficulty=params["difficulty"],
