@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import importlib
 import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import Any
 
 import click
@@ -139,9 +140,29 @@ def controls(form: GameForm) -> tuple[Control, ...]:
     options = options_of(command)
     # the defaults as the command itself reads them when no option is given
     defaults = command.make_context(form.cli, []).params
-    return tuple(
+    made = [
         _control(field, options[field.name], _shown(defaults[field.name])) for field in form.fields
-    )
+    ]
+    # The help is the command's, which names other options by their flags ("instead of the
+    # bot of --difficulty"); on the form each is the field a person sees.
+    labels = {control.flag: f'"{control.label}"' for control in made}
+    return tuple(replace(c, help=_FLAG.sub(lambda m: labels.get(m[0], m[0]), c.help)) for c in made)
+
+
+_FLAG = re.compile(r"--[a-z][a-z-]*")
+
+
+def form_error(form: GameForm, error: click.UsageError) -> str:
+    """A refusal of what the form holds in the form's words: the field's label where the
+    command would name its flag (``Invalid value for '--turn-seconds': ...`` is
+    ``"Seconds a turn": ...``)."""
+    message = error.format_message()
+    labels = {control.flag: control.label for control in controls(form)}
+    flag = next((f for f in labels if f"'{f}'" in message or f" {f}:" in message), None)
+    if flag is None:
+        return message
+    _, _, why = message.partition(":")
+    return f"{labels[flag]}: {why.strip()}" if why else message.replace(flag, labels[flag])
 
 
 def _shown(default: object) -> str | bool:
@@ -219,7 +240,7 @@ def parse(form: GameForm, argv: list[str]) -> click.Context:
     try:
         return command.make_context(form.cli, list(argv))
     except click.UsageError as error:  # BadParameter, a missing value, an unknown option
-        raise UserError(error.format_message()) from None
+        raise UserError(form_error(form, error)) from None
 
 
 def start(form: GameForm, values: dict[str, str | bool]):

@@ -204,13 +204,29 @@ def _cli_error(words: list[str]) -> str:
         ("assist", {"top": "50"}, ["--top", "50"]),
     ],
 )
-def test_a_bad_value_is_refused_in_the_clis_words(key, values, argv) -> None:
+def test_a_bad_value_is_refused_in_the_forms_words(key, values, argv) -> None:
+    """The command's refusal, with the field's label where the command names its flag
+    ("Invalid value for '--turn-seconds'" on a form labelled "Seconds a turn" was a
+    newcomer's finding)."""
     from solver.runtime.errors import UserError
 
     form = forms.game_form(key)
     with pytest.raises(UserError) as refused:
         forms.start(form, forms.remembered(form) | values)
-    assert f"Error: {refused.value}" == _cli_error([*COMMANDS[key], *argv])
+    assert f"Error: {refused.value}" == _in_the_forms_words(
+        form, _cli_error([*COMMANDS[key], *argv])
+    )
+
+
+def _in_the_forms_words(form, said: str) -> str:
+    """The CLI's error line as the form says it: ``Error: Invalid value for '--seed': why``
+    is ``Error: Seed (...): why``; any other error is the CLI's own."""
+    labels = {control.flag: control.label for control in forms.controls(form)}
+    for flag, label in labels.items():
+        prefix = f"Error: Invalid value for '{flag}': "
+        if said.startswith(prefix):
+            return f"Error: {label}: {said.removeprefix(prefix)}"
+    return said
 
 
 async def test_a_bad_value_shows_on_the_form_and_the_form_stays(until) -> None:
@@ -221,7 +237,9 @@ async def test_a_bad_value_shows_on_the_form_and_the_form_stays(until) -> None:
         await pilot.press("a", "b", "c", "enter")  # enter in a text field starts
         problem = form.query_one("#problem")
         await until(pilot, lambda: str(problem.content), "the error on the form")
-        assert str(problem.content) == _cli_error(["layout", "play", "--seed", "abc"])
+        assert str(problem.content) == _in_the_forms_words(
+            forms.game_form("layout"), _cli_error(["layout", "play", "--seed", "abc"])
+        )
         assert app.screen is form and form.held()["seed"] == "abc"  # the form stays, filled
         assert not (data_dir() / forms.FORMS_FILE).exists()  # nothing remembered
         form.query_one("#field-engines", Input).value = "no-such-engine-x"
@@ -316,3 +334,14 @@ def test_choices_that_cannot_be_kept_say_why_and_keep_the_old_file(monkeypatch) 
         "the form's choices not kept for next time: [Errno 28] No space left on device"
     )
     assert forms.remembered(form)["easy"] is True  # the file of before, whole
+
+
+def test_a_fields_help_names_other_fields_by_their_labels() -> None:
+    """The help is the command's: "instead of the bot of --difficulty" sat under a form
+    whose field is labelled "The bot's level" (a newcomer's finding)."""
+    for key in forms.FORMS:
+        for control in forms.controls(forms.game_form(key)):
+            flags = {c.flag for c in forms.controls(forms.game_form(key))}
+            assert not any(flag in control.help for flag in flags), (key, control.help)
+    opponent = next(c for c in forms.controls(forms.game_form("deduce")) if c.name == "opponent")
+    assert "instead of the bot of \"The bot's level\"" in opponent.summary
