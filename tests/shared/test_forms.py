@@ -344,4 +344,4 @@ def test_a_fields_help_names_other_fields_by_their_labels() -> None:
             flags = {c.flag for c in forms.controls(forms.game_form(key))}
             assert not any(flag in control.help for flag in flags), (key, control.help)
     opponent = next(c for c in forms.controls(forms.game_form("deduce")) if c.name == "opponent")
-    assert "instead of the bot of \"The bot's level\"" in opponent.summary
+    assert 'instead of the bot of "The bot\'s level"' in opponent.summary
