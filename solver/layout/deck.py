@@ -207,6 +207,11 @@ def parse_deck(document: dict[str, object], name: str) -> Deck:
             f"deck {name} is not a My Word deck: it has {len(raw):,} cards, "
             f"a deck has {MIN_CARDS} to {MAX_CARDS}"
         )
+    if document.get("lang", "en") != "en":  # ("xx" was taken without a word)
+        raise DeckError(
+            f"deck {name} is for the language {str(document.get('lang'))[:20]!r}: My Word "
+            "(1980) is played with English words (its lang is en, or none)"
+        )
     cards = tuple(_checked_card(card, name) for card in raw)
     repeated = sorted(n for n, times in Counter(c.number for c in cards).items() if times > 1)
     if repeated:

@@ -90,3 +90,7 @@ def test_deck_files(tmp_path: Path) -> None:
         load_deck(broken)
     with pytest.raises(DeckError, match="no such deck file"):
         load_deck(tmp_path / "none.json")
+    foreign = tmp_path / "foreign.json"  # "lang": "xx" was taken without a word
+    foreign.write_text(json.dumps(json.loads(DATA.read_text("utf-8")) | {"lang": "xx"}))
+    with pytest.raises(DeckError, match=r"is for the language 'xx': My Word \(1980\) is played"):
+        load_deck(foreign)
