@@ -33,7 +33,6 @@ from functools import lru_cache
 import numpy as np
 
 from solver.deduce.rules import BONUS, MATCHING_POINTS, POINT_UNIT, Sheet, possible_scores
-from solver.deduce.typed import other_languages
 from solver.runtime.errors import UserError
 from solver.runtime.numbers import whole
 from solver.wordtools import lexicon
@@ -141,7 +140,7 @@ def check_history(history: list[Turn], sheet: Sheet, lang: str = "en") -> list[s
     for number, (turn, row) in enumerate(zip(history, sheet.rows, strict=False), start=1):
         guess = spec.normalize(turn.guess)
         if shown := spec.shown_foreign(guess):  # first: İ or ß is not two letters of a row
-            hint = other_languages(turn.guess, lang)
+            hint = lexicon.other_languages(turn.guess, lang)
             where = f"row {number} ({turn.guess!r})"  # as typed: ß.upper() is SS
             raise HistoryError(f"{where}: not {spec.name} letters: {shown}{hint}")
         where = f"row {number} ({guess.upper()})"

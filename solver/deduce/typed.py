@@ -13,16 +13,6 @@ from solver.runtime.errors import UserError
 from solver.wordtools import lexicon
 
 
-def other_languages(text: str, lang: str) -> str:
-    """A hint when a word's letters are another language's: `` (Spanish words: --lang es)``."""
-    fitting = []
-    for spec in lexicon.LANGUAGES.values():
-        word = spec.normalize(text)
-        if spec.code != lang and word and not spec.foreign_letters(word):
-            fitting.append(f"{spec.name} words: --lang {spec.code}")
-    return f" ({'; '.join(fitting)})" if fitting else ""
-
-
 def typed_word(text: str, what: str, lang: str = "en") -> str:
     """A word a person typed (``what``: "the Gameword", ...), in the form the dictionaries
     store it (so that CANCIÓN is CANCION), or a UserError when it holds anything but the
@@ -34,6 +24,6 @@ def typed_word(text: str, what: str, lang: str = "en") -> str:
     if shown := spec.shown_foreign(word):
         raise UserError(
             f"{what} {text!r} holds characters that are not {spec.name} letters: {shown}"
-            + other_languages(text, lang)
+            + lexicon.other_languages(text, lang)
         )
     return word

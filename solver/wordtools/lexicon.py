@@ -1025,6 +1025,24 @@ class Pool:
     rejected: tuple[str, ...] = ()  # tokens of that length left out as not words of the tier
 
 
+def other_languages(text: str, lang: str) -> str:
+    """A hint when a word's letters are another language's: `` (Spanish words: --lang es)``.
+
+    Args:
+        text: A word as typed.
+        lang: The language it was read in.
+
+    Returns:
+        The hint, with its space and parentheses, or "" when no other language fits.
+    """
+    fitting = []
+    for spec in LANGUAGES.values():
+        word = spec.normalize(text)
+        if spec.code != lang and word and not spec.foreign_letters(word):
+            fitting.append(f"{spec.name} words: --lang {spec.code}")
+    return f" ({'; '.join(fitting)})" if fitting else ""
+
+
 STDIN = "-"  # a text or word list read from standard input: ``curl ... | myword words pool``
 
 

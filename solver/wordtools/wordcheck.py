@@ -54,6 +54,7 @@ def check_word(word: str, lang: str = "en", build_index: bool = True) -> WordChe
             note = "empty"
         elif shown := spec.shown_foreign(normalized):
             note = f"has characters that are not {spec.name} letters: {shown}"
+            note += lexicon.other_languages(word, lang)
         else:
             note = f"not in the {spec.name} play list"
     frequency = lexicon.zipf(normalized, lang, build_index) if normalized else 0.0

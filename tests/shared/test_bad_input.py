@@ -720,3 +720,15 @@ def test_an_empty_path_is_refused_as_empty(args: list[str]) -> None:
     assert result.stderr.count("Error: ") == 1 and " . " not in result.stderr
     said = ("no deck given",) if "--deck" in args else ("empty", "name a saved game")
     assert any(words in result.stderr for words in said), result.stderr
+
+
+def test_a_word_of_another_language_is_pointed_to_it_and_shown_as_typed() -> None:
+    """`words check Ñandú` said the letters were not English, without the hint `deduce
+    score` gives; `deduce score BALLET ABCD --row 1` said "not 'abcd'" where every other
+    message shows a word in capitals (a newcomer's findings)."""
+    import json
+
+    checked = run("words", "check", "Ñandú", "--json")
+    assert "(Spanish words: --lang es)" in json.loads(checked.stdout)["words"][0]["note"]
+    scored = run("deduce", "score", "BALLET", "ABCD", "--row", "1")
+    assert scored.stderr == "Error: row 1 takes a 2-letter Guessword, not ABCD\n"

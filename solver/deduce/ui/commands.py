@@ -132,7 +132,9 @@ def score(gameword: str, guess: str, row_number: int, sheet: str, lang: str, as_
         raise UserError(f"the {played.name} sheet takes a {played.word_length}-letter Gameword")
     row = played.rows[row_number - 1]
     if len(guess) != row.length:
-        raise UserError(f"row {row_number} takes a {row.length}-letter Guessword, not {guess!r}")
+        raise UserError(
+            f"row {row_number} takes a {row.length}-letter Guessword, not {guess.upper()}"
+        )
     last = played.is_last(row_number - 1)
     points = score_guess(gameword, guess, row.offset, last)
     marks = marking(gameword, guess, row.offset)
