@@ -143,6 +143,12 @@ def save_target(game: str, save_path: Path | None, resume_name: str | None, forc
     return resumed, target
 
 
+def saved_note(command: str, path: Path, plain: bool = False) -> str:
+    """What every front end says on leaving a game it saved: where, and how to go on (the
+    full screen said "Game saved;" without the file, line mode "Game saved to FILE;")."""
+    return f"Game saved to {path}; continue with: {resume_hint(command, path, plain)}"
+
+
 def resume_hint(command: str, path: Path, plain: bool = False) -> str:
     """How to go on with a saved game: by name when it is in the games folder; ``plain``:
     in line mode, as it was played (without ``--plain`` a terminal opens the full screen)."""
@@ -208,7 +214,7 @@ def play_saved(session, state, draw, path: Path, command: str, as_json: bool) ->
         with signals.ignored():  # a second signal must not cut the save short
             session.save(state, path)
         click.echo(
-            f"\nGame saved to {path}; continue with: {resume_hint(command, path, plain=True)}",
+            "\n" + saved_note(command, path, plain=True),
             err=as_json,
         )
         if as_json:

@@ -203,7 +203,12 @@ async def test_leaving_saves_and_resume_goes_on(tmp_path: Path) -> None:
         await answer(app, pilot, "so")
         await pilot.press("escape")
         await pilot.pause()
-        assert any("--resume" in n.message for n in app._notifications)
+        # the file named, as line mode and the other screens name it (it said "Game
+        # saved;" alone: a newcomer's finding)
+        assert any(
+            n.message == f"Game saved to {path}; continue with: myword deduce play --resume {path}"
+            for n in app._notifications
+        ), [n.message for n in app._notifications]
     assert app.return_code == 0
     app = MywordApp(lambda: resume_screen(path))
     async with app.run_test(size=SIZE) as pilot:

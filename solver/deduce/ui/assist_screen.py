@@ -379,9 +379,9 @@ class AssistScreen(Screen[None]):
         if not self.assistant.started:
             self._forget_empty_save()
             return None
-        from solver.ui.saved import resume_hint
+        from solver.ui.saved import saved_note
 
-        return f"Game saved; continue with: {resume_hint('deduce assist', self.assistant.path)}"
+        return saved_note("deduce assist", self.assistant.path)
 
     def _forget_empty_save(self) -> None:
         """Leaving a game with no entry (new, or undone back to none) leaves no save and no

@@ -738,9 +738,9 @@ def _full_screen(screen, path, command: str, save, verdict) -> None:
 
     from solver.ui import signals
     from solver.ui.app import run_app
-    from solver.ui.saved import resume_hint
+    from solver.ui.saved import saved_note
 
-    hint = f"Game saved to {path}; continue with: {resume_hint(command, path)}"
+    hint = saved_note(command, path)
     try:
         with signals.as_interrupts():
             status = run_app(lambda: screen)

@@ -519,9 +519,9 @@ class DeduceScreen(Screen[None]):
         """How to go on with this game, unless it is over."""
         if self.game.finished or self.game.path is None:
             return None
-        from solver.ui.saved import resume_hint
+        from solver.ui.saved import saved_note
 
-        return f"Game saved; continue with: {resume_hint('deduce play', self.game.path)}"
+        return saved_note("deduce play", self.game.path)
 
     def exit_note(self) -> str | None:
         """What the app prints when it is quit (Ctrl-C) with this screen open."""

@@ -537,9 +537,9 @@ class LayoutScreen(Screen[Path]):
         asks when it is quit with this screen open)."""
         if finished(self.state):
             return None
-        from solver.ui.saved import resume_hint
+        from solver.ui.saved import saved_note
 
-        return f"Game saved to {self.path}; continue with: {resume_hint('layout play', self.path)}"
+        return saved_note("layout play", self.path)
 
     def action_review(self) -> None:
         """Over: its review, turn by turn (``solver.ui.review_screen``; saved already)."""
