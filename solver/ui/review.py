@@ -102,6 +102,15 @@ def chosen_seat(found: GameReview, seat: str | None) -> int | None:
         raise click.BadParameter(str(error), param_hint="--seat") from None
 
 
+# What the seats' table measures, against what ``myword record`` measures: the same game
+# read 14% here and 10% there, under the same word (a newcomer's finding).
+SEATS_NOTE = (
+    "best possible: the total with every move's cost won back, by this analysis; share: "
+    "the total of that (myword record measures each game its own way, What's My Word? "
+    "against knowing the Gamewords, so its share can differ)"
+)
+
+
 def show(out: Console, found: GameReview, seat: int | None) -> None:
     """The review in line mode: who scored what and of how much, the turning points, then
     every move of ``seat``."""
@@ -122,6 +131,7 @@ def show(out: Console, found: GameReview, seat: int | None) -> None:
             "" if share is None else f"{share:.0%}",
         )
     out.print(seats)
+    out.print(f"[dim]{SEATS_NOTE}[/dim]")
     for note in found.notes:
         out.print(f"  {escape(note)}")
     whose = "every seat" if seat is None else found.players[seat]

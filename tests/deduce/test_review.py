@@ -123,6 +123,8 @@ def test_review_in_line_mode_shows_turning_points_first(finished: dict, tmp_path
     assert max(len(line) for line in text.splitlines()) <= 80
     worst = review_state(finished).turning_points(0)[0]
     assert worst.played in text.split("Every move")[0]
+    # the share is said to be this analysis's, not the record's (one game read 14% and 10%)
+    assert "myword record measures each game its own way" in " ".join(text.split())
 
 
 def test_bad_input_is_one_line(finished: dict, tmp_path: Path) -> None:
