@@ -27,16 +27,34 @@ def raised(error: BaseException) -> str:
     """What a player of one's own raised, for its one-line error: the exception and where
     it was raised (``raised KeyError: 'missing' (my_bot.py, line 4, in helper)``). The
     line shows no traceback, so without the place an author had only the message to go
-    on. The place is the last frame outside myword's own package (the author's code that
-    called into it, when the error came from inside), else the last frame."""
+    on. The place is the author's: the last frame outside myword's own package and the
+    standard library (``random.choice([])`` is the line that called it, not random.py's),
+    one outside the installed packages first (numpy's own frames are not the author's);
+    else the last frame."""
+    import sysconfig
     import traceback
     from pathlib import Path
 
     package = Path(__file__).resolve().parents[1]  # solver/
+    paths = sysconfig.get_paths()
+    standard = {Path(paths[key]).resolve() for key in ("stdlib", "platstdlib")}
+    installed = {Path(paths[key]).resolve() for key in ("purelib", "platlib")}
+
+    def within(filename: str, folders: set[Path]) -> bool:
+        where = Path(filename).resolve()
+        return any(where.is_relative_to(folder) for folder in folders)
+
     frames = traceback.extract_tb(error.__traceback__)
-    theirs = [f for f in frames if not Path(f.filename).resolve().is_relative_to(package)]
+    # (the standard library's folder holds site-packages in some installs: checked first)
+    theirs = [
+        f
+        for f in frames
+        if not within(f.filename, {package})
+        and (within(f.filename, installed) or not within(f.filename, standard))
+    ]
+    own = [f for f in theirs if not within(f.filename, installed)]
     where = ""
-    if theirs or frames:
-        place = (theirs or frames)[-1]
+    if own or theirs or frames:
+        place = (own or theirs or frames)[-1]
         where = f" ({Path(place.filename).name}, line {place.lineno}, in {place.name})"
     return f"raised {type(error).__name__}: {error}{where}"

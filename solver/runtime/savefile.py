@@ -111,7 +111,11 @@ def data_dir() -> Path:
     configured = os.environ.get("MYWORD_DATA_DIR")
     # Made absolute: a relative folder moved with the working folder, and a game saved in
     # one could not be resumed from another (the resume line named the relative path).
-    choices = [Path(configured).absolute()] if configured else [Path(user_data_dir("myword"))]
+    choices = (
+        [Path(configured).expanduser().absolute()]
+        if configured
+        else [Path(user_data_dir("myword"))]
+    )
     why = ""
     for folder in choices:
         try:
@@ -661,8 +665,9 @@ def _in_games_folder(path: Path) -> bool:
 
 def delete(path: Path) -> None:
     """Delete a saved game: refused while another myword plays it (through any name),
-    and for a file that is not a saved game. Its move counter is kept: a copy of it
-    put back is still checked against it."""
+    and for a file outside the games folder that is not a saved game (in it, a damaged
+    save goes too). Its move counter is kept: a copy of it put back is still checked
+    against it."""
     if not path.exists():
         raise UserError(f"no saved game {path.stem if path.parent == games_dir() else path}")
     if peek(path) is None and not _in_games_folder(path):  # there, a damaged save goes too

@@ -275,7 +275,8 @@ def console(stderr: bool = False) -> Console:
         terminal = stream.isatty()
     except (AttributeError, ValueError):  # a closed stream, or none
         terminal = False
-    file = None if terminal else _TrimmedStream(stderr)
+    # None as the stream (pythonw): rich's own console, which knows to write nowhere
+    file = None if terminal or stream is None else _TrimmedStream(stderr)
     return Console(highlight=False, stderr=stderr, file=file)  # type: ignore[arg-type]
 
 

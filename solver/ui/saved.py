@@ -94,22 +94,23 @@ FORCE_OPTION = click.option(
 )
 
 
-# What a resumed game still takes from its command line: how it is shown and saved, and
-# how long an engine may think. Everything else is the saved game's own.
-RESUMED_TAKES = frozenset({"plain", "save_path", "resume_name", "force", "as_json", "engine_time"})
+# What a resumed game still takes from its command line: how it is shown and saved.
+# Everything else is the saved game's own (a command whose resumed game takes more names it).
+RESUMED_TAKES = frozenset({"plain", "save_path", "resume_name", "force", "as_json"})
 
 
-def note_ignored_with_resume(ctx: click.Context) -> None:
+def note_ignored_with_resume(ctx: click.Context, also_takes: frozenset[str] = frozenset()) -> None:
     """Say on stderr which options given on the command line a resumed game ignores (its
     settings are the saved game's): `--resume NAME --difficulty hard` went on at the old
-    level without a word."""
+    level without a word. ``also_takes``: the command's options its resumed game does use
+    (My Word (1980)'s ``engine_time``; What's My Word? keeps its save's)."""
     from click.core import ParameterSource
 
     given = [
         param.opts[0]
         for param in ctx.command.params
         if isinstance(param, click.Option)
-        and param.name not in RESUMED_TAKES
+        and param.name not in RESUMED_TAKES | also_takes
         and ctx.get_parameter_source(param.name or "") is ParameterSource.COMMANDLINE
     ]
     if given:

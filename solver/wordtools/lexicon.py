@@ -1052,6 +1052,8 @@ def _read_source(path: Path) -> str:
     if str(path) == STDIN:  # a pipe: read at most the limit of any input, then refuse
         import sys
 
+        if sys.stdin is None or sys.stdin.closed:
+            raise LexiconError("- reads standard input, and there is none")
         data = sys.stdin.buffer.read(MAX_INPUT_MB * 1_000_000 + 1)
         if len(data) > MAX_INPUT_MB * 1_000_000:
             raise LexiconError(

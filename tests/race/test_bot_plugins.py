@@ -129,3 +129,17 @@ def test_an_error_from_inside_myword_names_the_bots_line_that_called(tmp_path: P
     assert result.exit_code == 1
     assert "raised LexiconError: unknown tier 'nonsense'" in result.output
     assert result.output.rstrip().endswith("(tiers.py, line 4, in look)"), result.output
+
+
+def test_an_error_from_the_standard_library_names_the_bots_line_that_called() -> None:
+    """`random.choice([])` was placed in random.py (a code review's finding)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        bot = Path(folder) / "empty.py"
+        bot.write_text("import random\n\ndef look(view, rng):\n    return random.choice([])\n")
+        result = CliRunner().invoke(
+            cli.main, ["race", "bench", "--players", f"easy,{bot}:look", "--games", "1"]
+        )
+    assert result.exit_code == 1
+    assert result.output.rstrip().endswith("(empty.py, line 4, in look)"), result.output

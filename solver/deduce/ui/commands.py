@@ -660,9 +660,10 @@ def new_settings(params: dict):
 
     pool_from = params["pool_from"]
     if pool_from is not None and str(pool_from) == "-":  # the moves come on standard input
-        raise click.BadParameter(
-            "a game reads your moves on standard input: give the page as a file",
-            param_hint="--pool-from",
+        from solver.runtime.errors import UserError
+
+        raise UserError(  # (not click's: the app's new-game form calls this too)
+            "--pool-from -: a game reads your moves on standard input; give the page as a file"
         )
     return session.Settings(
         rounds=params["rounds"],

@@ -145,7 +145,7 @@ def layout_play(
         if engines:
             raise UserError("--engine seats a new game's player; a resumed game keeps its own")
         state = session.load(resumed)
-        note_ignored_with_resume(ctx)
+        note_ignored_with_resume(ctx, frozenset({"engine_time"}))
     else:
         state = new_state(ctx)
     from solver.ui.app import can_run
