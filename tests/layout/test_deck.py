@@ -94,3 +94,6 @@ def test_deck_files(tmp_path: Path) -> None:
     foreign.write_text(json.dumps(json.loads(DATA.read_text("utf-8")) | {"lang": "xx"}))
     with pytest.raises(DeckError, match=r"is for the language 'xx': My Word \(1980\) is played"):
         load_deck(foreign)
+    for lang in (None, "EN", "en"):  # none is English, in either case
+        foreign.write_text(json.dumps(json.loads(DATA.read_text("utf-8")) | {"lang": lang}))
+        assert load_deck(foreign) == default_deck()

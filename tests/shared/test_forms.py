@@ -194,6 +194,7 @@ def _cli_error(words: list[str]) -> str:
         ("deduce", {"seed": "abc"}, ["--seed", "abc"]),
         ("deduce", {"turn_seconds": "0.5"}, ["--turn-seconds", "0.5"]),
         ("deduce", {"turn_seconds": "1e308"}, ["--turn-seconds", "1e308"]),  # 300 digits
+        ("deduce", {"pool_from": "-"}, ["--pool-from", "-"]),  # click's error ended the app
         ("deduce", {"opponent": "nosuch"}, ["--opponent", "nosuch"]),
         ("deduce", {"engines": "no-such-engine-x"}, ["--engine", "no-such-engine-x"]),
         ("race", {"reaction_window": "12"}, ["--reaction-window", "12"]),

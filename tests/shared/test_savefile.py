@@ -362,10 +362,14 @@ def test_options_a_resumed_game_does_not_use_are_named(tmp_path: Path) -> None:
     newcomer's finding): the options the saved game overrides are named on stderr."""
     path = started_deduce_game(tmp_path / "g.json")
     args = ["deduce", "play", "--resume", str(path), "--plain"]
-    resumed = run(*args, "--seed", "5", "--difficulty", "hard", "--lang", "es", input="")
+    resumed = run(
+        *args, "--seed", "5", "--difficulty", "hard", "--lang", "es", "--engine-time", "5",
+        input="",
+    )  # fmt: skip
     assert resumed.exit_code == 0, resumed.output
     assert resumed.stderr.startswith(
-        "A resumed game keeps its own settings: --difficulty, --seed, --lang are not used.\n"
+        "A resumed game keeps its own settings: --difficulty, --seed, --lang, --engine-time "
+        "are not used.\n"
     )
     quiet = run(*args, input="")  # only what a resumed game takes: nothing to say
     assert "keeps its own settings" not in quiet.stderr
