@@ -40,6 +40,18 @@ if TYPE_CHECKING:
 Player = TypeVar("Player")  # the game's player protocol (a strategy, a bot, a player)
 
 
+def _nothing_else(name: str) -> bool:
+    """A game that reads no player's name as something else first (``Kind.taken``).
+
+    Args:
+        name: A player's name.
+
+    Returns:
+        False.
+    """
+    return False
+
+
 @dataclass(frozen=True)
 class Kind(Generic[Player]):
     """What a game calls its players and how it finds them.
@@ -53,6 +65,8 @@ class Kind(Generic[Player]):
         method: The one method a player must have (``guess``, ``look``, ``move``).
         builtins: (built-in name, ``module:attr``) pairs, in the order they are listed.
         wrap: Makes a plain function into an object with ``method``.
+        taken: Whether the game reads a name as something else before its players (the
+            race's ``auto`` and skills such as ``3``, My Word (1980)'s ``human``).
     """
 
     game: str  # "deduce", "race", "layout"
@@ -62,6 +76,7 @@ class Kind(Generic[Player]):
     method: str  # the one method a player must have
     builtins: tuple[tuple[str, str], ...]  # (built-in name, "module:attr"), in order
     wrap: Callable[[Callable[..., Any]], Player]  # a plain function -> an object with ``method``
+    taken: Callable[[str], bool] = _nothing_else
 
     @property
     def builtin(self) -> dict[str, str]:
@@ -112,8 +127,10 @@ def unreachable(kind: Kind[Any], name: str) -> str:
         return f"the built-in {name} has this name: give it another"
     if name.startswith("engine:"):
         return "a name starting engine: names an engine: give it another"
-    if name != name.strip() or not name:
-        return "a name with spaces around it cannot be typed: give it another"
+    if kind.taken(name):
+        return f"{kind.game} reads {name} as something else first: give it another"
+    if "," in name:
+        return "a name with a comma is two names in a list of players: give it another"
     return ""
 
 

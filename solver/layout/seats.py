@@ -110,4 +110,5 @@ KIND: plugins.Kind[LayoutPlayer] = plugins.Kind(
         ("reader", "solver.layout.reader:reader_move"),
     ),
     wrap=FunctionPlayer,
+    taken=lambda name: name.strip().lower() == "human",  # the person's seat in --players
 )

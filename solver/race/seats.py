@@ -152,6 +152,9 @@ KIND: plugins.Kind[RaceBotProtocol] = plugins.Kind(
     method="look",
     builtins=tuple((level, f"solver.race.bots:{level.upper()}") for level in LEVELS),
     wrap=FunctionBot,
+    # a level with a policy (hard:wait), a skill (2.5) and the adaptive level (auto) are
+    # read before any bot's name
+    taken=lambda name: is_level(name) or name.strip().lower().partition(":")[0] == "auto",
 )
 
 

@@ -136,3 +136,17 @@ def test_a_player_given_by_its_file_is_named_by_the_file_in_tables() -> None:
     assert player_labels(engines) == ["engine:node mine.js --fast", "engine:python3 b.py"]
     twins = ["engine:node /a/mine.js", "engine:node /b/mine.js"]
     assert player_labels(twins) == twins
+
+
+def test_names_a_game_reads_as_something_else_are_hidden_with_the_reason() -> None:
+    """A race reads auto, a skill and a level with its policy before any bot's name, My
+    Word (1980) reads human as the person's seat, and a comma splits a list of players: an
+    entry point so named could never be loaded (a code review's finding)."""
+    from solver.layout.seats import KIND as LAYOUT
+    from solver.race.seats import KIND as RACE
+
+    for name in ("auto", "auto:first", "3", "2.5", "hard:wait"):
+        assert plugins.unreachable(RACE, name).startswith("race reads"), name
+    assert plugins.unreachable(LAYOUT, "human").startswith("layout reads human")
+    assert "comma" in plugins.unreachable(LAYOUT, "mine,yours")
+    assert plugins.unreachable(RACE, "steady") == plugins.unreachable(LAYOUT, "mine") == ""

@@ -35,7 +35,7 @@ RACE_LANG_OPTION = click.option(
     "--lang",
     callback=lang_code,
     default=None,
-    help="Language of the words: en or es [default: the deck's: es for --deck es or "
+    help="Language of the words: en or es [default: the deck's: es for the decks es and "
     "kids-es, else en]. A deck with letters the language lacks (Ñ in English) is refused.",
 )
 
