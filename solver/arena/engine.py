@@ -354,7 +354,7 @@ def serve(
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     seat: Seat | None = None
-    hello: Hello | None = None
+    check: Callable[[Any], None] | None = None  # the game's check of a view (``view_checker``)
 
     def say(message: EngineMessage) -> None:
         stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
@@ -371,6 +371,7 @@ def serve(
             if kind == "quit":
                 return 0
             if kind == "hello":
+                seat = check = None  # a hello refused leaves no game to play views in
                 hello = Hello.from_json(message)
                 if hello.protocol != PROTOCOL_VERSION:
                     raise ValueError(
@@ -378,6 +379,10 @@ def serve(
                     )
                 if hello.game != rules.name:
                     raise ValueError(f"this engine plays {rules.name}, not {hello.game}")
+                # What the handshake tells a seat holds for its views too (a race's table
+                # is made of the deck's cards): a game's rules may check each view by it.
+                checker = getattr(rules, "view_checker", None)
+                check = checker(hello.variant) if checker is not None else None
                 seat = make_seat(hello)
                 seat.start(hello)
                 say({"type": "ready", "protocol": PROTOCOL_VERSION, "name": seat.name})
@@ -385,11 +390,8 @@ def serve(
                 if seat is None:
                     raise ValueError("a view before the hello")
                 view = rules.view_from_json(message["view"])
-                # What the handshake told a seat holds for its views too (a race's table
-                # is made of the deck's cards): a game's rules may check it.
-                check = getattr(rules, "check_view", None)
-                if check is not None and hello is not None:
-                    check(view, hello.variant)
+                if check is not None:
+                    check(view)
                 move = seat.decide(view, int(message["seed"]))
                 say({"type": "move", "id": message.get("id"), "move": move.to_json()})
             elif kind == "over":

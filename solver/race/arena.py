@@ -12,7 +12,7 @@ won this round, the race's time, the language).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from solver.arena.seats import InProcess
@@ -33,12 +33,28 @@ class RaceRules:
     def view_from_json(self, document: dict[str, Any]) -> RaceView:
         return RaceView.from_json(document)
 
-    def check_view(self, view: RaceView, variant: Mapping[str, Any]) -> None:
-        """Refuse a view whose table the game's deck (the handshake's ``cards``) cannot
-        make: a card it lacks, or more copies than it holds (``DeckError``, a
-        ``ValueError``). An engine is told the deck, so a table of other cards is a
-        referee's error, answered as one (the view alone cannot tell)."""
-        check_table(normalized_cards(view.table, view.lang), deck_from_variant(variant))
+    def view_checker(self, variant: Mapping[str, Any]) -> Callable[[RaceView], None]:
+        """The check of a game's views by its handshake: a view whose table the game's
+        deck (the handshake's ``cards``, read once here) cannot make, a card it lacks or
+        more copies than it holds, is refused (``DeckError``, a ``ValueError``). An engine
+        is told the deck, so a table of other cards is a referee's error, answered as one
+        (the view alone cannot tell).
+
+        Args:
+            variant: The handshake's variant (``RaceState.variant``).
+
+        Returns:
+            The check of one view: it raises, or returns nothing.
+
+        Raises:
+            ValueError: The variant's deck is none (its ``cards`` of the wrong shape).
+        """
+        deck = deck_from_variant(variant)
+
+        def check(view: RaceView) -> None:
+            check_table(normalized_cards(view.table, view.lang), deck)
+
+        return check
 
     def move_from_json(self, document: dict[str, Any]) -> Move:
         return move_from_json(document)

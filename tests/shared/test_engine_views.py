@@ -201,3 +201,12 @@ def test_a_race_engine_refuses_a_table_the_handshakes_deck_cannot_make() -> None
     assert "has no Q card" in answers[1]["message"]
     assert "has no ZZ card" in answers[2]["message"]
     assert "1 copy of Z, the table 2" in answers[3]["message"]
+    # A hello refused leaves no game behind: the last good one's seat and deck took the
+    # views after it (a code review's finding).
+    refused = {**hello, "protocol": 2}
+    lines = [hello, refused, {"type": "view", "id": 9, "seed": 1, "view": race_view()}]
+    out = io.StringIO()
+    serve(RACE, lambda hello: RACE.seat("hard"), [json.dumps(line) + "\n" for line in lines], out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [a["type"] for a in answers] == ["ready", "error", "error"], answers
+    assert answers[2]["message"].endswith("a view before the hello")
