@@ -377,8 +377,17 @@ def _short_label(name: str) -> str:
     command, cut by the table's width, read ``engine:no…`` for every engine)."""
     if name.startswith("engine:"):
         words = name.removeprefix("engine:").split(" ")
-        return "engine:" + " ".join(_file_name(word) if "/" in word else word for word in words)
+        return "engine:" + " ".join(_files_named(word) for word in words)
     return _file_name(name) if ".py:" in name else name
+
+
+def _files_named(word: str) -> str:
+    """A word of a command with its path cut to the file: ``--model=/a/b.bin`` keeps its
+    flag (``--model=b.bin``); ``C:\\bots\\mine.exe`` is ``mine.exe``."""
+    flag, equals, value = word.partition("=") if word.startswith("-") else ("", "", word)
+    if "/" not in value and "\\" not in value:
+        return word
+    return flag + equals + _file_name(value)
 
 
 def _file_name(path: str) -> str:

@@ -106,8 +106,8 @@ def chosen_seat(found: GameReview, seat: str | None) -> int | None:
 # read 14% here and 10% there, under the same word (a newcomer's finding).
 SEATS_NOTE = (
     "best possible: the total with every move's cost won back, by this analysis; share: "
-    "the total of that (myword record measures each game its own way, What's My Word? "
-    "against knowing the Gamewords, so its share can differ)"
+    "the total as a part of it (myword record measures each game its own way, so its "
+    "share can differ)"
 )
 
 

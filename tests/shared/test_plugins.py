@@ -134,6 +134,8 @@ def test_a_player_given_by_its_file_is_named_by_the_file_in_tables() -> None:
     # every engine's whole command to "engine:no…" (a plugin author's finding).
     engines = ["engine:node /home/me/engines/mine.js --fast", "engine:/usr/bin/python3 b.py"]
     assert player_labels(engines) == ["engine:node mine.js --fast", "engine:python3 b.py"]
+    options = ["engine:C:\\bots\\mine.exe --model=/data/big.bin"]  # a flag keeps its name
+    assert player_labels(options) == ["engine:mine.exe --model=big.bin"]
     twins = ["engine:node /a/mine.js", "engine:node /b/mine.js"]
     assert player_labels(twins) == twins
 
