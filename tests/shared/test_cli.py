@@ -291,4 +291,4 @@ def test_a_text_or_a_list_can_come_on_standard_input() -> None:
     listed = run("words", "pool", "-n", "6", "--from-list", "-")
     assert listed.exit_code == 1 and "pool is empty" in listed.stderr  # no input: no words
     game = CliRunner().invoke(cli.main, ["deduce", "play", "--pool-from", "-"], input="")
-    assert game.exit_code == 2 and "reads your moves on standard input" in game.output
+    assert game.exit_code == 1 and "reads your moves on standard input" in game.output
