@@ -103,7 +103,8 @@ def chosen_seat(found: GameReview, seat: str | None) -> int | None:
 
 
 # What the seats' table measures, against what ``myword record`` measures: the same game
-# read 14% here and 10% there, under the same word (a newcomer's finding).
+# read 14% here and 10% there, under the same word (a newcomer's finding). The full screen
+# says it in its help (``review_screen.HELP``).
 SEATS_NOTE = (
     "best possible: the total with every move's cost won back, by this analysis; share: "
     "the total as a part of it (myword record measures each game its own way, so its "

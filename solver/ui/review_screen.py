@@ -27,7 +27,9 @@ HELP = """# Reviewing a game
 The game's moves, one a row, with what each was worth by the review's measure (the line
 at the top says what that is), the engine's best in the player's place and what the
 choice cost. The turning points (the three moves that cost most) are marked `*`, and the
-review opens on the costliest.
+review opens on the costliest. Beside each player, "24% of 28,373": the total as a part
+of the best possible, the total with every move's cost won back by this analysis (the
+record measures each game its own way, so its share can differ).
 
 - up/down (or click): step through the moves; the panel below says everything about the
   move under the cursor

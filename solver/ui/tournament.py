@@ -199,6 +199,11 @@ def _csv_and_previous(spec, arena_args: dict):
     from solver.runtime.userfiles import writable_file
 
     csv_path, resume = arena_args["csv_path"], arena_args["resume_path"]
+    if arena_args.get("force_csv") and (csv_path is None or resume is not None):
+        raise UserError(  # said, not ignored: it replaces nothing here
+            "--force lets --csv FILE replace that file; "
+            + ("--resume goes on with its CSV" if resume is not None else "give --csv FILE")
+        )
     if resume is None:
         if csv_path is None:
             return None, None

@@ -1124,7 +1124,8 @@ def pool(
         lang: A language code.
         from_text: A text file: its dictionary words of that length (``-``: standard
             input).
-        from_list: A word-list file, one word (or more) a line (``-``: standard input).
+        from_list: A word-list file, one word a line (``-``: standard input); a line that
+            is no word, two words say, is left out and listed as such.
 
     Returns:
         The pool, its words sorted, with where they came from.

@@ -337,3 +337,8 @@ def test_csv_never_replaces_a_file_without_force(tmp_path: Path) -> None:
     )
     forced = bench(*RACE, "--games", "1", "--csv", str(notes), "--force", "--json")
     assert forced.exit_code == 0 and notes.read_text().startswith("game,seed,entry,")
+    alone = bench(*RACE, "--games", "1", "--force")  # replaces nothing: said, not ignored
+    assert alone.exit_code == 1 and "give --csv FILE" in alone.stderr
+    resumed = bench(*RACE, "--games", "4", "--resume", str(games), "--force")
+    assert resumed.exit_code == 1 and "--resume goes on with its CSV" in resumed.stderr
+    assert games.read_bytes() == kept
