@@ -665,7 +665,8 @@ def _words_said(words: object) -> str:
     if isinstance(words, list | tuple) or hasattr(words, "__next__"):
         listed = list(words)  # type: ignore[call-overload]
         if all(isinstance(word, str) for word in listed):
-            return ", ".join(word.upper() for word in listed) or "none"
+            said = ", ".join(word.upper() for word in listed[:6]) or "none"
+            return said + (f" and {len(listed) - 6:,} more" if len(listed) > 6 else "")
     return f"{words!r:.40}"
 
 

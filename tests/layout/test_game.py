@@ -72,6 +72,10 @@ def test_replay_checks_every_move_and_finds_the_first_discrepancy(tmp_path) -> N
     assert replay(said).problem.endswith(
         "the log says BUND for " + str(said["moves"][first_play]["points"])
     )
+    said["moves"][first_play]["words"] = ["bund"] * 10_000  # a log's list, said cut short
+    assert "the log says BUND, BUND, BUND, BUND, BUND, BUND and 9,994 more for" in (
+        replay(said).problem
+    )
     path = tmp_path / "game.json"
     path.write_text(json.dumps(bad))
     result = CliRunner().invoke(cli.main, ["layout", "replay", str(path)])
