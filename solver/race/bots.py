@@ -229,6 +229,12 @@ def is_level(spec: str) -> bool:
 _SKILL_TEXT = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")  # ASCII: float() reads "1.٣" too
 
 
+def is_number(text: str) -> bool:
+    """Whether a level's name is written as a skill, in range or not (``5``, ``-1``): said
+    as a skill out of range rather than as an unknown bot's name."""
+    return _SKILL_TEXT.fullmatch(text.strip().removeprefix("-")) is not None
+
+
 def is_skill(text: str) -> bool:
     """Whether a level's name is a skill: a number from 0 to ``TOP_SKILL``."""
     try:

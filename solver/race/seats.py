@@ -29,7 +29,6 @@ def look(view, rng):
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -44,6 +43,7 @@ from solver.race.bots import (
     TOP_SKILL,
     RaceBot,
     is_level,
+    is_number,
     parse_bot,
     parse_players,
 )
@@ -178,13 +178,10 @@ def seat_bot(spec: str) -> RaceBot | PluginBot:
     if is_level(spec):
         return parse_bot(spec)
     name = spec.strip()
-    out_of_range = _SKILL_LIKE.fullmatch(name.partition(":")[0])  # "9.5:wait" is no module
+    out_of_range = is_number(name.partition(":")[0])  # "9.5:wait" is no module
     if out_of_range or (":" not in name and name not in plugins.names(KIND)):
         raise UnknownBot(name, ", ".join(plugins.names(KIND)))
     return PluginBot(name, plugins.load(KIND, name))
-
-
-_SKILL_LIKE = re.compile(r"-?[0-9]+(?:\.[0-9]*)?|-?\.[0-9]+")  # a number, in or out of range
 
 
 class UnknownBot(UserError):
@@ -201,7 +198,7 @@ class UnknownBot(UserError):
     def __init__(self, name: str, known: str, first: str = "") -> None:
         self.name, self.known = name, known
         level = name.partition(":")[0]
-        if _SKILL_LIKE.fullmatch(level):  # "5": a skill out of range, not an unknown name
+        if is_number(level):  # "5": a skill out of range, not an unknown name
             super().__init__(
                 f"bot {name!r}: a skill is a number from 0 to {TOP_SKILL:g}, not {level} "
                 f"(or name one: {first}{known})"

@@ -463,15 +463,7 @@ def read(game: str, path: Path, resuming: bool = True) -> tuple[Any, Any]:
         raise UserError(
             f"{path} holds another kind of game ({kind}, not {game}){_then(kind, envelope, path)}"
         )
-    signature = envelope.get("signature")
-    # An install with no key yet signed nothing: reading is no reason to make one (a look
-    # at a save in a new data folder left a key file behind).
-    unsigned = _read_key(data_dir() / "key") is None
-    if (
-        unsigned
-        or not isinstance(signature, str)
-        or not hmac.compare_digest(signature, _signature(envelope))
-    ):
+    if not _intact(envelope):
         raise UserError(
             f"{path} was changed outside myword, or saved by another install "
             f"(its signature does not match); not {'resumed' if resuming else 'read'}"
@@ -568,8 +560,10 @@ def listing() -> list[Listed]:
 
 
 def _intact(envelope: dict[str, Any]) -> bool:
-    """Whether a save's signature is this install's (``read`` checks it the same way):
-    one changed by hand was listed as a game to resume, and resuming it was refused."""
+    """Whether a save's signature is this install's: ``read`` refuses any other, and the
+    list of games marks it (one changed by hand was listed as a game to resume). An
+    install with no key yet signed nothing: a look is no reason to make one (a replay in
+    a new data folder left a key file behind)."""
     if _read_key(data_dir() / "key") is None:
         return False
     signature = envelope.get("signature")
