@@ -118,6 +118,9 @@ def test_a_language_code_is_read_in_either_case(args: list[str]) -> None:
         result = run(*args, "--lang", code)
         assert result.exit_code == 0, result.output
         assert result.stdout == spanish.stdout
+
+
+def test_warm_reads_a_language_code_in_either_case() -> None:
     warmed = run("warm", "--lang", "ES", "--json")
     assert warmed.exit_code == 0, warmed.output
     tables = [
